@@ -1,0 +1,8 @@
+//===- HLODistributedOps.td - hlo Distributed ops ---------------------------*- tablegen -*-===//
+
+#ifndef XLA_MLIR_DIALECT_HLO_IR_HLODISTRIBUTEDOPS_TD
+#define XLA_MLIR_DIALECT_HLO_IR_HLODISTRIBUTEDOPS_TD
+
+include "xla-mlir/Dialect/HLO/IR/HLOAttrs.td"
+
+#endif // XLA_MLIR_DIALECT_HLO_IR_HLODISTRIBUTEDOPS_TD

@@ -1,0 +1,26 @@
+//===- Passes.h - hlo-level passes --------------------------------*- C++ -*-===//
+
+#ifndef XLA_MLIR_DIALECT_HLO_TRANSFORMS_PASSES_H
+#define XLA_MLIR_DIALECT_HLO_TRANSFORMS_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace xla::check {
+class CheckDialect;
+} // namespace xla::check
+
+namespace xla::hlo {
+class HLODialect;
+
+#define GEN_PASS_DECL
+#include "xla-mlir/Dialect/HLO/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "xla-mlir/Dialect/HLO/Transforms/Passes.h.inc"
+
+/// Rewrites `custom_call @check.*` into `check` ops.
+void populateCheckCustomCallPatterns(mlir::RewritePatternSet &patterns);
+
+} // namespace xla::hlo
+
+#endif // XLA_MLIR_DIALECT_HLO_TRANSFORMS_PASSES_H

@@ -1,0 +1,245 @@
+//===- HLOCoreOps.cpp - constants, calls, tuples, tokens ------------------===//
+
+#include "xla-mlir/Dialect/HLO/IR/HLOCoreOps.h"
+
+#include "xla-mlir/Dialect/HLO/IR/HLOAssemblyFormat.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/TypeUtilities.h"
+
+using namespace mlir;
+using namespace xla::hlo;
+
+//===----------------------------------------------------------------------===//
+// ConstantOp
+//===----------------------------------------------------------------------===//
+
+void ConstantOp::build(OpBuilder &builder, OperationState &state,
+                       Attribute value) {
+  auto elements = cast<ElementsAttr>(value);
+  build(builder, state, elements.getType(), elements);
+}
+
+LogicalResult ConstantOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  ConstantOp::Adaptor adaptor(operands, attributes, properties, regions);
+  if (!adaptor.getValue())
+    return emitOptionalError(loc, "'hlo.constant' requires a 'value'");
+  inferred.push_back(adaptor.getValue().getType());
+  return success();
+}
+
+/// A quantized constant holds its storage values: `dense<...> : tensor<2xi8>`
+/// for a `tensor<2x!quant.uniform<i8:...>>` result.
+static bool isStorageOf(Type valueType, Type resultType) {
+  auto v = dyn_cast<RankedTensorType>(valueType);
+  auto r = dyn_cast<RankedTensorType>(resultType);
+  if (!v || !r || v.getShape() != r.getShape())
+    return false;
+  auto q = dyn_cast<quant::QuantizedType>(r.getElementType());
+  return q && q.getStorageType() == v.getElementType();
+}
+
+bool ConstantOp::isCompatibleReturnTypes(TypeRange l, TypeRange r) {
+  if (l.size() != 1 || r.size() != 1)
+    return false;
+  return l[0] == r[0] || isStorageOf(l[0], r[0]) || isStorageOf(r[0], l[0]);
+}
+
+LogicalResult ConstantOp::verify() {
+  Type valueType = getValue().getType();
+  Type resultType = getType();
+  if (valueType != resultType && !isStorageOf(valueType, resultType))
+    return emitOpError("value type ")
+           << valueType << " does not match result type " << resultType;
+  return success();
+}
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+
+// Pretty form: `hlo.constant dense<...> : tensor<...>`. A constant whose
+// value type differs from its result type (quantized) uses
+// `hlo.constant() <{value = ...}> : () -> T`, as StableHLO prints it.
+ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
+  Properties &props = result.getOrAddProperties<Properties>();
+  if (succeeded(parser.parseOptionalLParen())) {
+    Attribute propDict;
+    FunctionType fnType;
+    if (parser.parseRParen() || parser.parseLess() ||
+        parser.parseAttribute(propDict) || parser.parseGreater() ||
+        parser.parseOptionalAttrDict(result.attributes) ||
+        parser.parseColonType(fnType))
+      return failure();
+    auto dict = dyn_cast<DictionaryAttr>(propDict);
+    auto value = dict ? dict.getAs<ElementsAttr>("value") : ElementsAttr();
+    if (!value || fnType.getNumInputs() != 0 || fnType.getNumResults() != 1)
+      return parser.emitError(parser.getNameLoc(),
+                              "expected `() <{value = ...}> : () -> type`");
+    props.value = value;
+    result.addTypes(fnType.getResults());
+    return success();
+  }
+  if (parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  SMLoc loc = parser.getCurrentLocation();
+  Attribute attr;
+  if (parser.parseAttribute(attr))
+    return failure();
+  auto value = dyn_cast<ElementsAttr>(attr);
+  if (!value)
+    return parser.emitError(loc, "expected a tensor constant, got ") << attr;
+  props.value = value;
+  result.addTypes(value.getType());
+  return success();
+}
+
+void ConstantOp::print(OpAsmPrinter &p) {
+  if (getValue().getType() == getType()) {
+    p.printOptionalAttrDict((*this)->getAttrs(), {getValueAttrName()});
+    p << " ";
+    p.printAttribute(getValue());
+    return;
+  }
+  p << "() <{value = ";
+  p.printAttribute(getValue());
+  p << "}>";
+  p.printOptionalAttrDict((*this)->getAttrs(), {getValueAttrName()});
+  p << " : ";
+  p.printFunctionalType(TypeRange{}, TypeRange{getType()});
+}
+
+//===----------------------------------------------------------------------===//
+// CustomCallOp
+//===----------------------------------------------------------------------===//
+
+/// Checks that `layouts` holds one permutation of [0, rank) per type.
+static LogicalResult verifyLayouts(Operation *op, StringRef what,
+                                   ArrayAttr layouts, TypeRange types) {
+  if (layouts.size() != types.size())
+    return op->emitOpError()
+           << "has " << layouts.size() << " " << what << " layouts but "
+           << types.size() << " " << what << "s";
+  for (auto [i, layout, type] : llvm::enumerate(layouts, types)) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      continue; // tokens and tuples carry no layout
+    auto dims = llvm::to_vector(
+        cast<DenseIntElementsAttr>(layout).getValues<int64_t>());
+    SmallVector<int64_t> sorted(dims);
+    llvm::sort(sorted);
+    bool isPermutation = (int64_t)dims.size() == tensor.getRank();
+    for (auto [j, d] : llvm::enumerate(sorted))
+      isPermutation &= d == (int64_t)j;
+    if (!isPermutation)
+      return op->emitOpError()
+             << what << " layout #" << i
+             << " must be a permutation of [0, " << tensor.getRank()
+             << ") for type " << type;
+  }
+  return success();
+}
+
+LogicalResult CustomCallOp::verify() {
+  if (getOperandLayouts().has_value() != getResultLayouts().has_value())
+    return emitOpError(
+        "operand_layouts and result_layouts must be given together");
+  if (auto layouts = getOperandLayouts())
+    if (failed(verifyLayouts(*this, "operand", *layouts, getOperandTypes())))
+      return failure();
+  if (auto layouts = getResultLayouts())
+    if (failed(verifyLayouts(*this, "result", *layouts, getResultTypes())))
+      return failure();
+
+  if (auto backendConfig = getBackendConfig())
+    if (isa<DictionaryAttr>(*backendConfig) &&
+        getApiVersion() != CustomCallApiVersion::API_VERSION_TYPED_FFI)
+      return emitOpError("a dictionary backend_config requires api_version "
+                         "API_VERSION_TYPED_FFI (4)");
+
+  for (Attribute a : getOutputOperandAliases()) {
+    auto alias = cast<OutputOperandAliasAttr>(a);
+    int64_t idx = alias.getOperandIndex();
+    if (idx < 0 || idx >= (int64_t)getNumOperands())
+      return emitOpError("output_operand_aliases operand_index ")
+             << idx << " is out of range [0, " << getNumOperands() << ")";
+  }
+  return success();
+}
+
+void CustomCallOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // Without has_side_effect the call is a pure function of its operands.
+  if (!getHasSideEffect())
+    return;
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+//===----------------------------------------------------------------------===//
+// Tuples and tokens
+//===----------------------------------------------------------------------===//
+
+LogicalResult TupleOp::inferReturnTypes(MLIRContext *ctx,
+                                        std::optional<Location>,
+                                        ValueRange operands, DictionaryAttr,
+                                        OpaqueProperties, RegionRange,
+                                        SmallVectorImpl<Type> &inferred) {
+  inferred.push_back(TupleType::get(ctx, operands.getTypes()));
+  return success();
+}
+
+LogicalResult GetTupleElementOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferred) {
+  GetTupleElementOp::Adaptor adaptor(operands, attributes, properties,
+                                     regions);
+  auto tuple = dyn_cast<TupleType>(adaptor.getOperand().getType());
+  if (!tuple)
+    return emitOptionalError(loc, "expected a tuple operand");
+  int64_t index = adaptor.getIndex();
+  if (index < 0 || index >= (int64_t)tuple.size())
+    return emitOptionalError(loc, "index ", index,
+                             " is out of range for a tuple of ", tuple.size(),
+                             " elements");
+  inferred.push_back(tuple.getType(index));
+  return success();
+}
+
+// after_all and create_token: ODS infers the buildable token result.
+
+LogicalResult OptimizationBarrierOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location>, ValueRange operands,
+    DictionaryAttr, OpaqueProperties, RegionRange,
+    SmallVectorImpl<Type> &inferred) {
+  llvm::append_range(inferred, operands.getTypes());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CompositeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+CompositeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto fn = symbolTable.lookupNearestSymbolFrom<func::FuncOp>(
+      *this, getDecompositionAttr());
+  if (!fn)
+    return emitOpError("decomposition '")
+           << getDecomposition() << "' does not name a func.func";
+  FunctionType type = fn.getFunctionType();
+  if (!llvm::equal(type.getInputs(), getOperandTypes()) ||
+      !llvm::equal(type.getResults(), getResultTypes()))
+    return emitOpError("has type ")
+           << FunctionType::get(getContext(), getOperandTypes(),
+                                getResultTypes())
+           << " but its decomposition '" << getDecomposition()
+           << "' has type " << type;
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "xla-mlir/Dialect/HLO/IR/HLOCoreOps.cpp.inc"

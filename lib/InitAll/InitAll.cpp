@@ -1,0 +1,16 @@
+//===- InitAll.cpp - register every xla-mlir dialect and pass -------------===//
+
+#include "xla-mlir/InitAll.h"
+
+#include "xla-mlir/Dialect/Check/IR/Check.h"
+#include "xla-mlir/Dialect/HLO/IR/HLOCompatDialects.h"
+#include "xla-mlir/Dialect/HLO/IR/HLODialect.h"
+#include "xla-mlir/Dialect/HLO/Transforms/Passes.h"
+
+void xla::registerAllDialects(mlir::DialectRegistry &registry) {
+  registry.insert<hlo::HLODialect, hlo::StableHLOCompatDialect,
+                  hlo::ChloCompatDialect, check::CheckDialect,
+                  interpreter::InterpreterDialect>();
+}
+
+void xla::registerAllPasses() { hlo::registerHLOPasses(); }
