@@ -2,7 +2,7 @@
 
 #include "xla-mlir/Dialect/HLO/IR/HLODialect.h"
 
-#include "xla-mlir/Dialect/HLO/IR/HLOOps.h"
+#include "xla-mlir/Dialect/HLO/IR/HLOCoreOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"

@@ -2,7 +2,7 @@
 
 #include "xla-mlir/Dialect/Check/IR/Check.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOCompatDialects.h"
-#include "xla-mlir/Dialect/HLO/IR/HLOOps.h"
+#include "xla-mlir/Dialect/HLO/IR/HLOCoreOps.h"
 #include "xla-mlir/Dialect/HLO/Transforms/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
