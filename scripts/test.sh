@@ -6,4 +6,5 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$ROOT/scripts/install-deps.sh"
 "$ROOT/scripts/build.sh"
 "$ROOT/scripts/build.sh" check-xla-mlir
+"$ROOT/scripts/test_install.sh"
 python3 "$ROOT/scripts/corpus_roundtrip.py"
