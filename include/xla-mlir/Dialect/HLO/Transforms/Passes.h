@@ -18,6 +18,14 @@ class HLODialect;
 #define GEN_PASS_REGISTRATION
 #include "xla-mlir/Dialect/HLO/Transforms/Passes.h.inc"
 
+/// Result-preserving algebraic simplifications (see `hlo-simplify`).
+void populateHLOSimplifyPatterns(mlir::RewritePatternSet &patterns);
+
+/// Constant evaluation of elementwise ops with at most `maxElements`
+/// result elements (see `hlo-fold-constants`).
+void populateHLOConstantFoldPatterns(mlir::RewritePatternSet &patterns,
+                                     int64_t maxElements);
+
 /// Rewrites `custom_call @check.*` into `check` ops.
 void populateCheckCustomCallPatterns(mlir::RewritePatternSet &patterns);
 

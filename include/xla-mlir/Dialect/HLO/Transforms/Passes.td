@@ -23,4 +23,33 @@ def HLOImportPass : Pass<"hlo-import"> {
                            "::xla::check::CheckDialect"];
 }
 
+def HLOSimplifyPass : Pass<"hlo-simplify"> {
+  let summary = "Algebraic simplification of hlo ops";
+  let description = [{
+    Rewrites that never change results, bit for bit: x*1, x-0, x+(-0.0)
+    (and x+0, x*0 for integers), double negation, min/max/and/or of a value
+    with itself, identity convert, select with a constant or repeated
+    choice; constants of commutative ops move to the right-hand side. The
+    patterns are `populateHLOSimplifyPatterns`; they are opt-in, so
+    `-canonicalize` leaves hlo programs as written.
+  }];
+  let dependentDialects = ["::xla::hlo::HLODialect"];
+}
+
+def HLOFoldConstantsPass : Pass<"hlo-fold-constants"> {
+  let summary = "Evaluate elementwise hlo ops on small constants";
+  let description = [{
+    Replaces elementwise arithmetic, comparisons, selects and conversions
+    whose operands are all constants by the computed constant, when the
+    result has at most `max-elements` elements (large constants would bloat
+    the program). Integer division by zero and overflowing signed division
+    are left to run time. The patterns are `populateHLOConstantFoldPatterns`.
+  }];
+  let options = [
+    Option<"maxElements", "max-elements", "int64_t", "65536",
+           "Largest result, in elements, that is folded">
+  ];
+  let dependentDialects = ["::xla::hlo::HLODialect"];
+}
+
 #endif // XLA_MLIR_DIALECT_HLO_TRANSFORMS_PASSES_TD
