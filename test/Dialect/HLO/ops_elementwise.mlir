@@ -52,8 +52,11 @@ func.func @unary(%f: tensor<4xf32>, %i: tensor<4xi32>, %c: tensor<4xcomplex<f32>
   %22 = hlo.sine %f : tensor<4xf32>
   // CHECK: hlo.sqrt
   %23 = hlo.sqrt %f : tensor<4xf32>
-  // CHECK: hlo.tan
+  // CHECK: hlo.tan %{{.*}} : tensor<4xf32>
   %24 = hlo.tan %f : tensor<4xf32>
+  // CHLO's unary syntax `: T -> T` is accepted too.
+  // CHECK: hlo.tan %{{.*}} : tensor<4xf32>
+  %tan2 = chlo.tan %f : tensor<4xf32> -> tensor<4xf32>
   // CHECK: hlo.tanh %{{.*}} {result_accuracy = #hlo.result_accuracy<atol = 1.000000e-05, rtol = 0.000000e+00, ulps = 2, mode = #hlo.result_accuracy_mode<TOLERANCE>>} : tensor<4xf32>
   %25 = hlo.tanh %f {result_accuracy = #hlo.result_accuracy<atol = 1.0e-5, ulps = 2, mode = #hlo.result_accuracy_mode<TOLERANCE>>} : tensor<4xf32>
   // CHECK: hlo.reduce_precision %{{.*}}, format = e5m10 : tensor<4xf32>

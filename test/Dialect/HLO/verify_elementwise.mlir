@@ -70,3 +70,11 @@ func.func @complex_bad_operands(%a: tensor<4xf32>, %b: tensor<4xf64>) -> tensor<
   %0 = hlo.complex %a, %b : (tensor<4xf32>, tensor<4xf64>) -> tensor<4xcomplex<f32>>
   func.return %0 : tensor<4xcomplex<f32>>
 }
+
+// -----
+
+func.func @binary_element_type_mismatch(%a: tensor<4xf32>, %b: tensor<4xf64>) -> tensor<4xf32> {
+  // expected-error @+1 {{failed to verify that operands have compatible element types}}
+  %0 = hlo.add %a, %b : (tensor<4xf32>, tensor<4xf64>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}

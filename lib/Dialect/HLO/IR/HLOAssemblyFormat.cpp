@@ -17,6 +17,11 @@ ParseResult parseSameOperandsAndResultTypeImpl(OpAsmParser &parser,
     return failure();
   auto fnType = dyn_cast<FunctionType>(type);
   if (!fnType) {
+    // CHLO writes unary ops as `: T -> R` (e.g. chlo.tan, which is hlo.tan).
+    if (operands.size() == 1 && succeeded(parser.parseOptionalArrow())) {
+      *operands[0] = type;
+      return parser.parseType(result);
+    }
     for (Type *t : operands)
       *t = type;
     result = type;

@@ -7,5 +7,109 @@
 using namespace mlir;
 using namespace xla::hlo;
 
+//===----------------------------------------------------------------------===//
+// is_inf, is_neg_inf, is_pos_inf
+//===----------------------------------------------------------------------===//
+
+/// The operand's shape with i1 elements.
+static LogicalResult inferPredicateType(MLIRContext *ctx, StringRef opName,
+                                        std::optional<Location> loc,
+                                        ValueRange operands,
+                                        SmallVectorImpl<Type> &inferred) {
+  auto tensor = operands.size() == 1
+                    ? dyn_cast<RankedTensorType>(operands[0].getType())
+                    : RankedTensorType();
+  if (!tensor)
+    return emitOptionalError(loc, "'", opName,
+                             "' op expects one ranked tensor operand");
+  inferred.push_back(tensor.clone(IntegerType::get(ctx, 1)));
+  return success();
+}
+
+#define XLA_HLO_PREDICATE_INFERENCE(Op)                                        \
+  LogicalResult Op::inferReturnTypes(                                          \
+      MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,      \
+      DictionaryAttr, OpaqueProperties, RegionRange,                           \
+      SmallVectorImpl<Type> &inferred) {                                       \
+    return inferPredicateType(ctx, getOperationName(), loc, operands,          \
+                              inferred);                                       \
+  }
+XLA_HLO_PREDICATE_INFERENCE(IsInfOp)
+XLA_HLO_PREDICATE_INFERENCE(IsNegInfOp)
+XLA_HLO_PREDICATE_INFERENCE(IsPosInfOp)
+#undef XLA_HLO_PREDICATE_INFERENCE
+
+//===----------------------------------------------------------------------===//
+// top_k
+//===----------------------------------------------------------------------===//
+
+/// `operand` with its last dimension replaced by `k`. A bounded dynamic last
+/// dimension loses its bound, since the result dimension is static.
+static RankedTensorType topKResultType(RankedTensorType operand, int64_t k,
+                                       Type elementType) {
+  SmallVector<int64_t> shape(operand.getShape());
+  shape.back() = k;
+  Attribute encoding = operand.getEncoding();
+  if (auto ext = dyn_cast_or_null<TypeExtensionsAttr>(encoding)) {
+    SmallVector<int64_t> bounds(ext.getBounds());
+    if (bounds.size() == shape.size())
+      bounds.back() = ShapedType::kDynamic;
+    if (llvm::all_of(bounds, ShapedType::isDynamic))
+      encoding = {};
+    else
+      encoding = TypeExtensionsAttr::get(operand.getContext(), bounds);
+  }
+  return RankedTensorType::get(shape, elementType, encoding);
+}
+
+LogicalResult TopKOp::inferReturnTypes(MLIRContext *ctx,
+                                       std::optional<Location> loc,
+                                       ValueRange operands,
+                                       DictionaryAttr attributes,
+                                       OpaqueProperties properties,
+                                       RegionRange regions,
+                                       SmallVectorImpl<Type> &inferred) {
+  TopKOp::Adaptor adaptor(operands, attributes, properties, regions);
+  if (operands.size() != 1)
+    return emitOptionalError(loc, "'", getOperationName(),
+                             "' op expects 1 operand, got ", operands.size());
+  auto operand = dyn_cast<RankedTensorType>(operands[0].getType());
+  if (!operand)
+    return emitOptionalError(loc, "'", getOperationName(),
+                             "' op expects a ranked tensor operand, got ",
+                             operands[0].getType());
+  IntegerAttr kAttr = adaptor.getKAttr();
+  if (!kAttr)
+    return emitOptionalError(loc, "'", getOperationName(),
+                             "' op requires attribute 'k'");
+  int64_t k = kAttr.getInt();
+  if (operand.getRank() < 1)
+    return emitOptionalError(loc, "'", getOperationName(),
+                             "' op operand must have rank at least 1, got ",
+                             operand);
+  if (k < 0)
+    return emitOptionalError(loc, "'", getOperationName(), "' op k = ", k,
+                             " must be non-negative");
+  int64_t lastDim = operand.getShape().back();
+  if (!ShapedType::isDynamic(lastDim) && k > lastDim)
+    return emitOptionalError(
+        loc, "'", getOperationName(), "' op k = ", k,
+        " exceeds the size of the last dimension of the operand (", lastDim,
+        ") in ", operand);
+  if (ShapedType::isDynamic(lastDim)) {
+    auto ext = dyn_cast_or_null<TypeExtensionsAttr>(operand.getEncoding());
+    if (ext && ext.getBounds().size() == (size_t)operand.getRank() &&
+        !ShapedType::isDynamic(ext.getBounds().back()) &&
+        k > ext.getBounds().back())
+      return emitOptionalError(
+          loc, "'", getOperationName(), "' op k = ", k,
+          " exceeds the bound of the last dimension of the operand (",
+          ext.getBounds().back(), ") in ", operand);
+  }
+  inferred.push_back(topKResultType(operand, k, operand.getElementType()));
+  inferred.push_back(topKResultType(operand, k, IntegerType::get(ctx, 32)));
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "xla-mlir/Dialect/HLO/IR/HLOChloOps.cpp.inc"

@@ -1,11 +1,1344 @@
-//===- HLOLinalgOps.cpp - hlo Linalg ops --------------------------------------===//
+//===- HLOLinalgOps.cpp - hlo Linalg ops ----------------------------------===//
+//
+// Contractions and linear algebra. Each op's constraints are checked by one
+// function shared by its verifier and its result type inference, which
+// reports diagnostics as `'hlo.<op>' op <message> (<spec rule>)`.
+//
+//===----------------------------------------------------------------------===//
 
 #include "xla-mlir/Dialect/HLO/IR/HLOLinalgOps.h"
 
 #include "xla-mlir/Dialect/HLO/IR/HLOAssemblyFormat.h"
 
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
 using namespace mlir;
 using namespace xla::hlo;
+
+namespace xla::hlo {
+// Defined in HLOAttrs.cpp: the `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`
+// syntax of ConvDimensionNumbersAttr.
+ParseResult parseConvDimensions(AsmParser &parser,
+                                ConvDimensionNumbersAttr &attr);
+void printConvDimensions(AsmPrinter &p, ConvDimensionNumbersAttr attr);
+} // namespace xla::hlo
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Emits `'<op>' op <message>` at `loc` when it is set (verifiers pass the
+/// op's location; type inference passes whatever it was given).
+struct OpDiag {
+  std::optional<Location> loc;
+  StringRef opName;
+  template <typename... Args>
+  LogicalResult operator()(Args &&...args) const {
+    return emitOptionalError(loc, "'", opName, "' op ",
+                             std::forward<Args>(args)...);
+  }
+};
+} // namespace
+
+static bool isDyn(int64_t d) { return ShapedType::isDynamic(d); }
+
+/// `[2, ?, 4]`.
+static std::string fmtDims(ArrayRef<int64_t> dims) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "[";
+  llvm::interleaveComma(dims, os, [&](int64_t d) {
+    if (isDyn(d))
+      os << "?";
+    else
+      os << d;
+  });
+  os << "]";
+  return s;
+}
+
+/// Sizes that may be dynamic agree unless both are static and differ.
+static bool dimsAgree(int64_t a, int64_t b) {
+  return isDyn(a) || isDyn(b) || a == b;
+}
+
+static quant::QuantizedType quantOf(Type type) {
+  return dyn_cast<quant::QuantizedType>(getElementTypeOrSelf(type));
+}
+
+static bool isPerAxis(Type type) {
+  return isa<quant::UniformQuantizedPerAxisType>(getElementTypeOrSelf(type));
+}
+
+/// precision_config has 2 entries (spec), or none, which StableHLO prints
+/// by omitting it; the legacy `dot` also takes 1.
+static LogicalResult checkPrecisionConfig(const OpDiag &diag, ArrayAttr config,
+                                          StringRef rule,
+                                          bool allowOne = false) {
+  if (!config || config.empty() || config.size() == 2 ||
+      (allowOne && config.size() == 1))
+    return success();
+  return diag("precision_config must have 2 entries, got ", config.size(),
+              " (", rule, ")");
+}
+
+/// Element types of a contraction (dot_general, convolution). Without
+/// quantization, lhs and rhs share their element type; the result's may
+/// differ (an accumulation type, as in i8 x i8 -> i32, which StableHLO and
+/// the conformance suite accept). With quantization, the spec's rules.
+static LogicalResult checkContractionElementTypes(const OpDiag &diag,
+                                                  Type lhs, Type rhs,
+                                                  Type result) {
+  quant::QuantizedType ql = quantOf(lhs), qr = quantOf(rhs),
+                       qres = quantOf(result);
+  Type el = getElementTypeOrSelf(lhs), er = getElementTypeOrSelf(rhs),
+       eres = getElementTypeOrSelf(result);
+  if (!ql && !qr && !qres) {
+    if (el != er)
+      return diag("lhs and rhs must have the same element type, got ", el,
+                  " and ", er);
+    return success();
+  }
+  if (!qr)
+    return diag("rhs must be quantized when lhs or result is, got ", er);
+  if ((bool)ql != (bool)qres)
+    return diag("lhs and result must both be quantized or both not, got ", el,
+                " and ", eres);
+  if (ql) {
+    if (ql.getStorageType() != qr.getStorageType())
+      return diag("quantized lhs and rhs must have the same storage type, got ",
+                  ql.getStorageType(), " and ", qr.getStorageType());
+    if (ql.getExpressedType() != qr.getExpressedType() ||
+        ql.getExpressedType() != qres.getExpressedType())
+      return diag("lhs, rhs and result must have the same expressed type, got ",
+                  ql.getExpressedType(), ", ", qr.getExpressedType(), " and ",
+                  qres.getExpressedType());
+    if (!isPerAxis(rhs) && isPerAxis(result))
+      return diag("result must be per-tensor quantized when rhs is");
+    return success();
+  }
+  // Hybrid: float lhs and result, quantized rhs.
+  if (el != qr.getExpressedType() || el != eres)
+    return diag("with a non-quantized lhs, lhs, the expressed type of rhs and "
+                "result must be the same type, got ",
+                el, ", ", qr.getExpressedType(), " and ", eres);
+  return success();
+}
+
+/// Result shape check shared by the contractions: same rank, and the sizes
+/// agree wherever both are static.
+static LogicalResult checkResultShape(const OpDiag &diag, Type resultType,
+                                      ArrayRef<int64_t> inferred,
+                                      StringRef rule) {
+  auto result = cast<RankedTensorType>(resultType);
+  ArrayRef<int64_t> shape = result.getShape();
+  bool ok = shape.size() == inferred.size();
+  for (size_t i = 0; ok && i < shape.size(); ++i)
+    ok = dimsAgree(shape[i], inferred[i]);
+  if (!ok)
+    return diag("result shape ", fmtDims(shape),
+                " does not match the inferred shape ", fmtDims(inferred), " (",
+                rule, ")");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Custom directives
+//===----------------------------------------------------------------------===//
+
+namespace xla::hlo {
+
+static ParseResult parseDimList(OpAsmParser &p, SmallVectorImpl<int64_t> &d) {
+  return p.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+    return p.parseInteger(d.emplace_back());
+  });
+}
+
+static void printDimList(OpAsmPrinter &p, ArrayRef<int64_t> dims) {
+  p << "[";
+  llvm::interleaveComma(dims, p);
+  p << "]";
+}
+
+/// `[0] x [0]`.
+static ParseResult parseDimPair(OpAsmParser &p, SmallVectorImpl<int64_t> &lhs,
+                                SmallVectorImpl<int64_t> &rhs) {
+  return failure(parseDimList(p, lhs) || p.parseKeyword("x") ||
+                 parseDimList(p, rhs));
+}
+
+/// `batching_dims = [0] x [0], contracting_dims = [2] x [1]`; the batching
+/// part is omitted when empty.
+static ParseResult parseDotDimensionNumbers(OpAsmParser &p,
+                                            DotDimensionNumbersAttr &attr) {
+  SmallVector<int64_t> lb, rb, lc, rc;
+  if (succeeded(p.parseOptionalKeyword("batching_dims")) &&
+      (p.parseEqual() || parseDimPair(p, lb, rb) || p.parseComma()))
+    return failure();
+  if (p.parseKeyword("contracting_dims") || p.parseEqual() ||
+      parseDimPair(p, lc, rc))
+    return failure();
+  attr = DotDimensionNumbersAttr::get(p.getContext(), lb, rb, lc, rc);
+  return success();
+}
+
+static void printDotDimensionNumbers(OpAsmPrinter &p, Operation *,
+                                     DotDimensionNumbersAttr attr) {
+  if (!attr.getLhsBatchingDimensions().empty() ||
+      !attr.getRhsBatchingDimensions().empty()) {
+    p << "batching_dims = ";
+    printDimList(p, attr.getLhsBatchingDimensions());
+    p << " x ";
+    printDimList(p, attr.getRhsBatchingDimensions());
+    p << ", ";
+  }
+  p << "contracting_dims = ";
+  printDimList(p, attr.getLhsContractingDimensions());
+  p << " x ";
+  printDimList(p, attr.getRhsContractingDimensions());
+}
+
+/// `<lhs_precision_type = tf32, rhs_precision_type = tf32, accumulation_type
+/// = f32, lhs_component_count = 1, rhs_component_count = 1,
+/// num_primitive_operations = 1, allow_imprecise_accumulation = false>`:
+/// StableHLO's field names, in any order, all required.
+static ParseResult parseDotAlgorithm(OpAsmParser &p, DotAlgorithmAttr &attr) {
+  Type lhsType, rhsType, accType;
+  int64_t lhsCount = 0, rhsCount = 0, numOps = 0;
+  bool allowImprecise = false;
+  llvm::StringSet<> seen;
+  auto parseBool = [&](bool &v) -> ParseResult {
+    if (succeeded(p.parseOptionalKeyword("true")))
+      v = true;
+    else if (p.parseKeyword("false"))
+      return failure();
+    else
+      v = false;
+    return success();
+  };
+  SMLoc start = p.getCurrentLocation();
+  if (p.parseLess())
+    return failure();
+  do {
+    SMLoc loc = p.getCurrentLocation();
+    StringRef key;
+    if (p.parseKeyword(&key) || p.parseEqual())
+      return failure();
+    if (!seen.insert(key).second)
+      return p.emitError(loc) << "duplicate algorithm field '" << key << "'";
+    ParseResult res = failure();
+    if (key == "lhs_precision_type")
+      res = p.parseType(lhsType);
+    else if (key == "rhs_precision_type")
+      res = p.parseType(rhsType);
+    else if (key == "accumulation_type")
+      res = p.parseType(accType);
+    else if (key == "lhs_component_count")
+      res = p.parseInteger(lhsCount);
+    else if (key == "rhs_component_count")
+      res = p.parseInteger(rhsCount);
+    else if (key == "num_primitive_operations")
+      res = p.parseInteger(numOps);
+    else if (key == "allow_imprecise_accumulation")
+      res = parseBool(allowImprecise);
+    else
+      return p.emitError(loc) << "unknown algorithm field '" << key << "'";
+    if (failed(res))
+      return failure();
+  } while (succeeded(p.parseOptionalComma()));
+  if (p.parseGreater())
+    return failure();
+  if (seen.size() != 7)
+    return p.emitError(start)
+           << "algorithm needs lhs_precision_type, rhs_precision_type, "
+              "accumulation_type, lhs_component_count, rhs_component_count, "
+              "num_primitive_operations and allow_imprecise_accumulation";
+  attr = DotAlgorithmAttr::get(p.getContext(), lhsType, rhsType, accType,
+                               lhsCount, rhsCount, numOps, allowImprecise);
+  return success();
+}
+
+static void printDotAlgorithm(OpAsmPrinter &p, DotAlgorithmAttr a) {
+  p << "<lhs_precision_type = " << a.getLhsPrecisionType()
+    << ", rhs_precision_type = " << a.getRhsPrecisionType()
+    << ", accumulation_type = " << a.getAccumulationType()
+    << ", lhs_component_count = " << a.getLhsComponentCount()
+    << ", rhs_component_count = " << a.getRhsComponentCount()
+    << ", num_primitive_operations = " << a.getNumPrimitiveOperations()
+    << ", allow_imprecise_accumulation = "
+    << (a.getAllowImpreciseAccumulation() ? "true" : "false") << ">";
+}
+
+/// `, precision = [DEFAULT, DEFAULT], algorithm = <...>`, both optional;
+/// `algorithm` is null for ops without one.
+static ParseResult parsePrecisionAndAlgorithmImpl(OpAsmParser &p,
+                                                  ArrayAttr &precision,
+                                                  DotAlgorithmAttr *algorithm) {
+  while (succeeded(p.parseOptionalComma())) {
+    SMLoc loc = p.getCurrentLocation();
+    if (!precision && succeeded(p.parseOptionalKeyword("precision"))) {
+      if (p.parseEqual() || parsePrecisionConfig(p, precision))
+        return failure();
+      continue;
+    }
+    if (algorithm && !*algorithm &&
+        succeeded(p.parseOptionalKeyword("algorithm"))) {
+      if (p.parseEqual() || parseDotAlgorithm(p, *algorithm))
+        return failure();
+      continue;
+    }
+    return p.emitError(loc) << (algorithm ? "expected 'precision' or "
+                                            "'algorithm' (each at most once)"
+                                          : "expected 'precision' (at most "
+                                            "once)");
+  }
+  return success();
+}
+
+static void printPrecisionAndAlgorithmImpl(OpAsmPrinter &p, Operation *op,
+                                           ArrayAttr precision,
+                                           DotAlgorithmAttr algorithm) {
+  if (precision && !precision.empty()) {
+    p << ", precision = ";
+    printPrecisionConfig(p, op, precision);
+  }
+  if (algorithm) {
+    p << ", algorithm = ";
+    printDotAlgorithm(p, algorithm);
+  }
+}
+
+static ParseResult parseDotPrecision(OpAsmParser &p, ArrayAttr &precision) {
+  return parsePrecisionAndAlgorithmImpl(p, precision, nullptr);
+}
+
+static void printDotPrecision(OpAsmPrinter &p, Operation *op,
+                              ArrayAttr precision) {
+  printPrecisionAndAlgorithmImpl(p, op, precision, {});
+}
+
+static ParseResult parsePrecisionAndAlgorithm(OpAsmParser &p,
+                                              ArrayAttr &precision,
+                                              DotAlgorithmAttr &algorithm) {
+  return parsePrecisionAndAlgorithmImpl(p, precision, &algorithm);
+}
+
+static void printPrecisionAndAlgorithm(OpAsmPrinter &p, Operation *op,
+                                       ArrayAttr precision,
+                                       DotAlgorithmAttr algorithm) {
+  printPrecisionAndAlgorithmImpl(p, op, precision, algorithm);
+}
+
+static ParseResult parseConvDimensionNumbers(OpAsmParser &p,
+                                             ConvDimensionNumbersAttr &attr) {
+  return parseConvDimensions(p, attr);
+}
+
+static void printConvDimensionNumbers(OpAsmPrinter &p, Operation *,
+                                      ConvDimensionNumbersAttr attr) {
+  printConvDimensions(p, attr);
+}
+
+/// `[true, false]`, also accepting the older `[1, 0]`.
+static ParseResult parseReversal(OpAsmParser &p, DenseBoolArrayAttr &attr) {
+  SmallVector<bool> values;
+  if (p.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                [&]() -> ParseResult {
+        if (succeeded(p.parseOptionalKeyword("true"))) {
+          values.push_back(true);
+          return success();
+        }
+        if (succeeded(p.parseOptionalKeyword("false"))) {
+          values.push_back(false);
+          return success();
+        }
+        SMLoc loc = p.getCurrentLocation();
+        int64_t v;
+        if (p.parseInteger(v))
+          return failure();
+        if (v != 0 && v != 1)
+          return p.emitError(loc, "expected true, false, 0 or 1");
+        values.push_back(v == 1);
+        return success();
+      }))
+    return failure();
+  attr = DenseBoolArrayAttr::get(p.getContext(), values);
+  return success();
+}
+
+/// `[[low, high], ...]` as a `tensor<Nx2xi64>`.
+static ParseResult parsePadding(OpAsmParser &p, DenseIntElementsAttr &attr) {
+  SmallVector<int64_t> values;
+  int64_t rows = 0;
+  if (p.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                [&]() -> ParseResult {
+        SMLoc loc = p.getCurrentLocation();
+        size_t before = values.size();
+        if (parseDimList(p, values))
+          return failure();
+        if (values.size() - before != 2)
+          return p.emitError(loc, "expected a [low, high] padding pair");
+        ++rows;
+        return success();
+      }))
+    return failure();
+  auto type = RankedTensorType::get({rows, 2}, p.getBuilder().getI64Type());
+  attr = DenseIntElementsAttr::get(type, values);
+  return success();
+}
+
+/// The inside of `window = {stride = [..], pad = [[..], ..], lhs_dilate =
+/// [..], rhs_dilate = [..], reverse = [..]}`: entries in any order, each at
+/// most once, absent ones omitted.
+static ParseResult parseWindowAttributes(OpAsmParser &p,
+                                         DenseI64ArrayAttr &strides,
+                                         DenseIntElementsAttr &padding,
+                                         DenseI64ArrayAttr &lhsDilation,
+                                         DenseI64ArrayAttr &rhsDilation,
+                                         DenseBoolArrayAttr &reversal) {
+  llvm::StringSet<> seen;
+  StringRef key;
+  SMLoc loc = p.getCurrentLocation();
+  if (failed(p.parseOptionalKeyword(&key)))
+    return success(); // `window = {}`
+  while (true) {
+    if (!seen.insert(key).second)
+      return p.emitError(loc) << "duplicate window attribute '" << key << "'";
+    if (p.parseEqual())
+      return failure();
+    ParseResult res = failure();
+    if (key == "stride")
+      res = parseDenseI64Array(p, strides);
+    else if (key == "pad")
+      res = parsePadding(p, padding);
+    else if (key == "lhs_dilate")
+      res = parseDenseI64Array(p, lhsDilation);
+    else if (key == "rhs_dilate")
+      res = parseDenseI64Array(p, rhsDilation);
+    else if (key == "reverse")
+      res = parseReversal(p, reversal);
+    else
+      return p.emitError(loc)
+             << "unknown window attribute '" << key
+             << "'; expected stride, pad, lhs_dilate, rhs_dilate or reverse";
+    if (failed(res))
+      return failure();
+    if (failed(p.parseOptionalComma()))
+      return success();
+    loc = p.getCurrentLocation();
+    if (p.parseKeyword(&key))
+      return failure();
+  }
+}
+
+static void printWindowAttributes(OpAsmPrinter &p, Operation *op,
+                                  DenseI64ArrayAttr strides,
+                                  DenseIntElementsAttr padding,
+                                  DenseI64ArrayAttr lhsDilation,
+                                  DenseI64ArrayAttr rhsDilation,
+                                  DenseBoolArrayAttr reversal) {
+  bool first = true;
+  auto sep = [&]() -> OpAsmPrinter & {
+    if (!first)
+      p << ", ";
+    first = false;
+    return p;
+  };
+  if (strides) {
+    sep() << "stride = ";
+    printDenseI64Array(p, op, strides);
+  }
+  if (padding) {
+    sep() << "pad = [";
+    auto values = llvm::to_vector(padding.getValues<int64_t>());
+    ArrayRef<int64_t> shape = padding.getType().getShape();
+    size_t width = shape.size() == 2 && shape[1] > 0 ? shape[1] : 1;
+    for (size_t i = 0; i < values.size(); i += width) {
+      if (i)
+        p << ", ";
+      printDimList(p, ArrayRef(values).slice(i, width));
+    }
+    p << "]";
+  }
+  if (lhsDilation) {
+    sep() << "lhs_dilate = ";
+    printDenseI64Array(p, op, lhsDilation);
+  }
+  if (rhsDilation) {
+    sep() << "rhs_dilate = ";
+    printDenseI64Array(p, op, rhsDilation);
+  }
+  if (reversal) {
+    sep() << "reverse = ";
+    printDenseBoolArray(p, op, reversal);
+  }
+}
+
+} // namespace xla::hlo
+
+//===----------------------------------------------------------------------===//
+// DotOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DotOp::verify() {
+  OpDiag diag{getLoc(), getOperationName()};
+  auto lhs = cast<RankedTensorType>(getLhs().getType());
+  auto rhs = cast<RankedTensorType>(getRhs().getType());
+  if (lhs.getRank() < 1 || lhs.getRank() > 2 || rhs.getRank() < 1 ||
+      rhs.getRank() > 2)
+    return diag("expects lhs and rhs of rank 1 or 2, got ", lhs, " and ", rhs);
+  if (!quantOf(lhs) && !quantOf(rhs) &&
+      lhs.getElementType() != rhs.getElementType())
+    return diag("lhs and rhs must have the same element type, got ",
+                lhs.getElementType(), " and ", rhs.getElementType());
+  int64_t k = lhs.getShape().back(), k2 = rhs.getShape().front();
+  if (!dimsAgree(k, k2))
+    return diag("contracting dimension sizes must match: the last dimension "
+                "of lhs has size ",
+                k, " but the first dimension of rhs has size ", k2);
+  SmallVector<int64_t> inferred(lhs.getShape().drop_back());
+  llvm::append_range(inferred, rhs.getShape().drop_front());
+  if (failed(checkResultShape(diag, getType(), inferred,
+                              "lhs dimensions but the last, then rhs "
+                              "dimensions but the first")))
+    return failure();
+  return checkPrecisionConfig(diag, getPrecisionConfigAttr(),
+                              "one per operand", /*allowOne=*/true);
+}
+
+//===----------------------------------------------------------------------===//
+// DotGeneralOp
+//===----------------------------------------------------------------------===//
+
+/// Checks that `dims` name distinct dimensions (also distinct from `seen`)
+/// of a rank-`rank` operand.
+static LogicalResult checkDims(const OpDiag &diag, StringRef name,
+                               ArrayRef<int64_t> dims, int64_t rank,
+                               llvm::SmallDenseSet<int64_t> &seen,
+                               StringRef rangeRule, StringRef uniqueRule) {
+  for (auto [i, d] : llvm::enumerate(dims)) {
+    if (d < 0 || d >= rank)
+      return diag(name, "[", i, "] = ", d, " is out of range [0, ", rank,
+                  ") (", rangeRule, ")");
+    if (!seen.insert(d).second)
+      return diag("dimension ", d, " appears more than once among the "
+                  "batching and contracting dimensions of ",
+                  name.take_front(3), " (", uniqueRule, ")");
+  }
+  return success();
+}
+
+/// C1-C10 of dot_general and the result shape of C12.
+static LogicalResult inferDotGeneralShape(const OpDiag &diag, Type lhsType,
+                                          Type rhsType,
+                                          DotDimensionNumbersAttr dn,
+                                          SmallVectorImpl<int64_t> &shape) {
+  auto lhs = dyn_cast<RankedTensorType>(lhsType);
+  auto rhs = dyn_cast<RankedTensorType>(rhsType);
+  if (!lhs || !rhs)
+    return diag("expects ranked tensor operands");
+  if (!dn)
+    return diag("requires attribute 'dot_dimension_numbers'");
+  ArrayRef<int64_t> lb = dn.getLhsBatchingDimensions(),
+                    rb = dn.getRhsBatchingDimensions(),
+                    lc = dn.getLhsContractingDimensions(),
+                    rc = dn.getRhsContractingDimensions();
+  if (lb.size() != rb.size())
+    return diag("lhs_batching_dimensions and rhs_batching_dimensions must "
+                "have the same size, got ",
+                lb.size(), " and ", rb.size(), " (C1)");
+  if (lc.size() != rc.size())
+    return diag("lhs_contracting_dimensions and rhs_contracting_dimensions "
+                "must have the same size, got ",
+                lc.size(), " and ", rc.size(), " (C2)");
+  llvm::SmallDenseSet<int64_t> lhsSeen, rhsSeen;
+  if (failed(checkDims(diag, "lhs_batching_dimensions", lb, lhs.getRank(),
+                       lhsSeen, "C5", "C3")) ||
+      failed(checkDims(diag, "lhs_contracting_dimensions", lc, lhs.getRank(),
+                       lhsSeen, "C6", "C3")) ||
+      failed(checkDims(diag, "rhs_batching_dimensions", rb, rhs.getRank(),
+                       rhsSeen, "C7", "C4")) ||
+      failed(checkDims(diag, "rhs_contracting_dimensions", rc, rhs.getRank(),
+                       rhsSeen, "C8", "C4")))
+    return failure();
+  ArrayRef<int64_t> ls = lhs.getShape(), rs = rhs.getShape();
+  for (auto [l, r] : llvm::zip(lb, rb))
+    if (!dimsAgree(ls[l], rs[r]))
+      return diag("batching dimension sizes must match: lhs dimension ", l,
+                  " has size ", ls[l], " but rhs dimension ", r, " has size ",
+                  rs[r], " (C9)");
+  for (auto [l, r] : llvm::zip(lc, rc))
+    if (!dimsAgree(ls[l], rs[r]))
+      return diag("contracting dimension sizes must match: lhs dimension ", l,
+                  " has size ", ls[l], " but rhs dimension ", r, " has size ",
+                  rs[r], " (C10)");
+  shape.clear();
+  for (auto [l, r] : llvm::zip(lb, rb))
+    shape.push_back(isDyn(ls[l]) ? rs[r] : ls[l]);
+  for (int64_t d = 0, e = lhs.getRank(); d < e; ++d)
+    if (!lhsSeen.contains(d))
+      shape.push_back(ls[d]);
+  for (int64_t d = 0, e = rhs.getRank(); d < e; ++d)
+    if (!rhsSeen.contains(d))
+      shape.push_back(rs[d]);
+  return success();
+}
+
+LogicalResult DotGeneralOp::inferReturnTypeComponents(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<ShapedTypeComponents> &inferred) {
+  SmallVector<int64_t> shape;
+  if (failed(inferDotGeneralShape(
+          OpDiag{loc, getOperationName()}, adaptor.getLhs().getType(),
+          adaptor.getRhs().getType(), adaptor.getDotDimensionNumbersAttr(),
+          shape)))
+    return failure();
+  inferred.emplace_back(shape);
+  return success();
+}
+
+LogicalResult DotGeneralOp::verify() {
+  OpDiag diag{getLoc(), getOperationName()};
+  DotDimensionNumbersAttr dn = getDotDimensionNumbers();
+  SmallVector<int64_t> shape;
+  if (failed(inferDotGeneralShape(diag, getLhs().getType(),
+                                  getRhs().getType(), dn, shape)) ||
+      failed(checkPrecisionConfig(diag, getPrecisionConfigAttr(), "C11")) ||
+      failed(checkResultShape(diag, getType(), shape, "C12")) ||
+      failed(checkContractionElementTypes(diag, getLhs().getType(),
+                                          getRhs().getType(), getType())))
+    return failure();
+
+  // Quantization: zero points of rhs (C15) and its quantized dimension
+  // (C16).
+  if (auto qr = quantOf(getRhs().getType())) {
+    if (auto perTensor = dyn_cast<quant::UniformQuantizedType>(qr)) {
+      if (perTensor.getZeroPoint() != 0)
+        return diag("quantized rhs must have zero points of 0, got ",
+                    perTensor.getZeroPoint(), " (C15)");
+    } else if (auto perAxis =
+                   dyn_cast<quant::UniformQuantizedPerAxisType>(qr)) {
+      if (llvm::any_of(perAxis.getZeroPoints(),
+                       [](int64_t z) { return z != 0; }))
+        return diag("quantized rhs must have zero points of 0 (C15)");
+      if (llvm::is_contained(dn.getRhsContractingDimensions(),
+                             perAxis.getQuantizedDimension()))
+        return diag("the quantization dimension of rhs, ",
+                    perAxis.getQuantizedDimension(),
+                    ", must not be a contracting dimension (C16)");
+    }
+  }
+
+  // Algorithm: only with the DEFAULT precision (C21), positive counts
+  // (C22-C24).
+  if (DotAlgorithmAttr algorithm = getAlgorithmAttr()) {
+    if (ArrayAttr precision = getPrecisionConfigAttr())
+      for (Attribute p : precision)
+        if (cast<PrecisionAttr>(p).getValue() != Precision::DEFAULT)
+          return diag("precision_config must be DEFAULT when an algorithm "
+                      "is given, got ",
+                      stringifyPrecision(cast<PrecisionAttr>(p).getValue()),
+                      " (C21)");
+    for (auto [name, type] :
+         {std::pair<StringRef, Type>{"lhs_precision_type",
+                                     algorithm.getLhsPrecisionType()},
+          {"rhs_precision_type", algorithm.getRhsPrecisionType()},
+          {"accumulation_type", algorithm.getAccumulationType()}})
+      if (!isa<FloatType>(type))
+        return diag("algorithm ", name, " must be a floating-point type, got ",
+                    type);
+    for (auto [name, count, rule] :
+         {std::tuple<StringRef, int64_t, StringRef>{
+              "lhs_component_count", algorithm.getLhsComponentCount(), "C22"},
+          {"rhs_component_count", algorithm.getRhsComponentCount(), "C23"},
+          {"num_primitive_operations", algorithm.getNumPrimitiveOperations(),
+           "C24"}})
+      if (count <= 0)
+        return diag("algorithm ", name, " must be positive, got ", count,
+                    " (", rule, ")");
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ConvolutionOp, DynamicConvOp
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The window of a convolution. Null attributes take the spec's defaults.
+struct ConvWindow {
+  DenseI64ArrayAttr strides, lhsDilation, rhsDilation;
+  DenseBoolArrayAttr reversal;
+  /// Shape of the padding ([N-2, 2] when valid; empty for the default).
+  SmallVector<int64_t> paddingShape;
+  /// Row-major padding values, when known.
+  std::optional<SmallVector<int64_t>> padding;
+};
+
+/// Convolution attributes other than the window.
+struct ConvConfig {
+  ConvDimensionNumbersAttr dn;
+  IntegerAttr featureGroupCount, batchGroupCount;
+};
+} // namespace
+
+/// `size(name) = N - 2` and, when `positive`, `0 < name` (C2-C3, C5-C8).
+static LogicalResult checkWindowArray(const OpDiag &diag, StringRef name,
+                                      DenseI64ArrayAttr attr, int64_t n,
+                                      StringRef sizeRule,
+                                      StringRef valueRule) {
+  if (!attr)
+    return success();
+  if ((int64_t)attr.size() != n)
+    return diag(name, " must have ", n, " entries (one per spatial dimension)"
+                ", got ", attr.size(), " (", sizeRule, ")");
+  for (auto [i, v] : llvm::enumerate(attr.asArrayRef()))
+    if (v <= 0)
+      return diag(name, "[", i, "] must be positive, got ", v, " (",
+                  valueRule, ")");
+  return success();
+}
+
+/// One of the three layouts (input, kernel, output): the spatial dimension
+/// count and that all dimensions are distinct and in [0, N).
+static LogicalResult checkConvLayout(const OpDiag &diag, StringRef name,
+                                     int64_t first, int64_t second,
+                                     ArrayRef<int64_t> spatial, int64_t n,
+                                     StringRef sizeRule, StringRef dimRule) {
+  if ((int64_t)spatial.size() != n - 2)
+    return diag(name, " has ", spatial.size(), " spatial dimensions but the "
+                "operands have rank ",
+                n, " (", sizeRule, ")");
+  SmallVector<int64_t> all{first, second};
+  llvm::append_range(all, spatial);
+  llvm::SmallDenseSet<int64_t> seen;
+  for (int64_t d : all) {
+    if (d < 0 || d >= n)
+      return diag(name, " dimension ", d, " is out of range [0, ", n, ") (",
+                  dimRule, ")");
+    if (!seen.insert(d).second)
+      return diag(name, " dimension ", d, " appears more than once (",
+                  dimRule, ")");
+  }
+  return success();
+}
+
+/// The number of windows along one spatial dimension (C25), or kDynamic.
+static std::optional<int64_t> numWindows(int64_t in, int64_t window,
+                                         int64_t stride, int64_t lo,
+                                         int64_t hi, int64_t lhsDilation,
+                                         int64_t rhsDilation) {
+  using llvm::checkedAdd, llvm::checkedMul;
+  if (isDyn(in) || isDyn(window))
+    return ShapedType::kDynamic;
+  std::optional<int64_t> dilatedIn = 0, dilatedWindow = 0;
+  if (in != 0)
+    dilatedIn = checkedMul<int64_t>(in - 1, lhsDilation);
+  if (window != 0)
+    dilatedWindow = checkedMul<int64_t>(window - 1, rhsDilation);
+  if (!dilatedIn || !dilatedWindow)
+    return std::nullopt;
+  if (in != 0)
+    ++*dilatedIn;
+  if (window != 0)
+    ++*dilatedWindow;
+  std::optional<int64_t> padded = checkedAdd<int64_t>(lo, *dilatedIn);
+  if (padded)
+    padded = checkedAdd<int64_t>(*padded, hi);
+  if (!padded)
+    return std::nullopt;
+  if (*padded <= 0 || *dilatedWindow > *padded)
+    return 0;
+  return (*padded - *dilatedWindow) / stride + 1;
+}
+
+/// C1-C23 and the result shape of C25 (spatial sizes are dynamic when the
+/// padding is unknown).
+static LogicalResult inferConvShape(const OpDiag &diag, Type lhsType,
+                                    Type rhsType, const ConvConfig &config,
+                                    const ConvWindow &window,
+                                    SmallVectorImpl<int64_t> &shape) {
+  auto lhs = dyn_cast<RankedTensorType>(lhsType);
+  auto rhs = dyn_cast<RankedTensorType>(rhsType);
+  if (!lhs || !rhs)
+    return diag("expects ranked tensor operands");
+  ConvDimensionNumbersAttr dn = config.dn;
+  if (!dn || !config.featureGroupCount || !config.batchGroupCount)
+    return diag("requires dimension_numbers, feature_group_count and "
+                "batch_group_count");
+  int64_t n = lhs.getRank();
+  if (rhs.getRank() != n)
+    return diag("lhs and rhs must have the same rank, got ", n, " and ",
+                rhs.getRank(), " (C1)");
+  if (n < 2)
+    return diag("expects operands of rank at least 2, got ", n, " (C1)");
+  int64_t s = n - 2;
+
+  if (failed(checkWindowArray(diag, "window_strides", window.strides, s, "C2",
+                              "C3")))
+    return failure();
+  if (!window.paddingShape.empty()) {
+    ArrayRef<int64_t> ps = window.paddingShape;
+    if (ps.size() != 2 || !dimsAgree(ps[0], s) || !dimsAgree(ps[1], 2))
+      return diag("padding must have shape [", s, ", 2], got ", fmtDims(ps),
+                  " (C4)");
+  }
+  if (failed(checkWindowArray(diag, "lhs_dilation", window.lhsDilation, s,
+                              "C5", "C6")) ||
+      failed(checkWindowArray(diag, "rhs_dilation", window.rhsDilation, s,
+                              "C7", "C8")))
+    return failure();
+  if (window.reversal && (int64_t)window.reversal.size() != s)
+    return diag("window_reversal must have ", s,
+                " entries (one per spatial dimension), got ",
+                window.reversal.size(), " (C9)");
+
+  int64_t ib = dn.getInputBatchDimension(),
+          ifd = dn.getInputFeatureDimension(),
+          kif = dn.getKernelInputFeatureDimension(),
+          kof = dn.getKernelOutputFeatureDimension(),
+          ob = dn.getOutputBatchDimension(),
+          of = dn.getOutputFeatureDimension();
+  ArrayRef<int64_t> is = dn.getInputSpatialDimensions(),
+                    ks = dn.getKernelSpatialDimensions(),
+                    os = dn.getOutputSpatialDimensions();
+  if (failed(checkConvLayout(diag, "input", ib, ifd, is, n, "C12", "C13")) ||
+      failed(checkConvLayout(diag, "kernel", kif, kof, ks, n, "C17",
+                             "C18")) ||
+      failed(checkConvLayout(diag, "output", ob, of, os, n, "C19", "C20")))
+    return failure();
+
+  int64_t fgc = config.featureGroupCount.getInt(),
+          bgc = config.batchGroupCount.getInt();
+  if (fgc <= 0)
+    return diag("feature_group_count must be positive, got ", fgc, " (C21)");
+  if (bgc <= 0)
+    return diag("batch_group_count must be positive, got ", bgc, " (C22)");
+  if (fgc != 1 && bgc != 1)
+    return diag("feature_group_count and batch_group_count cannot both "
+                "exceed 1, got ",
+                fgc, " and ", bgc, " (C23)");
+
+  ArrayRef<int64_t> ls = lhs.getShape(), rs = rhs.getShape();
+  if (!isDyn(ls[ib]) && ls[ib] % bgc != 0)
+    return diag("input batch dimension size ", ls[ib],
+                " must be a multiple of batch_group_count ", bgc, " (C10)");
+  if (!isDyn(ls[ifd]) && ls[ifd] % fgc != 0)
+    return diag("input feature dimension size ", ls[ifd],
+                " must be a multiple of feature_group_count ", fgc, " (C11)");
+  if (!isDyn(ls[ifd]) && !isDyn(rs[kif]) && rs[kif] != ls[ifd] / fgc)
+    return diag("kernel input feature dimension size ", rs[kif],
+                " must be the input feature dimension size ", ls[ifd],
+                " divided by feature_group_count ", fgc, " (C14)");
+  if (!isDyn(rs[kof]) && rs[kof] % bgc != 0)
+    return diag("kernel output feature dimension size ", rs[kof],
+                " must be a multiple of batch_group_count ", bgc, " (C15)");
+  if (!isDyn(rs[kof]) && rs[kof] % fgc != 0)
+    return diag("kernel output feature dimension size ", rs[kof],
+                " must be a multiple of feature_group_count ", fgc, " (C16)");
+
+  shape.assign(n, ShapedType::kDynamic);
+  shape[ob] = isDyn(ls[ib]) ? ShapedType::kDynamic : ls[ib] / bgc;
+  shape[of] = rs[kof];
+  for (int64_t i = 0; i < s; ++i) {
+    if (!window.padding)
+      continue; // unknown padding: dynamic spatial sizes
+    int64_t lo = (*window.padding)[2 * i], hi = (*window.padding)[2 * i + 1];
+    std::optional<int64_t> size = numWindows(
+        ls[is[i]], rs[ks[i]], window.strides ? window.strides[i] : 1, lo, hi,
+        window.lhsDilation ? window.lhsDilation[i] : 1,
+        window.rhsDilation ? window.rhsDilation[i] : 1);
+    if (!size)
+      return diag("the size of output spatial dimension ", os[i],
+                  " overflows");
+    shape[os[i]] = *size;
+  }
+  return success();
+}
+
+/// Element types (C27-C34) and result (C24-C26) checks shared by
+/// convolution and dynamic_conv.
+static LogicalResult verifyConvResult(const OpDiag &diag, Type lhs, Type rhs,
+                                      Type result, ConvDimensionNumbersAttr dn,
+                                      ArrayAttr precision,
+                                      ArrayRef<int64_t> shape) {
+  if (failed(checkPrecisionConfig(diag, precision, "C24")))
+    return failure();
+  auto resultType = cast<RankedTensorType>(result);
+  if (resultType.getRank() != (int64_t)shape.size())
+    return diag("result rank ", resultType.getRank(),
+                " must equal the operand rank ", shape.size(), " (C26)");
+  if (failed(checkResultShape(diag, result, shape, "C25")) ||
+      failed(checkContractionElementTypes(diag, lhs, rhs, result)))
+    return failure();
+  if (auto qr = dyn_cast_or_null<quant::UniformQuantizedPerAxisType>(
+          quantOf(rhs)))
+    if (qr.getQuantizedDimension() != dn.getKernelOutputFeatureDimension())
+      return diag("the quantization dimension of rhs, ",
+                  qr.getQuantizedDimension(),
+                  ", must be the kernel output feature dimension ",
+                  dn.getKernelOutputFeatureDimension(), " (C29)");
+  if (auto qres = dyn_cast_or_null<quant::UniformQuantizedPerAxisType>(
+          quantOf(result)))
+    if (qres.getQuantizedDimension() != dn.getOutputFeatureDimension())
+      return diag("the quantization dimension of the result, ",
+                  qres.getQuantizedDimension(),
+                  ", must be the output feature dimension ",
+                  dn.getOutputFeatureDimension(), " (C30)");
+  return success();
+}
+
+static ConvWindow convWindowOf(DenseI64ArrayAttr strides,
+                               DenseIntElementsAttr padding,
+                               DenseI64ArrayAttr lhsDilation,
+                               DenseI64ArrayAttr rhsDilation,
+                               DenseBoolArrayAttr reversal, Type lhsType) {
+  ConvWindow window{strides, lhsDilation, rhsDilation, reversal, {}, {}};
+  if (padding) {
+    llvm::append_range(window.paddingShape, padding.getType().getShape());
+    window.padding = llvm::to_vector(padding.getValues<int64_t>());
+  } else {
+    auto lhs = dyn_cast<RankedTensorType>(lhsType);
+    int64_t spatial = lhs ? std::max<int64_t>(lhs.getRank() - 2, 0) : 0;
+    window.padding = SmallVector<int64_t>(2 * spatial, 0);
+  }
+  return window;
+}
+
+LogicalResult ConvolutionOp::inferReturnTypeComponents(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<ShapedTypeComponents> &inferred) {
+  ConvWindow window = convWindowOf(
+      adaptor.getWindowStridesAttr(), adaptor.getPaddingAttr(),
+      adaptor.getLhsDilationAttr(), adaptor.getRhsDilationAttr(),
+      adaptor.getWindowReversalAttr(), adaptor.getLhs().getType());
+  ConvConfig config{adaptor.getDimensionNumbersAttr(),
+                    adaptor.getFeatureGroupCountAttr(),
+                    adaptor.getBatchGroupCountAttr()};
+  SmallVector<int64_t> shape;
+  if (failed(inferConvShape(OpDiag{loc, getOperationName()},
+                            adaptor.getLhs().getType(),
+                            adaptor.getRhs().getType(), config, window,
+                            shape)))
+    return failure();
+  inferred.emplace_back(shape);
+  return success();
+}
+
+LogicalResult ConvolutionOp::verify() {
+  OpDiag diag{getLoc(), getOperationName()};
+  ConvWindow window = convWindowOf(getWindowStridesAttr(), getPaddingAttr(),
+                                   getLhsDilationAttr(), getRhsDilationAttr(),
+                                   getWindowReversalAttr(),
+                                   getLhs().getType());
+  ConvConfig config{getDimensionNumbers(), getFeatureGroupCountAttr(),
+                    getBatchGroupCountAttr()};
+  SmallVector<int64_t> shape;
+  if (failed(inferConvShape(diag, getLhs().getType(), getRhs().getType(),
+                            config, window, shape)))
+    return failure();
+  return verifyConvResult(diag, getLhs().getType(), getRhs().getType(),
+                          getType(), getDimensionNumbers(),
+                          getPrecisionConfigAttr(), shape);
+}
+
+LogicalResult DynamicConvOp::verify() {
+  OpDiag diag{getLoc(), getOperationName()};
+  ConvWindow window{getWindowStridesAttr(), getLhsDilationAttr(),
+                    getRhsDilationAttr(), getWindowReversalAttr(), {}, {}};
+  auto paddingType = cast<RankedTensorType>(getPadding().getType());
+  llvm::append_range(window.paddingShape, paddingType.getShape());
+  if (paddingType.getRank() != 2)
+    return diag("padding must be a 2-dimensional tensor, got ", paddingType,
+                " (C4)");
+  // The spatial result sizes are known when the padding is a constant.
+  DenseIntElementsAttr constant;
+  if (matchPattern(getPadding(), m_Constant(&constant)))
+    window.padding = llvm::to_vector(
+        llvm::map_range(constant.getValues<APInt>(),
+                        [](const APInt &v) { return v.getSExtValue(); }));
+  ConvConfig config{getDimensionNumbers(), getFeatureGroupCountAttr(),
+                    getBatchGroupCountAttr()};
+  SmallVector<int64_t> shape;
+  if (failed(inferConvShape(diag, getLhs().getType(), getRhs().getType(),
+                            config, window, shape)))
+    return failure();
+  return verifyConvResult(diag, getLhs().getType(), getRhs().getType(),
+                          getType(), getDimensionNumbers(),
+                          getPrecisionConfigAttr(), shape);
+}
+
+//===----------------------------------------------------------------------===//
+// FftOp
+//===----------------------------------------------------------------------===//
+
+static LogicalResult inferFftType(const OpDiag &diag, Type operandType,
+                                  FftTypeAttr typeAttr,
+                                  DenseI64ArrayAttr lengthAttr,
+                                  SmallVectorImpl<Type> &inferred) {
+  auto operand = dyn_cast<RankedTensorType>(operandType);
+  if (!operand)
+    return diag("expects a ranked tensor operand");
+  if (!typeAttr || !lengthAttr)
+    return diag("requires fft_type and fft_length");
+  FftType fftType = typeAttr.getValue();
+  StringRef typeName = stringifyFftType(fftType);
+  ArrayRef<int64_t> length = lengthAttr.asArrayRef();
+  int64_t l = length.size(), rank = operand.getRank();
+  if (l < 1 || l > 3)
+    return diag("fft_length must have 1 to 3 entries, got ", l, " (C3)");
+  for (int64_t v : length)
+    if (v < 0)
+      return diag("fft_length entries must be non-negative, got ",
+                  fmtDims(length));
+  if (rank < l)
+    return diag("operand rank ", rank, " is less than the size of fft_length ",
+                l, " (C1)");
+  Type element = operand.getElementType();
+  auto complex = dyn_cast<ComplexType>(element);
+  SmallVector<int64_t> shape(operand.getShape());
+  MutableArrayRef<int64_t> trailing = MutableArrayRef(shape).take_back(l);
+
+  switch (fftType) {
+  case FftType::FFT:
+  case FftType::IFFT:
+    if (!complex)
+      return diag(typeName, " requires a complex operand, got ", element,
+                  " (C2)");
+    inferred.push_back(operand);
+    return success();
+  case FftType::RFFT: {
+    if (!element.isF32() && !element.isF64())
+      return diag("RFFT requires an f32 or f64 operand, got ", element,
+                  " (C2)");
+    for (auto [d, len] : llvm::zip(trailing, length))
+      if (!dimsAgree(d, len))
+        return diag("the trailing dimensions of the RFFT operand, ",
+                    fmtDims(operand.getShape().take_back(l)),
+                    ", must equal fft_length ", fmtDims(length), " (C4)");
+    int64_t &last = trailing.back();
+    if (!isDyn(last))
+      last = last == 0 ? 0 : last / 2 + 1;
+    inferred.push_back(RankedTensorType::get(shape, ComplexType::get(element)));
+    return success();
+  }
+  case FftType::IRFFT: {
+    if (!complex)
+      return diag("IRFFT requires a complex operand, got ", element, " (C2)");
+    SmallVector<int64_t> expected(length);
+    expected.back() = length.back() == 0 ? 0 : length.back() / 2 + 1;
+    for (auto [d, e] : llvm::zip(trailing, expected))
+      if (!dimsAgree(d, e))
+        return diag("the trailing dimensions of the IRFFT operand, ",
+                    fmtDims(operand.getShape().take_back(l)), ", must be ",
+                    fmtDims(expected), " for fft_length ", fmtDims(length),
+                    " (C4, C5)");
+    llvm::copy(length, trailing.begin());
+    inferred.push_back(
+        RankedTensorType::get(shape, complex.getElementType()));
+    return success();
+  }
+  }
+  return diag("unknown fft_type");
+}
+
+LogicalResult FftOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> loc,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &inferred) {
+  return inferFftType(OpDiag{loc, getOperationName()},
+                      adaptor.getOperand().getType(),
+                      adaptor.getFftTypeAttr(), adaptor.getFftLengthAttr(),
+                      inferred);
+}
+
+LogicalResult FftOp::verify() {
+  SmallVector<Type> inferred;
+  return inferFftType(OpDiag{getLoc(), getOperationName()},
+                      getOperand().getType(), getFftTypeAttr(),
+                      getFftLengthAttr(), inferred);
+}
+
+//===----------------------------------------------------------------------===//
+// TriangularSolveOp, CholeskyOp
+//===----------------------------------------------------------------------===//
+
+static LogicalResult inferTriangularSolveType(const OpDiag &diag, Type aType,
+                                              Type bType, BoolAttr leftSide,
+                                              SmallVectorImpl<Type> &inferred) {
+  auto a = dyn_cast<RankedTensorType>(aType);
+  auto b = dyn_cast<RankedTensorType>(bType);
+  if (!a || !b)
+    return diag("expects ranked tensor operands");
+  if (!leftSide)
+    return diag("requires attribute 'left_side'");
+  if (a.getElementType() != b.getElementType())
+    return diag("a and b must have the same element type, got ",
+                a.getElementType(), " and ", b.getElementType(), " (C1)");
+  int64_t rank = a.getRank();
+  if (rank < 2 || b.getRank() != rank)
+    return diag("a and b must have the same rank, at least 2, got ", a,
+                " and ", b, " (C2)");
+  ArrayRef<int64_t> as = a.getShape(), bs = b.getShape();
+  for (int64_t i = 0; i < rank - 2; ++i)
+    if (!dimsAgree(as[i], bs[i]))
+      return diag("batch dimensions of a and b must match, got ",
+                  fmtDims(as.drop_back(2)), " and ", fmtDims(bs.drop_back(2)),
+                  " (C3)");
+  if (!dimsAgree(as[rank - 2], as[rank - 1]))
+    return diag("a must be a batch of square matrices, got ", a, " (C3)");
+  int64_t n = isDyn(as[rank - 1]) ? as[rank - 2] : as[rank - 1];
+  int64_t bDim = leftSide.getValue() ? rank - 2 : rank - 1;
+  if (!dimsAgree(n, bs[bDim]))
+    return diag("dimension ", bDim, " of b has size ", bs[bDim],
+                " but the matrices of a have size ", n, " (C3, left_side = ",
+                leftSide.getValue() ? "true" : "false", ")");
+  inferred.push_back(b);
+  return success();
+}
+
+LogicalResult TriangularSolveOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  return inferTriangularSolveType(OpDiag{loc, getOperationName()},
+                                  adaptor.getA().getType(),
+                                  adaptor.getB().getType(),
+                                  adaptor.getLeftSideAttr(), inferred);
+}
+
+LogicalResult TriangularSolveOp::verify() {
+  OpDiag diag{getLoc(), getOperationName()};
+  if (getTransposeA() == Transpose::TRANSPOSE_INVALID)
+    return diag("transpose_a must be NO_TRANSPOSE, TRANSPOSE or ADJOINT");
+  SmallVector<Type> inferred;
+  return inferTriangularSolveType(diag, getA().getType(), getB().getType(),
+                                  getLeftSideAttr(), inferred);
+}
+
+static LogicalResult inferCholeskyType(const OpDiag &diag, Type aType,
+                                       SmallVectorImpl<Type> &inferred) {
+  auto a = dyn_cast<RankedTensorType>(aType);
+  if (!a)
+    return diag("expects a ranked tensor operand");
+  if (a.getRank() < 2)
+    return diag("a must have rank at least 2, got ", a, " (C2)");
+  ArrayRef<int64_t> s = a.getShape();
+  if (!dimsAgree(s[s.size() - 2], s.back()))
+    return diag("a must be a batch of square matrices, got ", a, " (C3)");
+  inferred.push_back(a);
+  return success();
+}
+
+LogicalResult CholeskyOp::inferReturnTypes(MLIRContext *,
+                                           std::optional<Location> loc,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &inferred) {
+  return inferCholeskyType(OpDiag{loc, getOperationName()},
+                           adaptor.getA().getType(), inferred);
+}
+
+LogicalResult CholeskyOp::verify() {
+  SmallVector<Type> inferred;
+  return inferCholeskyType(OpDiag{getLoc(), getOperationName()},
+                           getA().getType(), inferred);
+}
+
+//===----------------------------------------------------------------------===//
+// Batch norm
+//===----------------------------------------------------------------------===//
+
+/// Checks feature_index (C1) and that each 1-D operand has the operand's
+/// element type (C2) and the feature dimension's size; sets `features` to
+/// that size.
+static LogicalResult
+checkBatchNorm(const OpDiag &diag, Type operandType, IntegerAttr featureIndex,
+               ArrayRef<std::pair<StringRef, Type>> vectors,
+               ArrayRef<StringRef> sizeRules, int64_t &features) {
+  auto operand = dyn_cast<RankedTensorType>(operandType);
+  if (!operand)
+    return diag("expects a ranked tensor operand");
+  if (!featureIndex)
+    return diag("requires attribute 'feature_index'");
+  int64_t fi = featureIndex.getInt();
+  if (fi < 0 || fi >= operand.getRank())
+    return diag("feature_index ", fi, " is out of range [0, ",
+                operand.getRank(), ") (C1)");
+  features = operand.getDimSize(fi);
+  for (auto [i, entry] : llvm::enumerate(vectors)) {
+    auto [name, type] = entry;
+    auto vec = dyn_cast<RankedTensorType>(type);
+    if (!vec || vec.getRank() != 1)
+      return diag(name, " must be a 1-dimensional tensor, got ", type);
+    if (vec.getElementType() != operand.getElementType())
+      return diag(name, " must have the element type of operand, ",
+                  operand.getElementType(), ", got ", vec.getElementType(),
+                  " (C2)");
+    if (!dimsAgree(vec.getDimSize(0), features))
+      return diag("the size of ", name, ", ", vec.getDimSize(0),
+                  ", must be the size of operand dimension ", fi, ", ",
+                  features, " (", sizeRules[std::min(i, sizeRules.size() - 1)],
+                  ")");
+  }
+  return success();
+}
+
+static RankedTensorType featureVectorType(Type operandType, int64_t features) {
+  return RankedTensorType::get(
+      {features}, cast<RankedTensorType>(operandType).getElementType());
+}
+
+LogicalResult BatchNormGradOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  OpDiag diag{loc, getOperationName()};
+  Type operand = adaptor.getOperand().getType();
+  int64_t features;
+  if (failed(checkBatchNorm(diag, operand, adaptor.getFeatureIndexAttr(),
+                            {{"scale", adaptor.getScale().getType()},
+                             {"mean", adaptor.getMean().getType()},
+                             {"variance", adaptor.getVariance().getType()}},
+                            {"C4, C5"}, features)))
+    return failure();
+  Type grad = adaptor.getGradOutput().getType();
+  if (!isCompatibleForHloTypeInference(grad, operand))
+    return diag("grad_output must have the type of operand, ", operand,
+                ", got ", grad, " (C2, C3)");
+  inferred.push_back(operand);
+  inferred.push_back(featureVectorType(operand, features));
+  inferred.push_back(featureVectorType(operand, features));
+  return success();
+}
+
+LogicalResult BatchNormGradOp::verify() {
+  SmallVector<Type> inferred;
+  return inferReturnTypes(getContext(), getLoc(), Adaptor(*this), inferred);
+}
+
+LogicalResult BatchNormInferenceOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  Type operand = adaptor.getOperand().getType();
+  int64_t features;
+  if (failed(checkBatchNorm(OpDiag{loc, getOperationName()}, operand,
+                            adaptor.getFeatureIndexAttr(),
+                            {{"scale", adaptor.getScale().getType()},
+                             {"offset", adaptor.getOffset().getType()},
+                             {"mean", adaptor.getMean().getType()},
+                             {"variance", adaptor.getVariance().getType()}},
+                            {"C3", "C4", "C5", "C6"}, features)))
+    return failure();
+  inferred.push_back(operand);
+  return success();
+}
+
+LogicalResult BatchNormInferenceOp::verify() {
+  SmallVector<Type> inferred;
+  return inferReturnTypes(getContext(), getLoc(), Adaptor(*this), inferred);
+}
+
+LogicalResult BatchNormTrainingOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  Type operand = adaptor.getOperand().getType();
+  int64_t features;
+  if (failed(checkBatchNorm(OpDiag{loc, getOperationName()}, operand,
+                            adaptor.getFeatureIndexAttr(),
+                            {{"scale", adaptor.getScale().getType()},
+                             {"offset", adaptor.getOffset().getType()}},
+                            {"C3", "C4"}, features)))
+    return failure();
+  inferred.push_back(operand);
+  inferred.push_back(featureVectorType(operand, features));
+  inferred.push_back(featureVectorType(operand, features));
+  return success();
+}
+
+LogicalResult BatchNormTrainingOp::verify() {
+  SmallVector<Type> inferred;
+  return inferReturnTypes(getContext(), getLoc(), Adaptor(*this), inferred);
+}
+
+//===----------------------------------------------------------------------===//
+// EinsumOp, UnaryEinsumOp
+//===----------------------------------------------------------------------===//
+
+/// Checks `config` ("ab,bc->ac") against the operand and result types: one
+/// term per operand with one label per dimension, consistent sizes for
+/// repeated labels, and an output term naming distinct input labels that
+/// gives the result shape. Configs with ellipses are only checked for their
+/// structure.
+static LogicalResult verifyEinsumConfig(const OpDiag &diag, StringRef config,
+                                        TypeRange inputs, Type resultType) {
+  size_t arrow = config.find("->");
+  if (arrow == StringRef::npos)
+    return diag("einsum_config \"", config,
+                "\" must have the form \"inputs->output\"");
+  StringRef in = config.take_front(arrow), out = config.drop_front(arrow + 2);
+  if (out.contains("->"))
+    return diag("einsum_config \"", config, "\" has more than one '->'");
+  SmallVector<StringRef> terms;
+  in.split(terms, ',');
+  if (terms.size() != inputs.size())
+    return diag("einsum_config \"", config, "\" has ", terms.size(),
+                " input terms but the op has ", inputs.size(), " operands");
+  if (config.contains("..."))
+    return success();
+
+  llvm::SmallDenseMap<char, int64_t> sizes;
+  for (auto [i, term, type] : llvm::enumerate(terms, inputs)) {
+    auto tensor = cast<RankedTensorType>(type);
+    if ((int64_t)term.size() != tensor.getRank())
+      return diag("einsum_config term \"", term, "\" has ", term.size(),
+                  " labels but operand #", i, " has rank ", tensor.getRank());
+    for (auto [label, size] : llvm::zip(term, tensor.getShape())) {
+      if (!llvm::isAlpha(label))
+        return diag("einsum_config labels must be letters, got '", label,
+                    "' in \"", config, "\"");
+      auto [it, inserted] = sizes.try_emplace(label, size);
+      if (!inserted && !dimsAgree(it->second, size))
+        return diag("einsum_config label '", label, "' has size ", size,
+                    " in operand #", i, " but size ", it->second,
+                    " elsewhere");
+      if (isDyn(it->second))
+        it->second = size;
+    }
+  }
+  auto result = cast<RankedTensorType>(resultType);
+  if ((int64_t)out.size() != result.getRank())
+    return diag("einsum_config output \"", out, "\" has ", out.size(),
+                " labels but the result has rank ", result.getRank());
+  llvm::SmallDenseSet<char> seen;
+  for (auto [label, size] : llvm::zip(out, result.getShape())) {
+    if (!seen.insert(label).second)
+      return diag("einsum_config output label '", label,
+                  "' appears more than once");
+    auto it = sizes.find(label);
+    if (it == sizes.end())
+      return diag("einsum_config output label '", label,
+                  "' does not appear in any input");
+    if (!dimsAgree(it->second, size))
+      return diag("result dimension labeled '", label, "' has size ", size,
+                  " but the inputs give it size ", it->second);
+  }
+  return success();
+}
+
+LogicalResult EinsumOp::verify() {
+  return verifyEinsumConfig(OpDiag{getLoc(), getOperationName()},
+                            getEinsumConfig(), (*this)->getOperandTypes(), getType());
+}
+
+LogicalResult UnaryEinsumOp::verify() {
+  return verifyEinsumConfig(OpDiag{getLoc(), getOperationName()},
+                            getEinsumConfig(), (*this)->getOperandTypes(), getType());
+}
 
 #define GET_OP_CLASSES
 #include "xla-mlir/Dialect/HLO/IR/HLOLinalgOps.cpp.inc"

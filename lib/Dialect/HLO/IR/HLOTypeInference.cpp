@@ -50,6 +50,15 @@ static bool isCompatibleElementType(Type a, Type b) {
          qa.getExpressedType() == qb.getExpressedType();
 }
 
+bool haveCompatibleElementTypes(TypeRange types) {
+  if (types.empty())
+    return true;
+  Type first = getElementTypeOrSelf(types.front());
+  return llvm::all_of(types, [&](Type t) {
+    return isCompatibleElementType(first, getElementTypeOrSelf(t));
+  });
+}
+
 bool isCompatibleForHloTypeInference(TypeRange lhs, TypeRange rhs) {
   if (lhs.size() != rhs.size())
     return false;

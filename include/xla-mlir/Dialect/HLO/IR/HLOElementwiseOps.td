@@ -50,8 +50,15 @@ class HLO_AccuracyUnaryOp<string mnemonic, Type operandType>
                        OptionalAttr<HLO_ResultAccuracy>:$result_accuracy);
 }
 
+// lhs and rhs must agree on element type (quantized types only on storage
+// and expressed type).
+def HLO_CompatibleOperandElementTypes : PredOpTrait<
+    "operands have compatible element types",
+    CPred<"::xla::hlo::haveCompatibleElementTypes($_op.getOperandTypes())">>;
+
 class HLO_BinaryOp<string mnemonic, Type operandType, list<Trait> traits = []>
-    : HLO_ElementwiseOp<mnemonic, traits> {
+    : HLO_ElementwiseOp<mnemonic,
+                        !listconcat(traits, [HLO_CompatibleOperandElementTypes])> {
   let arguments = (ins operandType:$lhs, operandType:$rhs);
   let results = (outs operandType:$result);
   let assemblyFormat = [{

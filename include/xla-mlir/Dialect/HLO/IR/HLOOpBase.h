@@ -39,6 +39,10 @@ llvm::LogicalResult inferComplexPartType(std::optional<mlir::Location> loc,
 /// quantized types only need the same storage and expressed types.
 bool isCompatibleForHloTypeInference(mlir::TypeRange lhs, mlir::TypeRange rhs);
 
+/// True when all `types` have element types that are equal, or quantized
+/// with the same storage and expressed types.
+bool haveCompatibleElementTypes(mlir::TypeRange types);
+
 /// `tensor<...xE>` with the shape (and encoding) of `like` and element type
 /// `elementType`.
 mlir::RankedTensorType withElementType(mlir::Type like,
