@@ -99,7 +99,7 @@ struct FieldPrinter {
 
 Attribute GatherDimensionNumbersAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> offset, collapsed, operandBatch, indicesBatch, map;
-  int64_t indexVectorDim = 0;
+  int64_t indexVectorDim = 0; // StableHLO's default when omitted
   if (parseFields(parser,
                   {{"offset_dims", [&] { return parseI64List(parser, offset); }},
                    {"collapsed_slice_dims",
@@ -110,8 +110,7 @@ Attribute GatherDimensionNumbersAttr::parse(AsmParser &parser, Type) {
                     [&] { return parseI64List(parser, indicesBatch); }},
                    {"start_index_map", [&] { return parseI64List(parser, map); }},
                    {"index_vector_dim",
-                    [&] { return parser.parseInteger(indexVectorDim); },
-                    /*required=*/true}}))
+                    [&] { return parser.parseInteger(indexVectorDim); }}}))
     return {};
   return get(parser.getContext(), offset, collapsed, operandBatch,
              indicesBatch, map, indexVectorDim);
@@ -131,7 +130,7 @@ void GatherDimensionNumbersAttr::print(AsmPrinter &p) const {
 
 Attribute ScatterDimensionNumbersAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> window, inserted, inputBatch, indicesBatch, toOperand;
-  int64_t indexVectorDim = 0;
+  int64_t indexVectorDim = 0; // StableHLO's default when omitted
   if (parseFields(
           parser,
           {{"update_window_dims", [&] { return parseI64List(parser, window); }},
@@ -144,8 +143,7 @@ Attribute ScatterDimensionNumbersAttr::parse(AsmParser &parser, Type) {
            {"scatter_dims_to_operand_dims",
             [&] { return parseI64List(parser, toOperand); }},
            {"index_vector_dim",
-            [&] { return parser.parseInteger(indexVectorDim); },
-            /*required=*/true}}))
+            [&] { return parser.parseInteger(indexVectorDim); }}}))
     return {};
   return get(parser.getContext(), window, inserted, inputBatch, indicesBatch,
              toOperand, indexVectorDim);

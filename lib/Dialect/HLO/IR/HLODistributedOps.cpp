@@ -598,7 +598,7 @@ LogicalResult CollectiveBroadcastOp::verify() {
 static LogicalResult verifyTensorsThenToken(Operation *op) {
   if (op->getNumResults() == 0)
     return op->emitOpError("must have at least one result, the token");
-  Type last = op->getResultTypes().back();
+  Type last = op->getResult(op->getNumResults() - 1).getType();
   if (!isa<TokenType>(last))
     return op->emitOpError("last result must be a token, got ") << last;
   for (auto [i, type] :

@@ -93,9 +93,12 @@ static LogicalResult checkPrecisionConfig(const OpDiag &diag, ArrayAttr config,
 /// quantization, lhs and rhs share their element type; the result's may
 /// differ (an accumulation type, as in i8 x i8 -> i32, which StableHLO and
 /// the conformance suite accept). With quantization, the spec's rules.
-static LogicalResult checkContractionElementTypes(const OpDiag &diag,
-                                                  Type lhs, Type rhs,
-                                                  Type result) {
+/// `rules` name the spec's constraints: non-quantized element types, which
+/// operands are quantized, storage types, expressed types, per-tensor result,
+/// and the hybrid (float lhs) case.
+static LogicalResult
+checkContractionElementTypes(const OpDiag &diag, Type lhs, Type rhs,
+                             Type result, std::array<StringRef, 6> rules) {
   quant::QuantizedType ql = quantOf(lhs), qr = quantOf(rhs),
                        qres = quantOf(result);
   Type el = getElementTypeOrSelf(lhs), er = getElementTypeOrSelf(rhs),
@@ -103,32 +106,36 @@ static LogicalResult checkContractionElementTypes(const OpDiag &diag,
   if (!ql && !qr && !qres) {
     if (el != er)
       return diag("lhs and rhs must have the same element type, got ", el,
-                  " and ", er);
+                  " and ", er, " (", rules[0], ")");
     return success();
   }
   if (!qr)
-    return diag("rhs must be quantized when lhs or result is, got ", er);
+    return diag("rhs must be quantized when lhs or result is, got ", er, " (",
+                rules[1], ")");
   if ((bool)ql != (bool)qres)
     return diag("lhs and result must both be quantized or both not, got ", el,
-                " and ", eres);
+                " and ", eres, " (", rules[1], ")");
   if (ql) {
     if (ql.getStorageType() != qr.getStorageType())
       return diag("quantized lhs and rhs must have the same storage type, got ",
-                  ql.getStorageType(), " and ", qr.getStorageType());
+                  ql.getStorageType(), " and ", qr.getStorageType(), " (",
+                  rules[2], ")");
     if (ql.getExpressedType() != qr.getExpressedType() ||
         ql.getExpressedType() != qres.getExpressedType())
       return diag("lhs, rhs and result must have the same expressed type, got ",
                   ql.getExpressedType(), ", ", qr.getExpressedType(), " and ",
-                  qres.getExpressedType());
+                  qres.getExpressedType(), " (", rules[3], ")");
     if (!isPerAxis(rhs) && isPerAxis(result))
-      return diag("result must be per-tensor quantized when rhs is");
+      return diag("result must be per-tensor quantized when rhs is (",
+                  rules[4], ")");
     return success();
   }
   // Hybrid: float lhs and result, quantized rhs.
   if (el != qr.getExpressedType() || el != eres)
     return diag("with a non-quantized lhs, lhs, the expressed type of rhs and "
                 "result must be the same type, got ",
-                el, ", ", qr.getExpressedType(), " and ", eres);
+                el, ", ", qr.getExpressedType(), " and ", eres, " (", rules[5],
+                ")");
   return success();
 }
 
@@ -612,8 +619,9 @@ LogicalResult DotGeneralOp::verify() {
                                   getRhs().getType(), dn, shape)) ||
       failed(checkPrecisionConfig(diag, getPrecisionConfigAttr(), "C11")) ||
       failed(checkResultShape(diag, getType(), shape, "C12")) ||
-      failed(checkContractionElementTypes(diag, getLhs().getType(),
-                                          getRhs().getType(), getType())))
+      failed(checkContractionElementTypes(
+          diag, getLhs().getType(), getRhs().getType(), getType(),
+          {"C13", "C14", "C17", "C18", "C19", "C20"})))
     return failure();
 
   // Quantization: zero points of rhs (C15) and its quantized dimension
@@ -876,7 +884,8 @@ static LogicalResult verifyConvResult(const OpDiag &diag, Type lhs, Type rhs,
     return diag("result rank ", resultType.getRank(),
                 " must equal the operand rank ", shape.size(), " (C26)");
   if (failed(checkResultShape(diag, result, shape, "C25")) ||
-      failed(checkContractionElementTypes(diag, lhs, rhs, result)))
+      failed(checkContractionElementTypes(
+          diag, lhs, rhs, result, {"C27", "C28", "C31", "C32", "C33", "C34"})))
     return failure();
   if (auto qr = dyn_cast_or_null<quant::UniformQuantizedPerAxisType>(
           quantOf(rhs)))
