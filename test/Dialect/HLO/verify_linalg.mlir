@@ -145,7 +145,7 @@ func.func @dot_general_c12(%a: tensor<2x3x4xf32>, %b: tensor<2x4x5xf32>) -> tens
 // -----
 
 func.func @dot_general_c13(%a: tensor<3x4xf32>, %b: tensor<4x5xbf16>) -> tensor<3x5xf32> {
-  // expected-error @+1 {{'hlo.dot_general' op lhs and rhs must have the same element type, got 'f32' and 'bf16'}}
+  // expected-error @+1 {{'hlo.dot_general' op lhs and rhs must have the same element type, got 'f32' and 'bf16' (C13)}}
   %0 = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<3x4xf32>, tensor<4x5xbf16>) -> tensor<3x5xf32>
   func.return %0 : tensor<3x5xf32>
 }
@@ -153,7 +153,7 @@ func.func @dot_general_c13(%a: tensor<3x4xf32>, %b: tensor<4x5xbf16>) -> tensor<
 // -----
 
 func.func @dot_general_c14(%a: tensor<3x4x!quant.uniform<i8:f32, 0.5>>, %b: tensor<4x5xf32>) -> tensor<3x5x!quant.uniform<i8:f32, 0.5>> {
-  // expected-error @+1 {{'hlo.dot_general' op rhs must be quantized when lhs or result is, got 'f32'}}
+  // expected-error @+1 {{'hlo.dot_general' op rhs must be quantized when lhs or result is, got 'f32' (C14)}}
   %0 = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<3x4x!quant.uniform<i8:f32, 0.5>>, tensor<4x5xf32>) -> tensor<3x5x!quant.uniform<i8:f32, 0.5>>
   func.return %0 : tensor<3x5x!quant.uniform<i8:f32, 0.5>>
 }
@@ -161,7 +161,7 @@ func.func @dot_general_c14(%a: tensor<3x4x!quant.uniform<i8:f32, 0.5>>, %b: tens
 // -----
 
 func.func @dot_general_c14_result(%a: tensor<3x4x!quant.uniform<i8:f32, 0.5>>, %b: tensor<4x5x!quant.uniform<i8:f32, 0.5>>) -> tensor<3x5xf32> {
-  // expected-error @+1 {{'hlo.dot_general' op lhs and result must both be quantized or both not}}
+  // expected-error @+1 {{'hlo.dot_general' op lhs and result must both be quantized or both not, got '!quant.uniform<i8:f32, 5.000000e-01>' and 'f32' (C14)}}
   %0 = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<3x4x!quant.uniform<i8:f32, 0.5>>, tensor<4x5x!quant.uniform<i8:f32, 0.5>>) -> tensor<3x5xf32>
   func.return %0 : tensor<3x5xf32>
 }
@@ -185,7 +185,7 @@ func.func @dot_general_c16(%a: tensor<3x2x!quant.uniform<i8:f32, 0.5>>, %b: tens
 // -----
 
 func.func @dot_general_c17(%a: tensor<3x4x!quant.uniform<i8:f32, 0.5>>, %b: tensor<4x5x!quant.uniform<i16:f32, 0.5>>) -> tensor<3x5x!quant.uniform<i32:f32, 0.25>> {
-  // expected-error @+1 {{'hlo.dot_general' op quantized lhs and rhs must have the same storage type, got 'i8' and 'i16'}}
+  // expected-error @+1 {{'hlo.dot_general' op quantized lhs and rhs must have the same storage type, got 'i8' and 'i16' (C17)}}
   %0 = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<3x4x!quant.uniform<i8:f32, 0.5>>, tensor<4x5x!quant.uniform<i16:f32, 0.5>>) -> tensor<3x5x!quant.uniform<i32:f32, 0.25>>
   func.return %0 : tensor<3x5x!quant.uniform<i32:f32, 0.25>>
 }
@@ -193,7 +193,7 @@ func.func @dot_general_c17(%a: tensor<3x4x!quant.uniform<i8:f32, 0.5>>, %b: tens
 // -----
 
 func.func @dot_general_c18(%a: tensor<3x4x!quant.uniform<i8:f32, 0.5>>, %b: tensor<4x5x!quant.uniform<i8:f32, 0.5>>) -> tensor<3x5x!quant.uniform<i32:f16, 0.25>> {
-  // expected-error @+1 {{'hlo.dot_general' op lhs, rhs and result must have the same expressed type, got 'f32', 'f32' and 'f16'}}
+  // expected-error @+1 {{'hlo.dot_general' op lhs, rhs and result must have the same expressed type, got 'f32', 'f32' and 'f16' (C18)}}
   %0 = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<3x4x!quant.uniform<i8:f32, 0.5>>, tensor<4x5x!quant.uniform<i8:f32, 0.5>>) -> tensor<3x5x!quant.uniform<i32:f16, 0.25>>
   func.return %0 : tensor<3x5x!quant.uniform<i32:f16, 0.25>>
 }
@@ -201,7 +201,7 @@ func.func @dot_general_c18(%a: tensor<3x4x!quant.uniform<i8:f32, 0.5>>, %b: tens
 // -----
 
 func.func @dot_general_c19(%a: tensor<3x4x!quant.uniform<i8:f32, 0.5>>, %b: tensor<4x2x!quant.uniform<i8:f32, 0.5>>) -> tensor<3x2x!quant.uniform<i32:f32:1, {0.5, 0.5}>> {
-  // expected-error @+1 {{'hlo.dot_general' op result must be per-tensor quantized when rhs is}}
+  // expected-error @+1 {{'hlo.dot_general' op result must be per-tensor quantized when rhs is (C19)}}
   %0 = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<3x4x!quant.uniform<i8:f32, 0.5>>, tensor<4x2x!quant.uniform<i8:f32, 0.5>>) -> tensor<3x2x!quant.uniform<i32:f32:1, {0.5, 0.5}>>
   func.return %0 : tensor<3x2x!quant.uniform<i32:f32:1, {0.5, 0.5}>>
 }
@@ -209,7 +209,7 @@ func.func @dot_general_c19(%a: tensor<3x4x!quant.uniform<i8:f32, 0.5>>, %b: tens
 // -----
 
 func.func @dot_general_c20(%a: tensor<3x4xf16>, %b: tensor<4x5x!quant.uniform<i8:f32, 0.5>>) -> tensor<3x5xf32> {
-  // expected-error @+1 {{'hlo.dot_general' op with a non-quantized lhs, lhs, the expressed type of rhs and result must be the same type, got 'f16', 'f32' and 'f32'}}
+  // expected-error @+1 {{'hlo.dot_general' op with a non-quantized lhs, lhs, the expressed type of rhs and result must be the same type, got 'f16', 'f32' and 'f32' (C20)}}
   %0 = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<3x4xf16>, tensor<4x5x!quant.uniform<i8:f32, 0.5>>) -> tensor<3x5xf32>
   func.return %0 : tensor<3x5xf32>
 }
@@ -501,7 +501,7 @@ func.func @conv_c26(%lhs: tensor<1x4x4x1xf32>, %rhs: tensor<3x3x1x1xf32>) -> ten
 // -----
 
 func.func @conv_c27(%lhs: tensor<1x4x4x1xf32>, %rhs: tensor<3x3x1x1xf16>) -> tensor<1x2x2x1xf32> {
-  // expected-error @+1 {{'hlo.convolution' op lhs and rhs must have the same element type, got 'f32' and 'f16'}}
+  // expected-error @+1 {{'hlo.convolution' op lhs and rhs must have the same element type, got 'f32' and 'f16' (C27)}}
   %0 = hlo.convolution(%lhs, %rhs) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x4x1xf32>, tensor<3x3x1x1xf16>) -> tensor<1x2x2x1xf32>
   func.return %0 : tensor<1x2x2x1xf32>
 }
@@ -520,6 +520,14 @@ func.func @conv_c30(%lhs: tensor<1x4x4x1x!quant.uniform<i8:f32, 0.5>>, %rhs: ten
   // expected-error @+1 {{'hlo.convolution' op the quantization dimension of the result, 1, must be the output feature dimension 3 (C30)}}
   %0 = hlo.convolution(%lhs, %rhs) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x4x1x!quant.uniform<i8:f32, 0.5>>, tensor<3x3x1x2x!quant.uniform<i8:f32:3, {0.5, 0.5}>>) -> tensor<1x2x2x2x!quant.uniform<i32:f32:1, {0.25, 0.25}>>
   func.return %0 : tensor<1x2x2x2x!quant.uniform<i32:f32:1, {0.25, 0.25}>>
+}
+
+// -----
+
+func.func @conv_c31(%lhs: tensor<1x4x4x1x!quant.uniform<i8:f32, 0.5>>, %rhs: tensor<3x3x1x2x!quant.uniform<i4:f32, 0.5>>) -> tensor<1x2x2x2x!quant.uniform<i32:f32, 0.25>> {
+  // expected-error @+1 {{'hlo.convolution' op quantized lhs and rhs must have the same storage type, got 'i8' and 'i4' (C31)}}
+  %0 = hlo.convolution(%lhs, %rhs) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x4x1x!quant.uniform<i8:f32, 0.5>>, tensor<3x3x1x2x!quant.uniform<i4:f32, 0.5>>) -> tensor<1x2x2x2x!quant.uniform<i32:f32, 0.25>>
+  func.return %0 : tensor<1x2x2x2x!quant.uniform<i32:f32, 0.25>>
 }
 
 // -----
