@@ -95,13 +95,25 @@ func.func @reduce_scatter(%a: tensor<2x4xi64>) -> tensor<2x2xi64> {
     %s = hlo.add %x, %y : tensor<i64>
     hlo.return %s : tensor<i64>
   }) {scatter_dimension = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x4xi64>) -> tensor<2x2xi64>
+  // flattened_ids: the process groups are the replica groups.
   // CHECK: "hlo.reduce_scatter"(%{{.*}}) <{channel_handle = #hlo.channel_handle<handle = 1, type = 0>, replica_groups = dense<{{\[\[}}0, 1]]> : tensor<1x2xi64>, scatter_dimension = 1 : i64, use_global_device_ids}> ({
+  // CHECK: }) : (tensor<2x4xi64>) -> tensor<2x2xi64>
   %1 = "hlo.reduce_scatter"(%a) ({
   ^bb0(%x: tensor<i64>, %y: tensor<i64>):
     %s = hlo.add %x, %y : tensor<i64>
     hlo.return %s : tensor<i64>
   }) {scatter_dimension = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>,
-      channel_handle = #hlo.channel_handle<handle = 1, type = 0>, use_global_device_ids} : (tensor<2x4xi64>) -> tensor<2x1xi64>
+      channel_handle = #hlo.channel_handle<handle = 1, type = 0>, use_global_device_ids} : (tensor<2x4xi64>) -> tensor<2x2xi64>
+  // cross_replica_and_partition: a group also spans the partitions, whose
+  // number is unknown, so the scattered size only has to divide the operand's.
+  // CHECK: "hlo.reduce_scatter"
+  // CHECK: }) : (tensor<2x4xi64>) -> tensor<2x1xi64>
+  %2 = "hlo.reduce_scatter"(%a) ({
+  ^bb0(%x: tensor<i64>, %y: tensor<i64>):
+    %s = hlo.add %x, %y : tensor<i64>
+    hlo.return %s : tensor<i64>
+  }) {scatter_dimension = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>,
+      channel_handle = #hlo.channel_handle<handle = 1, type = 0>} : (tensor<2x4xi64>) -> tensor<2x1xi64>
   func.return %0 : tensor<2x2xi64>
 }
 

@@ -81,8 +81,16 @@ func.func @all_gather_dim_negative(%a: tensor<2x2xf32>) -> tensor<2x4xf32> {
 // -----
 
 func.func @all_gather_wrong_size_cross_replica(%a: tensor<2x2xf32>) -> tensor<2x6xf32> {
-  // expected-error @+1 {{'hlo.all_gather' op result #0 has size 6 along all_gather_dim 1, expected 4 (operand size 2 times the 2 processes of a replica group)}}
+  // expected-error @+1 {{'hlo.all_gather' op result #0 has size 6 along all_gather_dim 1, expected 4 (operand size 2 times the 2 processes of a process group)}}
   %0 = "hlo.all_gather"(%a) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<2x2xf32>) -> tensor<2x6xf32>
+  func.return %0 : tensor<2x6xf32>
+}
+
+// -----
+
+func.func @all_gather_wrong_size_flattened_ids(%a: tensor<2x2xf32>) -> tensor<2x6xf32> {
+  // expected-error @+1 {{'hlo.all_gather' op result #0 has size 6 along all_gather_dim 1, expected 8 (operand size 2 times the 4 processes of a process group)}}
+  %0 = "hlo.all_gather"(%a) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, channel_handle = #hlo.channel_handle<handle = 1, type = 0>, use_global_device_ids} : (tensor<2x2xf32>) -> tensor<2x6xf32>
   func.return %0 : tensor<2x6xf32>
 }
 
@@ -337,7 +345,7 @@ func.func @reduce_scatter_dimension_out_of_range(%a: tensor<2x4xi64>) -> tensor<
 // -----
 
 func.func @reduce_scatter_not_divisible(%a: tensor<2x5xi64>) -> tensor<2x2xi64> {
-  // expected-error @+1 {{'hlo.reduce_scatter' op scatter_dimension 1 of the operand has size 5, which is not divisible by the 2 processes of a replica group}}
+  // expected-error @+1 {{'hlo.reduce_scatter' op scatter_dimension 1 of the operand has size 5, which is not divisible by the 2 processes of a process group}}
   %0 = "hlo.reduce_scatter"(%a) ({
   ^bb0(%x: tensor<i64>, %y: tensor<i64>):
     %s = hlo.add %x, %y : tensor<i64>
@@ -349,7 +357,7 @@ func.func @reduce_scatter_not_divisible(%a: tensor<2x5xi64>) -> tensor<2x2xi64> 
 // -----
 
 func.func @reduce_scatter_wrong_size(%a: tensor<2x4xi64>) -> tensor<2x4xi64> {
-  // expected-error @+1 {{'hlo.reduce_scatter' op result has size 4 along scatter_dimension 1, expected 2 (operand size 4 / 2 processes of a replica group)}}
+  // expected-error @+1 {{'hlo.reduce_scatter' op result has size 4 along scatter_dimension 1, expected 2 (operand size 4 / 2 processes of a process group)}}
   %0 = "hlo.reduce_scatter"(%a) ({
   ^bb0(%x: tensor<i64>, %y: tensor<i64>):
     %s = hlo.add %x, %y : tensor<i64>
@@ -759,5 +767,13 @@ func.func @dequantize_result_type(%a: tensor<2x!quant.uniform<i8:f32, 0.1:-30>>)
 func.func @dequantize_float(%a: tensor<2xf32>) {
   // expected-error @+1 {{'hlo.uniform_dequantize' op operand #0 must be ranked tensor of quantized integer values}}
   %0 = hlo.uniform_dequantize %a : (tensor<2xf32>) -> tensor<2xf32>
+  func.return
+}
+
+// -----
+
+func.func @dequantize_per_axis_scales(%a: tensor<3x!quant.uniform<i8:f32:0, {0.1:-30, 0.5:-20}>>) {
+  // expected-error @+1 {{'hlo.uniform_dequantize' op operand type 'tensor<3x!quant.uniform<i8:f32:0, {1.000000e-01:-30,5.000000e-01:-20}>>' has 2 scale(s) for quantized dimension 0 of size 3}}
+  %0 = hlo.uniform_dequantize %a : (tensor<3x!quant.uniform<i8:f32:0, {0.1:-30, 0.5:-20}>>) -> tensor<3xf32>
   func.return
 }

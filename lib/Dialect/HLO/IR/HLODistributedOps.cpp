@@ -64,11 +64,21 @@ static int64_t channelIdOf(ChannelHandleAttr channel) {
   return channel ? channel.getHandle() : 0;
 }
 
-/// Collectives split the process grid in the cross_replica mode when they
-/// have no positive channel id and do not use global device ids; the process
-/// groups are then exactly the replica groups.
-static bool isCrossReplica(ChannelHandleAttr channel, bool useGlobalDeviceIds) {
-  return channelIdOf(channel) <= 0 && !useGlobalDeviceIds;
+/// The size of the process groups of all_gather and reduce_scatter, where
+/// it is known statically: in the cross_replica mode (channel_id <= 0) and
+/// the flattened_ids mode (use_global_device_ids) the process groups are the
+/// replica groups. In the cross_replica_and_partition mode a group also spans
+/// every partition, whose number the program does not state.
+static std::optional<int64_t>
+knownProcessGroupSize(DenseIntElementsAttr groups, ChannelHandleAttr channel,
+                      bool useGlobalDeviceIds) {
+  auto type = cast<ShapedType>(groups.getType());
+  bool crossReplicaAndPartition =
+      channelIdOf(channel) > 0 && !useGlobalDeviceIds;
+  if (crossReplicaAndPartition || type.getRank() != 2 ||
+      type.getNumElements() == 0)
+    return std::nullopt;
+  return type.getDimSize(1);
 }
 
 static LogicalResult verifyReplicaGroups(Operation *op,
@@ -296,11 +306,8 @@ LogicalResult AllGatherOp::verify() {
       failed(verifyGlobalDeviceIds(*this, useGlobal, channel)))
     return failure();
 
-  // In the cross_replica mode a process group is a replica group.
-  auto groupsType = cast<ShapedType>(getReplicaGroups().getType());
-  std::optional<int64_t> groupSize;
-  if (isCrossReplica(channel, useGlobal) && groupsType.getNumElements() != 0)
-    groupSize = groupsType.getDimSize(1);
+  std::optional<int64_t> groupSize =
+      knownProcessGroupSize(getReplicaGroups(), channel, useGlobal);
 
   int64_t dim = (int64_t)getAllGatherDim();
   for (auto [i, operandValue, resultValue] :
@@ -334,7 +341,7 @@ LogicalResult AllGatherOp::verify() {
                  << i << " has size " << out << " along all_gather_dim "
                  << dim << ", expected " << in * *groupSize
                  << " (operand size " << in << " times the " << *groupSize
-                 << " processes of a replica group)";
+                 << " processes of a process group)";
       } else if ((in == 0 && out != 0) ||
                  (in != 0 && (out == 0 || out % in != 0))) {
         return emitOpError("result #")
@@ -509,10 +516,8 @@ LogicalResult ReduceScatterOp::verify() {
     return emitOpError("result of type ")
            << result << " must have the rank of operand " << operand;
 
-  auto groupsType = cast<ShapedType>(getReplicaGroups().getType());
-  std::optional<int64_t> groupSize;
-  if (isCrossReplica(channel, useGlobal) && groupsType.getNumElements() != 0)
-    groupSize = groupsType.getDimSize(1);
+  std::optional<int64_t> groupSize =
+      knownProcessGroupSize(getReplicaGroups(), channel, useGlobal);
 
   for (int64_t d = 0; d < operand.getRank(); ++d) {
     int64_t in = operand.getDimSize(d), out = result.getDimSize(d);
@@ -533,12 +538,12 @@ LogicalResult ReduceScatterOp::verify() {
         return emitOpError("scatter_dimension ")
                << dim << " of the operand has size " << in
                << ", which is not divisible by the " << *groupSize
-               << " processes of a replica group";
+               << " processes of a process group";
       if (!ShapedType::isDynamic(out) && out != in / *groupSize)
         return emitOpError("result has size ")
                << out << " along scatter_dimension " << dim << ", expected "
                << in / *groupSize << " (operand size " << in << " / "
-               << *groupSize << " processes of a replica group)";
+               << *groupSize << " processes of a process group)";
     } else if (!ShapedType::isDynamic(out) &&
                ((out == 0 && in != 0) || (out != 0 && in % out != 0))) {
       return emitOpError("operand size ")
