@@ -56,6 +56,25 @@ func.func @reduce_general(%x: tensor<4x6xf32>, %i: tensor<4x6xi32>, %z: tensor<f
   func.return %0#0, %0#1, %1 : tensor<6xf32>, tensor<6xi32>, tensor<4xf32>
 }
 
+// The body may accumulate in a wider type (spec: is_promotable).
+// CHECK-LABEL: func @reduce_promoted
+func.func @reduce_promoted(%x: tensor<8xi8>, %z: tensor<i8>) -> (tensor<i32>, tensor<f32>) {
+  // CHECK: hlo.reduce(%arg0 init: %arg1) across dimensions = [0] : (tensor<8xi8>, tensor<i8>) -> tensor<i32>
+  // CHECK-NEXT: reducer(%{{.*}}: tensor<i32>, %{{.*}}: tensor<i32>) {
+  %0 = hlo.reduce(%x init: %z) across dimensions = [0] : (tensor<8xi8>, tensor<i8>) -> tensor<i32>
+   reducer(%a: tensor<i32>, %b: tensor<i32>) {
+    %s = hlo.add %a, %b : tensor<i32>
+    hlo.return %s : tensor<i32>
+  }
+  // A compact form with a non-commutative op prints in the general form.
+  // CHECK: hlo.reduce(%{{.*}} init: %{{.*}}) across dimensions = [] : (tensor<f32>, tensor<f32>) -> tensor<f32>
+  // CHECK-NEXT: reducer
+  // CHECK-NEXT: hlo.subtract
+  %c = hlo.constant dense<1.0> : tensor<f32>
+  %1 = hlo.reduce(%c init: %c) applies hlo.subtract across dimensions = [] : (tensor<f32>, tensor<f32>) -> tensor<f32>
+  func.return %0, %1 : tensor<i32>, tensor<f32>
+}
+
 // CHECK-LABEL: func @reduce_window
 func.func @reduce_window(%x: tensor<3x2xi32>, %z: tensor<i32>) -> (tensor<2x2xi32>, tensor<3x2xi32>) {
   // CHECK: "hlo.reduce_window"(%arg0, %arg1) <{base_dilations = array<i64: 2, 1>, padding = dense<{{\[\[}}2, 1], [0, 0]]> : tensor<2x2xi64>, window_dilations = array<i64: 3, 1>, window_dimensions = array<i64: 2, 1>, window_strides = array<i64: 4, 1>}> ({

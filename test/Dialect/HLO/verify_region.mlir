@@ -197,6 +197,14 @@ func.func @reduce_applies_unknown_op(%a: tensor<4x5xf32>, %b: tensor<f32>) -> te
 
 // -----
 
+func.func @reduce_applies_op_with_regions(%a: tensor<4x5xf32>, %b: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'applies' expects an op with one result and no regions, got 'stablehlo.while'}}
+  %0 = hlo.reduce(%a init: %b) applies stablehlo.while across dimensions = [1] : (tensor<4x5xf32>, tensor<f32>) -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
+
+// -----
+
 func.func @reduce_applies_two_inputs(%a: tensor<4xf32>, %b: tensor<f32>) {
   // expected-error @+1 {{'applies' requires a single input, got 2}}
   %0:2 = hlo.reduce(%a init: %b), (%a init: %b) applies hlo.add across dimensions = [0] : (tensor<4xf32>, tensor<4xf32>, tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)

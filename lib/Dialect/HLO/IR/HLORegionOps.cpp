@@ -1,9 +1,9 @@
 //===- HLORegionOps.cpp - hlo ops with regions ----------------------------===//
 //
-// Verifiers check the constraints of the spec sections of the same names.
-// Type inference runs before an op's verify(), so each inferReturnTypes
-// checks what it relies on itself (with the same diagnostics as a verifier)
-// and verify() checks the rest.
+// Verifiers check the constraints of the spec sections of the same names,
+// with the spec's constraint numbers where they help. inferReturnTypes
+// checks what the inference relies on (with the diagnostics of a verifier);
+// verify() runs it first, then checks the rest.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,12 +55,14 @@ struct Reporter {
 
 } // namespace
 
-static std::string listStr(ArrayRef<int64_t> values) {
+/// `[1, 2]`, or `(T0, T1)` with parens.
+template <typename Range>
+static std::string listStr(Range &&values, bool parens = false) {
   std::string s;
   llvm::raw_string_ostream os(s);
-  os << "[";
+  os << (parens ? "(" : "[");
   llvm::interleaveComma(values, os);
-  os << "]";
+  os << (parens ? ")" : "]");
   return s;
 }
 
@@ -199,8 +201,8 @@ static LogicalResult verifyScalarFunction(const Reporter &report,
                                           ArrayRef<Type> argElements,
                                           ArrayRef<Type> resultElements) {
   auto toScalars = [](ArrayRef<Type> elements) {
-    return llvm::map_to_vector(elements,
-                               [](Type e) -> Type { return scalarTensorOf(e); });
+    return llvm::map_to_vector(
+        elements, [](Type e) -> Type { return scalarTensorOf(e); });
   };
   if (failed(verifyRegionArgs(report, name, region, toScalars(argElements))))
     return failure();
@@ -286,113 +288,108 @@ static LogicalResult checkVariadicPairs(const Reporter &report,
   return success();
 }
 
-/// The result types `op` should have: its inferReturnTypes, which also
-/// reports what makes them impossible to infer. verify() calls this first
-/// (it runs before the InferTypeOpInterface check) so that such an error is
-/// reported once, and checkInferredTypes() last, once the operands and
-/// regions are known to be valid.
+/// Verifies an op with inferred result types: first its inferReturnTypes,
+/// which reports what makes them impossible to infer (verify() runs before
+/// the InferTypeOpInterface check, so such an error is reported once), then
+/// `rest`, then the result types against the inferred ones.
 template <typename OpTy>
-static LogicalResult inferTypesForVerify(OpTy op,
-                                         SmallVectorImpl<Type> &inferred) {
+static LogicalResult
+verifyInferredOp(OpTy op, function_ref<LogicalResult(const Reporter &)> rest) {
   Operation *o = op.getOperation();
-  return OpTy::inferReturnTypes(o->getContext(), o->getLoc(), o->getOperands(),
-                                o->getRawDictionaryAttrs(),
-                                o->getPropertiesStorage(), o->getRegions(),
-                                inferred);
-}
-
-template <typename OpTy>
-static LogicalResult checkInferredTypes(OpTy op, TypeRange inferred) {
-  Operation *o = op.getOperation();
+  Reporter report{o->getLoc(), OpTy::getOperationName()};
+  SmallVector<Type> inferred;
+  if (failed(OpTy::inferReturnTypes(
+          o->getContext(), o->getLoc(), o->getOperands(),
+          o->getRawDictionaryAttrs(), o->getPropertiesStorage(),
+          o->getRegions(), inferred)) ||
+      failed(rest(report)))
+    return failure();
   if (OpTy::isCompatibleReturnTypes(inferred, o->getResultTypes()))
     return success();
-  auto str = [](TypeRange types) {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    os << "(";
-    llvm::interleaveComma(types, os);
-    os << ")";
-    return s;
-  };
-  return OpError(o->getLoc(), o->getName().getStringRef())
-         << "has result types " << str(o->getResultTypes())
-         << " but its operands, attributes and regions give "
-         << str(inferred);
+  return report() << "has result types " << listStr(o->getResultTypes(), true)
+                  << " but its operands, attributes and regions give "
+                  << listStr(inferred, true);
 }
 
 //===----------------------------------------------------------------------===//
 // Windows (reduce_window, select_and_scatter)
 //===----------------------------------------------------------------------===//
 
-/// The values of window attribute `name`: `rank` positive values; all ones
-/// when absent.
-static FailureOr<SmallVector<int64_t>>
-windowValues(const Reporter &report, StringRef name, DenseI64ArrayAttr attr,
-             int64_t rank) {
+/// Window attribute `name`: `rank` positive values; all ones when absent.
+static LogicalResult windowValues(const Reporter &report, StringRef name,
+                                  DenseI64ArrayAttr attr, int64_t rank,
+                                  SmallVectorImpl<int64_t> &values) {
+  values.assign(rank, 1);
   if (!attr)
-    return SmallVector<int64_t>(rank, 1);
-  ArrayRef<int64_t> values = attr.asArrayRef();
-  if ((int64_t)values.size() != rank) {
-    report() << name << " must have " << rank
-             << " values (the rank of the input), got " << values.size();
+    return success();
+  if ((int64_t)attr.size() != rank)
+    return report() << name << " must have " << rank
+                    << " values (the rank of the input), got " << attr.size();
+  for (auto [i, v] : llvm::enumerate(attr.asArrayRef()))
+    if (v <= 0)
+      return report() << name << "[" << i << "] must be positive, got " << v;
+  values.assign(attr.asArrayRef().begin(), attr.asArrayRef().end());
+  return success();
+}
+
+/// The shape of the windows over `shape` (spec: reduce_window, C4-C12 and
+/// C15; select_and_scatter, C1-C9 and C3, without dilations). Absent
+/// attributes take their defaults: ones, and zero padding.
+static FailureOr<SmallVector<int64_t>>
+windowedShape(const Reporter &report, ArrayRef<int64_t> shape,
+              DenseI64ArrayAttr dimsAttr, DenseI64ArrayAttr stridesAttr,
+              DenseI64ArrayAttr baseDilationsAttr,
+              DenseI64ArrayAttr windowDilationsAttr,
+              DenseIntElementsAttr padding) {
+  int64_t rank = shape.size();
+  SmallVector<int64_t> dims, strides, baseDil, winDil, pads(2 * rank, 0);
+  if (failed(windowValues(report, "window_dimensions", dimsAttr, rank, dims)) ||
+      failed(windowValues(report, "window_strides", stridesAttr, rank,
+                          strides)) ||
+      failed(windowValues(report, "base_dilations", baseDilationsAttr, rank,
+                          baseDil)) ||
+      failed(windowValues(report, "window_dilations", windowDilationsAttr,
+                          rank, winDil)))
     return failure();
-  }
-  for (auto [i, v] : llvm::enumerate(values))
-    if (v <= 0) {
-      report() << name << "[" << i << "] must be positive, got " << v;
+  if (padding) {
+    auto type = padding.getType();
+    if (type.getRank() != 2 || type.getDimSize(0) != rank ||
+        type.getDimSize(1) != 2) {
+      report() << "padding must have shape [" << rank
+               << ", 2] (the rank of the input, low and high), got " << type;
       return failure();
     }
-  return SmallVector<int64_t>(values);
-}
-
-/// The (low, high) padding of each dimension; zeros when absent.
-static FailureOr<SmallVector<std::pair<int64_t, int64_t>>>
-paddingValues(const Reporter &report, DenseIntElementsAttr attr,
-              int64_t rank) {
-  SmallVector<std::pair<int64_t, int64_t>> pads(rank, {0, 0});
-  if (!attr)
-    return pads;
-  auto type = attr.getType();
-  if (type.getRank() != 2 || type.getDimSize(0) != rank ||
-      type.getDimSize(1) != 2) {
-    report() << "padding must have shape [" << rank
-             << ", 2] (the rank of the input, low and high), got " << type;
-    return failure();
+    pads = llvm::to_vector(padding.getValues<int64_t>());
   }
-  auto values = llvm::to_vector(attr.getValues<int64_t>());
-  for (int64_t i = 0; i < rank; ++i)
-    pads[i] = {values[2 * i], values[2 * i + 1]};
-  return pads;
-}
-
-/// The number of windows along one dimension (spec: reduce_window, C15).
-static FailureOr<int64_t> numWindows(const Reporter &report, int64_t dim,
-                                     int64_t size, int64_t window,
-                                     int64_t stride, int64_t baseDilation,
-                                     int64_t windowDilation,
-                                     std::pair<int64_t, int64_t> pad) {
-  if (ShapedType::isDynamic(size))
-    return ShapedType::kDynamic;
-  std::optional<int64_t> dilated =
-      size == 0 ? std::optional<int64_t>(0)
-                : llvm::checkedMulAdd<int64_t>(size - 1, baseDilation, 1);
-  std::optional<int64_t> padded =
-      dilated ? llvm::checkedAdd(*dilated, pad.first) : std::nullopt;
-  padded = padded ? llvm::checkedAdd(*padded, pad.second) : std::nullopt;
-  std::optional<int64_t> dilatedWindow =
-      llvm::checkedMulAdd<int64_t>(window - 1, windowDilation, 1);
-  if (!padded || !dilatedWindow) {
-    report() << "window computation overflows in dimension " << dim;
-    return failure();
+  SmallVector<int64_t> result;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (ShapedType::isDynamic(shape[d])) {
+      result.push_back(ShapedType::kDynamic);
+      continue;
+    }
+    std::optional<int64_t> dilated =
+        shape[d] == 0
+            ? std::optional<int64_t>(0)
+            : llvm::checkedMulAdd<int64_t>(shape[d] - 1, baseDil[d], 1);
+    std::optional<int64_t> padded =
+        dilated ? llvm::checkedAdd(*dilated, pads[2 * d]) : std::nullopt;
+    padded = padded ? llvm::checkedAdd(*padded, pads[2 * d + 1]) : std::nullopt;
+    std::optional<int64_t> window =
+        llvm::checkedMulAdd<int64_t>(dims[d] - 1, winDil[d], 1);
+    if (!padded || !window) {
+      report() << "window computation overflows in dimension " << d;
+      return failure();
+    }
+    if (*padded < 0) {
+      report() << "padded input dimension " << d << " has negative size "
+               << *padded;
+      return failure();
+    }
+    result.push_back(*padded == 0 || *window > *padded
+                         ? 0
+                         : (*padded - *window) / strides[d] + 1);
   }
-  if (*padded < 0) {
-    report() << "padded input dimension " << dim << " has negative size "
-             << *padded;
-    return failure();
-  }
-  if (*padded == 0 || *dilatedWindow > *padded)
-    return 0;
-  return (*padded - *dilatedWindow) / stride + 1;
+  return result;
 }
 
 //===----------------------------------------------------------------------===//
@@ -434,9 +431,9 @@ LogicalResult ReduceOp::inferReturnTypes(MLIRContext *,
   DenseI64ArrayAttr dims = adaptor.getDimensionsAttr();
   if (!dims)
     return report() << "requires attribute 'dimensions'";
-  auto input0 = dyn_cast<RankedTensorType>(inputs[0].getType());
-  if (!input0)
-    return report() << "expects ranked tensor inputs";
+  if (!llvm::all_of(operands.getTypes(), llvm::IsaPred<RankedTensorType>))
+    return report() << "expects ranked tensor operands";
+  auto input0 = cast<RankedTensorType>(inputs[0].getType());
   if (failed(checkSameShapes(report, "inputs", inputs)) ||
       failed(checkDimList(report, "dimensions", dims.asArrayRef(),
                           input0.getRank(), "the rank of the inputs")))
@@ -451,16 +448,13 @@ LogicalResult ReduceOp::inferReturnTypes(MLIRContext *,
 }
 
 LogicalResult ReduceOp::verify() {
-  SmallVector<Type> inferred;
-  if (failed(inferTypesForVerify(*this, inferred)))
-    return failure();
-  Reporter report{getLoc(), getOperationName()};
-  SmallVector<Type> elements;
-  if (failed(checkInitValues(report, getInputs(), getInitValues(), elements)))
-    return failure();
-  if (failed(verifyReducer(report, "body", getBody(), elements)))
-    return failure();
-  return checkInferredTypes(*this, inferred);
+  return verifyInferredOp(*this, [&](const Reporter &report) {
+    SmallVector<Type> elements;
+    return failure(
+        failed(checkInitValues(report, getInputs(), getInitValues(),
+                               elements)) ||
+        failed(verifyReducer(report, "body", getBody(), elements)));
+  });
 }
 
 /// The op of the compact form `applies hlo.add`: a body that only applies a
@@ -540,6 +534,12 @@ ParseResult ReduceOp::parse(OpAsmParser &parser, OperationState &result) {
       return parser.emitError(nameLoc)
              << "expected an hlo op name after 'applies', got '" << name
              << "'";
+    if (!innerOp->hasTrait<OpTrait::OneResult>() ||
+        !innerOp->hasTrait<OpTrait::ZeroRegions>() ||
+        innerOp->hasTrait<OpTrait::IsTerminator>())
+      return parser.emitError(nameLoc)
+             << "'applies' expects an op with one result and no regions, got '"
+             << name << "'";
   }
 
   DenseI64ArrayAttr dims;
@@ -574,11 +574,9 @@ ParseResult ReduceOp::parse(OpAsmParser &parser, OperationState &result) {
     if (!inputType)
       return parser.emitError(typeLoc) << "expected a tensor input type";
     Type scalar = scalarTensorOf(inputType.getElementType());
-    Block *block = new Block();
-    body->push_back(block);
-    SmallVector<Type> argTypes(2, scalar);
-    SmallVector<Location> argLocs(2, loc);
-    block->addArguments(argTypes, argLocs);
+    Block *block = &body->emplaceBlock();
+    block->addArgument(scalar, loc);
+    block->addArgument(scalar, loc);
     // The region has no parent op yet: the builder takes the context here.
     OpBuilder builder(parser.getContext());
     builder.setInsertionPointToEnd(block);
@@ -606,14 +604,8 @@ ParseResult ReduceOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void ReduceOp::print(OpAsmPrinter &p) {
-  for (auto [k, input, init] :
-       llvm::enumerate(getInputs(), getInitValues())) {
-    p << (k ? ", (" : "(");
-    p.printOperand(input);
-    p << " init: ";
-    p.printOperand(init);
-    p << ")";
-  }
+  for (auto [k, input, init] : llvm::enumerate(getInputs(), getInitValues()))
+    p << (k ? ", (" : "(") << input << " init: " << init << ")";
   Operation *inner = getCompactReducer(*this);
   if (inner)
     p << " applies " << inner->getName().getStringRef();
@@ -666,54 +658,27 @@ LogicalResult ReduceWindowOp::inferReturnTypes(
     return report() << "requires attribute 'window_dimensions'";
   if (failed(checkSameShapes(report, "inputs", inputs)))
     return failure();
-  int64_t rank = input0.getRank();
-  auto windows = windowValues(report, "window_dimensions",
-                              adaptor.getWindowDimensionsAttr(), rank);
-  if (failed(windows))
+  FailureOr<SmallVector<int64_t>> shape = windowedShape(
+      report, input0.getShape(), adaptor.getWindowDimensionsAttr(),
+      adaptor.getWindowStridesAttr(), adaptor.getBaseDilationsAttr(),
+      adaptor.getWindowDilationsAttr(), adaptor.getPaddingAttr());
+  if (failed(shape))
     return failure();
-  auto strides = windowValues(report, "window_strides",
-                              adaptor.getWindowStridesAttr(), rank);
-  if (failed(strides))
-    return failure();
-  auto baseDilations = windowValues(report, "base_dilations",
-                                    adaptor.getBaseDilationsAttr(), rank);
-  if (failed(baseDilations))
-    return failure();
-  auto windowDilations = windowValues(report, "window_dilations",
-                                      adaptor.getWindowDilationsAttr(), rank);
-  if (failed(windowDilations))
-    return failure();
-  auto pads = paddingValues(report, adaptor.getPaddingAttr(), rank);
-  if (failed(pads))
-    return failure();
-
-  SmallVector<int64_t> shape;
-  for (int64_t d = 0; d < rank; ++d) {
-    FailureOr<int64_t> size = numWindows(
-        report, d, input0.getDimSize(d), (*windows)[d], (*strides)[d],
-        (*baseDilations)[d], (*windowDilations)[d], (*pads)[d]);
-    if (failed(size))
-      return failure();
-    shape.push_back(*size);
-  }
   for (auto [k, init] : llvm::enumerate(inits))
     inferred.push_back(RankedTensorType::get(
-        shape, accumulatorElement(regions, 0, k, inputs.size(),
+        *shape, accumulatorElement(regions, 0, k, inputs.size(),
                                   getElementTypeOrSelf(init.getType()))));
   return success();
 }
 
 LogicalResult ReduceWindowOp::verify() {
-  SmallVector<Type> inferred;
-  if (failed(inferTypesForVerify(*this, inferred)))
-    return failure();
-  Reporter report{getLoc(), getOperationName()};
-  SmallVector<Type> elements;
-  if (failed(checkInitValues(report, getInputs(), getInitValues(), elements)))
-    return failure();
-  if (failed(verifyReducer(report, "body", getBody(), elements)))
-    return failure();
-  return checkInferredTypes(*this, inferred);
+  return verifyInferredOp(*this, [&](const Reporter &report) {
+    SmallVector<Type> elements;
+    return failure(
+        failed(checkInitValues(report, getInputs(), getInitValues(),
+                               elements)) ||
+        failed(verifyReducer(report, "body", getBody(), elements)));
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -727,61 +692,47 @@ LogicalResult SelectAndScatterOp::inferReturnTypes(
   return inferTypeOfOperand(loc, operands, 0, inferred);
 }
 
-LogicalResult SelectAndScatterOp::verify() {
-  SmallVector<Type> inferred;
-  if (failed(inferTypesForVerify(*this, inferred)))
-    return failure();
-  Reporter report{getLoc(), getOperationName()};
-  auto operand = cast<RankedTensorType>(getOperand().getType());
-  auto source = cast<RankedTensorType>(getSource().getType());
+static LogicalResult verifySelectAndScatter(SelectAndScatterOp op,
+                                            const Reporter &report) {
+  auto operand = cast<RankedTensorType>(op.getOperand().getType());
+  auto source = cast<RankedTensorType>(op.getSource().getType());
   Type element = operand.getElementType();
-  int64_t rank = operand.getRank();
   if (source.getElementType() != element)
     return report() << "source element type " << source.getElementType()
                     << " differs from operand element type " << element;
-  if (!isScalarTensor(getInitValue().getType()) ||
-      getElementTypeOrSelf(getInitValue().getType()) != element)
+  Type init = op.getInitValue().getType();
+  if (!isScalarTensor(init) || getElementTypeOrSelf(init) != element)
     return report() << "init_value must be a 0-d tensor of the operand "
                        "element type "
-                    << element << ", got " << getInitValue().getType();
+                    << element << ", got " << init;
 
-  auto windows = windowValues(report, "window_dimensions",
-                              getWindowDimensionsAttr(), rank);
+  FailureOr<SmallVector<int64_t>> windows = windowedShape(
+      report, operand.getShape(), op.getWindowDimensionsAttr(),
+      op.getWindowStridesAttr(), {}, {}, op.getPaddingAttr());
   if (failed(windows))
     return failure();
-  auto strides =
-      windowValues(report, "window_strides", getWindowStridesAttr(), rank);
-  if (failed(strides))
-    return failure();
-  auto pads = paddingValues(report, getPaddingAttr(), rank);
-  if (failed(pads))
-    return failure();
-
-  if (source.getRank() != rank)
-    return report() << "source must have rank " << rank
+  if (source.getRank() != operand.getRank())
+    return report() << "source must have rank " << operand.getRank()
                     << " (the rank of the operand), got " << source;
-  for (int64_t d = 0; d < rank; ++d) {
-    FailureOr<int64_t> expected =
-        numWindows(report, d, operand.getDimSize(d), (*windows)[d],
-                   (*strides)[d], 1, 1, (*pads)[d]);
-    if (failed(expected))
-      return failure();
-    int64_t got = source.getDimSize(d);
-    if (!ShapedType::isDynamic(*expected) && !ShapedType::isDynamic(got) &&
-        got != *expected)
+  for (auto [d, want, got] : llvm::enumerate(*windows, source.getShape()))
+    if (!ShapedType::isDynamic(want) && !ShapedType::isDynamic(got) &&
+        got != want)
       return report() << "source dimension " << d << " has size " << got
-                      << " but the operand has " << *expected
+                      << " but the operand has " << want
                       << " windows in that dimension";
-  }
 
-  Type i1 = IntegerType::get(getContext(), 1);
-  if (failed(verifyScalarFunction(report, "select", getSelect(),
-                                  {element, element}, {i1})))
-    return failure();
-  if (failed(verifyScalarFunction(report, "scatter", getScatter(),
-                                  {element, element}, {element})))
-    return failure();
-  return checkInferredTypes(*this, inferred);
+  Type i1 = IntegerType::get(op.getContext(), 1);
+  return failure(failed(verifyScalarFunction(report, "select", op.getSelect(),
+                                             {element, element}, {i1})) ||
+                 failed(verifyScalarFunction(report, "scatter",
+                                             op.getScatter(),
+                                             {element, element}, {element})));
+}
+
+LogicalResult SelectAndScatterOp::verify() {
+  return verifyInferredOp(*this, [&](const Reporter &report) {
+    return verifySelectAndScatter(*this, report);
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -797,27 +748,23 @@ LogicalResult SortOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
 }
 
 LogicalResult SortOp::verify() {
-  SmallVector<Type> inferred;
-  if (failed(inferTypesForVerify(*this, inferred)))
-    return failure();
-  Reporter report{getLoc(), getOperationName()};
-  ValueRange inputs = getInputs();
-  if (inputs.empty())
-    return report() << "requires at least one input";
-  if (failed(checkSameShapes(report, "inputs", inputs)))
-    return failure();
-  int64_t rank = cast<RankedTensorType>(inputs[0].getType()).getRank();
-  int64_t dim = getDimension();
-  if (dim < -rank || dim >= rank)
-    return report() << "dimension " << dim << " is out of range [" << -rank
-                    << ", " << rank << ") (the rank of the inputs)";
-  SmallVector<Type> args;
-  for (Value input : inputs)
-    args.append(2, getElementTypeOrSelf(input.getType()));
-  if (failed(verifyScalarFunction(report, "comparator", getComparator(), args,
-                                  {IntegerType::get(getContext(), 1)})))
-    return failure();
-  return checkInferredTypes(*this, inferred);
+  return verifyInferredOp(*this, [&](const Reporter &report) -> LogicalResult {
+    ValueRange inputs = getInputs();
+    if (inputs.empty())
+      return report() << "requires at least one input";
+    if (failed(checkSameShapes(report, "inputs", inputs)))
+      return failure();
+    int64_t rank = cast<RankedTensorType>(inputs[0].getType()).getRank();
+    int64_t dim = getDimension();
+    if (dim < -rank || dim >= rank)
+      return report() << "dimension " << dim << " is out of range [" << -rank
+                      << ", " << rank << ") (the rank of the inputs)";
+    SmallVector<Type> args;
+    for (Value input : inputs)
+      args.append(2, getElementTypeOrSelf(input.getType()));
+    return verifyScalarFunction(report, "comparator", getComparator(), args,
+                                {IntegerType::get(getContext(), 1)});
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -851,23 +798,19 @@ LogicalResult MapOp::inferReturnTypes(MLIRContext *,
 }
 
 LogicalResult MapOp::verify() {
-  SmallVector<Type> inferred;
-  if (failed(inferTypesForVerify(*this, inferred)))
-    return failure();
-  Reporter report{getLoc(), getOperationName()};
-  ValueRange inputs = getInputs();
-  int64_t rank = cast<RankedTensorType>(inputs[0].getType()).getRank();
-  SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-  if (getDimensions() != ArrayRef<int64_t>(all))
-    return report() << "dimensions must be " << listStr(all)
-                    << " (all dimensions of the inputs, in order), got "
-                    << listStr(getDimensions());
-  SmallVector<Type> args = llvm::map_to_vector(
-      inputs, [](Value v) { return getElementTypeOrSelf(v.getType()); });
-  if (failed(verifyScalarFunction(report, "computation", getComputation(), args,
-                                  {getElementTypeOrSelf(getType())})))
-    return failure();
-  return checkInferredTypes(*this, inferred);
+  return verifyInferredOp(*this, [&](const Reporter &report) -> LogicalResult {
+    ValueRange inputs = getInputs();
+    int64_t rank = cast<RankedTensorType>(inputs[0].getType()).getRank();
+    SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    if (getDimensions() != ArrayRef<int64_t>(all))
+      return report() << "dimensions must be " << listStr(all)
+                      << " (all dimensions of the inputs, in order), got "
+                      << listStr(getDimensions());
+    SmallVector<Type> args = llvm::map_to_vector(
+        inputs, [](Value v) { return getElementTypeOrSelf(v.getType()); });
+    return verifyScalarFunction(report, "computation", getComputation(), args,
+                                {getElementTypeOrSelf(getType())});
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -898,18 +841,14 @@ LogicalResult ScatterOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
-LogicalResult ScatterOp::verify() {
-  SmallVector<Type> inferred;
-  if (failed(inferTypesForVerify(*this, inferred)))
-    return failure();
-  Reporter report{getLoc(), getOperationName()};
-  ValueRange inputs = getInputs(), updates = getUpdates();
+static LogicalResult verifyScatter(ScatterOp op, const Reporter &report) {
+  ValueRange inputs = op.getInputs(), updates = op.getUpdates();
   auto input0 = cast<RankedTensorType>(inputs[0].getType());
   auto update0 = cast<RankedTensorType>(updates[0].getType());
-  auto indices = cast<RankedTensorType>(getScatterIndices().getType());
+  auto indices = cast<RankedTensorType>(op.getScatterIndices().getType());
   int64_t inputRank = input0.getRank(), updateRank = update0.getRank(),
           indicesRank = indices.getRank();
-  ScatterDimensionNumbersAttr dn = getScatterDimensionNumbers();
+  ScatterDimensionNumbersAttr dn = op.getScatterDimensionNumbers();
   ArrayRef<int64_t> window = dn.getUpdateWindowDims();
   ArrayRef<int64_t> inserted = dn.getInsertedWindowDims();
   ArrayRef<int64_t> inputBatch = dn.getInputBatchingDims();
@@ -1025,10 +964,14 @@ LogicalResult ScatterOp::verify() {
   // (C23)
   SmallVector<Type> elements = llvm::map_to_vector(
       inputs, [](Value v) { return getElementTypeOrSelf(v.getType()); });
-  if (failed(verifyReducer(report, "update_computation", getUpdateComputation(),
-                           elements)))
-    return failure();
-  return checkInferredTypes(*this, inferred);
+  return verifyReducer(report, "update_computation",
+                       op.getUpdateComputation(), elements);
+}
+
+LogicalResult ScatterOp::verify() {
+  return verifyInferredOp(*this, [&](const Reporter &report) {
+    return verifyScatter(*this, report);
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -1044,20 +987,16 @@ LogicalResult WhileOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
 }
 
 LogicalResult WhileOp::verify() {
-  SmallVector<Type> inferred;
-  if (failed(inferTypesForVerify(*this, inferred)))
-    return failure();
-  Reporter report{getLoc(), getOperationName()};
-  TypeRange types = getOperand().getTypes();
-  Type pred = scalarTensorOf(IntegerType::get(getContext(), 1));
-  if (failed(verifyRegionArgs(report, "cond", getCond(), types)) ||
-      failed(verifyReturn(report, "cond", getCond().front(),
-                          ArrayRef<Type>(pred))) ||
-      failed(verifyRegionArgs(report, "body", getBody(), types)))
-    return failure();
-  if (failed(verifyReturn(report, "body", getBody().front(), types)))
-    return failure();
-  return checkInferredTypes(*this, inferred);
+  return verifyInferredOp(*this, [&](const Reporter &report) {
+    TypeRange types = getOperand().getTypes();
+    Type pred = scalarTensorOf(IntegerType::get(getContext(), 1));
+    return failure(
+        failed(verifyRegionArgs(report, "cond", getCond(), types)) ||
+        failed(verifyReturn(report, "cond", getCond().front(),
+                            ArrayRef<Type>(pred))) ||
+        failed(verifyRegionArgs(report, "body", getBody(), types)) ||
+        failed(verifyReturn(report, "body", getBody().front(), types)));
+  });
 }
 
 void WhileOp::getAsmBlockArgumentNames(Region &region,
@@ -1105,13 +1044,10 @@ void WhileOp::print(OpAsmPrinter &p) {
   bool named = cond.getNumArguments() == getNumOperands() && !cond.empty();
   p << "(";
   for (auto [i, operand] : llvm::enumerate(getOperand())) {
-    if (i)
-      p << ", ";
-    if (named) {
-      p.printOperand(cond.getArgument(i));
-      p << " = ";
-    }
-    p.printOperand(operand);
+    p << (i ? ", " : "");
+    if (named)
+      p << cond.getArgument(i) << " = ";
+    p << operand;
   }
   p << ")";
   if (getNumOperands()) {

@@ -1,13 +1,13 @@
-//===- HLOShapeOps.cpp - hlo Shape ops --------------------------------------===//
+//===- HLOShapeOps.cpp - hlo Shape ops ------------------------------------===//
 //
 // Verification and result-type inference of the shape ops. The constraint
 // labels (C1), (C2), ... in comments refer to the op's section of the
 // StableHLO specification.
 //
-// Inferring ops check their constraints in `inferReturnTypes`, which MLIR
-// runs (through the InferTypeOpInterface trait) before `verify`; their
-// diagnostics therefore go through `OpDiag`, which reports at a location as
-// `'hlo.<op>' op ...` when no Operation exists yet (builders).
+// Inferring ops (HLO_ShapeInferOp) check their constraints in
+// `inferResultType`, which MLIR runs through the InferTypeOpInterface trait
+// before any `verify`; their diagnostics go through `OpDiag`, which reports
+// `'hlo.<op>' op ...` at a location since no Operation may exist yet.
 //
 //===----------------------------------------------------------------------===//
 
@@ -134,12 +134,12 @@ RankedTensorType makeTensor(ArrayRef<int64_t> shape, Type elementType,
   return RankedTensorType::get(shape, elementType, encoding);
 }
 
-/// The ranked tensor type of `v`, or a diagnostic.
-FailureOr<RankedTensorType> rankedType(const OpDiag &err, StringRef what,
-                                       Value v) {
+/// The ranked tensor type of `v`; null (after a diagnostic) otherwise.
+RankedTensorType rankedType(const OpDiag &err, const Twine &what, Value v) {
   if (auto t = v ? dyn_cast<RankedTensorType>(v.getType()) : nullptr)
     return t;
-  return err("expects ", what, " to be a ranked tensor");
+  (void)err("expects ", what, " to be a ranked tensor");
+  return {};
 }
 
 /// Number of elements of a static shape; nullopt if dynamic or overflowing.
@@ -287,9 +287,9 @@ LogicalResult inferGatherShape(const OpDiag &err, RankedTensorType operand,
   if (!ShapedType::isDynamic(indexVectorSize) &&
       (int64_t)startIndexMap.size() != indexVectorSize)
     return err("start_index_map ", fmt(startIndexMap), " has ",
-               startIndexMap.size(), " elements but the index vector (dimension ",
-               indexVectorDim, " of start_indices) has size ",
-               indexVectorSize);
+               startIndexMap.size(),
+               " elements but the index vector (dimension ", indexVectorDim,
+               " of start_indices) has size ", indexVectorSize);
   // (C20)
   if (failed(checkSize(err, "slice_sizes", sliceSizes, operandRank,
                        "the operand rank")))
@@ -464,29 +464,27 @@ LogicalResult BroadcastInDimOp::verify() {
   return verifyBroadcastDims(err, operand, result, getBroadcastDimensions());
 }
 
-LogicalResult BroadcastOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+LogicalResult BroadcastOp::inferResultType(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attributes, properties, regions);
   OpDiag err(loc, getOperationName());
-  FailureOr<RankedTensorType> operand =
+  RankedTensorType operand =
       rankedType(err, "the operand", adaptor.getOperand());
-  if (failed(operand))
+  if (!operand)
     return failure();
   ArrayRef<int64_t> sizes = adaptor.getBroadcastSizes();
   for (int64_t s : sizes)
     if (s < 0)
       return err("broadcast_sizes ", fmt(sizes), " must be non-negative");
   SmallVector<int64_t> shape(sizes);
-  llvm::append_range(shape, operand->getShape());
+  llvm::append_range(shape, operand.getShape());
   SmallVector<int64_t> bounds;
-  if (ArrayRef<int64_t> operandBounds = boundsOf(*operand);
+  if (ArrayRef<int64_t> operandBounds = boundsOf(operand);
       !operandBounds.empty()) {
     bounds.assign(sizes.size(), ShapedType::kDynamic);
     llvm::append_range(bounds, operandBounds);
   }
-  inferred.push_back(makeTensor(shape, operand->getElementType(), bounds));
+  inferred.push_back(makeTensor(shape, operand.getElementType(), bounds));
   return success();
 }
 
@@ -566,32 +564,30 @@ LogicalResult DynamicReshapeOp::verify() {
   return verifyElementCounts(*this, operand, result);
 }
 
-LogicalResult TransposeOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+LogicalResult TransposeOp::inferResultType(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attributes, properties, regions);
   OpDiag err(loc, getOperationName());
-  FailureOr<RankedTensorType> operand =
+  RankedTensorType operand =
       rankedType(err, "the operand", adaptor.getOperand());
-  if (failed(operand))
+  if (!operand)
     return failure();
   // (C2) a permutation of [0, rank).
   ArrayRef<int64_t> perm = adaptor.getPermutation();
-  if (failed(checkSize(err, "permutation", perm, operand->getRank(),
+  if (failed(checkSize(err, "permutation", perm, operand.getRank(),
                        "the operand rank")) ||
-      failed(checkDims(err, "permutation", perm, operand->getRank(),
+      failed(checkDims(err, "permutation", perm, operand.getRank(),
                        "operand")))
     return failure();
   // (C3)
-  ArrayRef<int64_t> operandBounds = boundsOf(*operand);
+  ArrayRef<int64_t> operandBounds = boundsOf(operand);
   SmallVector<int64_t> shape, bounds;
   for (int64_t d : perm) {
-    shape.push_back(operand->getDimSize(d));
+    shape.push_back(operand.getDimSize(d));
     if (!operandBounds.empty())
       bounds.push_back(operandBounds[d]);
   }
-  inferred.push_back(makeTensor(shape, operand->getElementType(), bounds));
+  inferred.push_back(makeTensor(shape, operand.getElementType(), bounds));
   return success();
 }
 
@@ -599,52 +595,46 @@ LogicalResult TransposeOp::inferReturnTypes(
 // Slices
 //===----------------------------------------------------------------------===//
 
-LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
-                                        std::optional<Location> loc,
-                                        ValueRange operands,
-                                        DictionaryAttr attributes,
-                                        OpaqueProperties properties,
-                                        RegionRange regions,
-                                        SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attributes, properties, regions);
+LogicalResult SliceOp::inferResultType(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
   OpDiag err(loc, getOperationName());
-  FailureOr<RankedTensorType> operand =
+  RankedTensorType operand =
       rankedType(err, "the operand", adaptor.getOperand());
-  if (failed(operand))
+  if (!operand)
     return failure();
-  int64_t rank = operand->getRank();
+  int64_t rank = operand.getRank();
   ArrayRef<int64_t> start = adaptor.getStartIndices();
   ArrayRef<int64_t> limit = adaptor.getLimitIndices();
   ArrayRef<int64_t> strides = adaptor.getStrides();
   // (C2)
-  if (failed(checkSize(err, "start_indices", start, rank, "the operand rank")) ||
-      failed(checkSize(err, "limit_indices", limit, rank, "the operand rank")) ||
-      failed(checkSize(err, "strides", strides, rank, "the operand rank")))
+  StringRef what = "the operand rank";
+  if (failed(checkSize(err, "start_indices", start, rank, what)) ||
+      failed(checkSize(err, "limit_indices", limit, rank, what)) ||
+      failed(checkSize(err, "strides", strides, rank, what)))
     return failure();
   // (C3-C5)
   SmallVector<int64_t> shape;
   for (int64_t i = 0; i < rank; ++i) {
     FailureOr<int64_t> size = sliceDim(err, i, start[i], limit[i], strides[i],
-                                       operand->getDimSize(i));
+                                       operand.getDimSize(i));
     if (failed(size))
       return failure();
     shape.push_back(*size);
   }
-  inferred.push_back(makeTensor(shape, operand->getElementType()));
+  inferred.push_back(makeTensor(shape, operand.getElementType()));
   return success();
 }
 
-LogicalResult DynamicSliceOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+LogicalResult DynamicSliceOp::inferResultType(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attributes, properties, regions);
   OpDiag err(loc, getOperationName());
-  FailureOr<RankedTensorType> operand =
+  RankedTensorType operand =
       rankedType(err, "the operand", adaptor.getOperand());
-  if (failed(operand))
+  if (!operand)
     return failure();
-  int64_t rank = operand->getRank();
+  int64_t rank = operand.getRank();
   ArrayRef<int64_t> sizes = adaptor.getSliceSizes();
   ValueRange indices = adaptor.getStartIndices();
   // (C2-C4)
@@ -655,39 +645,36 @@ LogicalResult DynamicSliceOp::inferReturnTypes(
       failed(checkSameIndexTypes(err, indices)))
     return failure();
   for (int64_t i = 0; i < rank; ++i) {
-    int64_t dim = operand->getDimSize(i);
+    int64_t dim = operand.getDimSize(i);
     if (sizes[i] < 0 || (!ShapedType::isDynamic(dim) && sizes[i] > dim))
       return err("slice_sizes ", fmt(sizes), ": size ", sizes[i],
                  " of dimension ", i, " is out of range [0, ", dimStr(dim),
                  "]");
   }
   // (C5)
-  inferred.push_back(makeTensor(sizes, operand->getElementType()));
+  inferred.push_back(makeTensor(sizes, operand.getElementType()));
   return success();
 }
 
-LogicalResult DynamicUpdateSliceOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+LogicalResult DynamicUpdateSliceOp::inferResultType(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attributes, properties, regions);
   OpDiag err(loc, getOperationName());
-  FailureOr<RankedTensorType> operand =
+  RankedTensorType operand =
       rankedType(err, "the operand", adaptor.getOperand());
-  if (failed(operand))
+  if (!operand)
     return failure();
-  FailureOr<RankedTensorType> update =
-      rankedType(err, "the update", adaptor.getUpdate());
-  if (failed(update))
+  RankedTensorType update = rankedType(err, "the update", adaptor.getUpdate());
+  if (!update)
     return failure();
-  int64_t rank = operand->getRank();
+  int64_t rank = operand.getRank();
   // (C2)
-  if (failed(checkElementTypes(err, "update", *update, "operand", *operand)))
+  if (failed(checkElementTypes(err, "update", update, "operand", operand)))
     return failure();
   // (C3)
-  if (update->getRank() != rank)
-    return err("update ", *update, " has rank ", update->getRank(),
-               " but the operand ", *operand, " has rank ", rank);
+  if (update.getRank() != rank)
+    return err("update ", update, " has rank ", update.getRank(),
+               " but the operand ", operand, " has rank ", rank);
   // (C4-C5)
   ValueRange indices = adaptor.getStartIndices();
   if ((int64_t)indices.size() != rank)
@@ -697,13 +684,13 @@ LogicalResult DynamicUpdateSliceOp::inferReturnTypes(
     return failure();
   // (C6)
   for (int64_t i = 0; i < rank; ++i) {
-    int64_t u = update->getDimSize(i), o = operand->getDimSize(i);
+    int64_t u = update.getDimSize(i), o = operand.getDimSize(i);
     if (!ShapedType::isDynamic(u) && !ShapedType::isDynamic(o) && u > o)
       return err("update dimension ", i, " has size ", u,
                  ", larger than the operand dimension size ", o);
   }
   // (C1)
-  inferred.push_back(*operand);
+  inferred.push_back(operand);
   return success();
 }
 
@@ -748,11 +735,9 @@ LogicalResult RealDynamicSliceOp::verify() {
 // Concatenate, pad, reverse
 //===----------------------------------------------------------------------===//
 
-LogicalResult ConcatenateOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+LogicalResult ConcatenateOp::inferResultType(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attributes, properties, regions);
   OpDiag err(loc, getOperationName());
   ValueRange inputs = adaptor.getInputs();
   // (C3)
@@ -760,11 +745,10 @@ LogicalResult ConcatenateOp::inferReturnTypes(
     return err("requires at least one input");
   SmallVector<RankedTensorType> types;
   for (auto [i, v] : llvm::enumerate(inputs)) {
-    FailureOr<RankedTensorType> t =
-        rankedType(err, "input #" + std::to_string(i), v);
-    if (failed(t))
+    RankedTensorType t = rankedType(err, "input #" + Twine(i), v);
+    if (!t)
       return failure();
-    types.push_back(*t);
+    types.push_back(t);
   }
   int64_t rank = types[0].getRank();
   int64_t dim = adaptor.getDimension();
@@ -841,32 +825,27 @@ static FailureOr<int64_t> padDim(const OpDiag &err, int64_t i, int64_t size,
   return *out;
 }
 
-LogicalResult PadOp::inferReturnTypes(MLIRContext *,
-                                      std::optional<Location> loc,
-                                      ValueRange operands,
-                                      DictionaryAttr attributes,
-                                      OpaqueProperties properties,
-                                      RegionRange regions,
-                                      SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attributes, properties, regions);
+LogicalResult PadOp::inferResultType(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
   OpDiag err(loc, getOperationName());
-  FailureOr<RankedTensorType> operand =
+  RankedTensorType operand =
       rankedType(err, "the operand", adaptor.getOperand());
-  if (failed(operand))
+  if (!operand)
     return failure();
-  FailureOr<RankedTensorType> padValue =
+  RankedTensorType padValue =
       rankedType(err, "padding_value", adaptor.getPaddingValue());
-  if (failed(padValue))
+  if (!padValue)
     return failure();
-  if (padValue->getRank() != 0)
+  if (padValue.getRank() != 0)
     return err("padding_value must be a 0-dimensional tensor, got ",
-               *padValue);
+               padValue);
   // (C1)
-  if (failed(checkElementTypes(err, "padding_value", *padValue, "operand",
-                               *operand)))
+  if (failed(checkElementTypes(err, "padding_value", padValue, "operand",
+                               operand)))
     return failure();
   // (C2)
-  int64_t rank = operand->getRank();
+  int64_t rank = operand.getRank();
   ArrayRef<int64_t> low = adaptor.getEdgePaddingLow();
   ArrayRef<int64_t> high = adaptor.getEdgePaddingHigh();
   ArrayRef<int64_t> interior = adaptor.getInteriorPadding();
@@ -880,13 +859,13 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *,
   // (C3-C4)
   SmallVector<int64_t> shape;
   for (int64_t i = 0; i < rank; ++i) {
-    FailureOr<int64_t> size = padDim(err, i, operand->getDimSize(i), low[i],
+    FailureOr<int64_t> size = padDim(err, i, operand.getDimSize(i), low[i],
                                      high[i], interior[i]);
     if (failed(size))
       return failure();
     shape.push_back(*size);
   }
-  inferred.push_back(makeTensor(shape, operand->getElementType()));
+  inferred.push_back(makeTensor(shape, operand.getElementType()));
   return success();
 }
 
@@ -935,25 +914,20 @@ LogicalResult DynamicPadOp::verify() {
   return success();
 }
 
-LogicalResult ReverseOp::inferReturnTypes(MLIRContext *,
-                                          std::optional<Location> loc,
-                                          ValueRange operands,
-                                          DictionaryAttr attributes,
-                                          OpaqueProperties properties,
-                                          RegionRange regions,
-                                          SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attributes, properties, regions);
+LogicalResult ReverseOp::inferResultType(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
   OpDiag err(loc, getOperationName());
-  FailureOr<RankedTensorType> operand =
+  RankedTensorType operand =
       rankedType(err, "the operand", adaptor.getOperand());
-  if (failed(operand))
+  if (!operand)
     return failure();
   // (C2-C3)
   if (failed(checkDims(err, "dimensions", adaptor.getDimensions(),
-                       operand->getRank(), "operand")))
+                       operand.getRank(), "operand")))
     return failure();
   // (C1)
-  inferred.push_back(*operand);
+  inferred.push_back(operand);
   return success();
 }
 
@@ -992,85 +966,75 @@ LogicalResult DynamicIotaOp::verify() {
 // Gathers
 //===----------------------------------------------------------------------===//
 
-LogicalResult GatherOp::inferReturnTypes(MLIRContext *,
-                                         std::optional<Location> loc,
-                                         ValueRange operands,
-                                         DictionaryAttr attributes,
-                                         OpaqueProperties properties,
-                                         RegionRange regions,
-                                         SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attributes, properties, regions);
+LogicalResult GatherOp::inferResultType(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
   OpDiag err(loc, getOperationName());
-  FailureOr<RankedTensorType> operand =
+  RankedTensorType operand =
       rankedType(err, "the operand", adaptor.getOperand());
-  if (failed(operand))
+  if (!operand)
     return failure();
-  FailureOr<RankedTensorType> indices =
+  RankedTensorType indices =
       rankedType(err, "start_indices", adaptor.getStartIndices());
-  if (failed(indices))
+  if (!indices)
     return failure();
   SmallVector<int64_t> shape;
-  if (failed(inferGatherShape(err, *operand, *indices,
+  if (failed(inferGatherShape(err, operand, indices,
                               adaptor.getDimensionNumbersAttr(),
                               adaptor.getSliceSizes(), shape)))
     return failure();
   // (C23)
-  inferred.push_back(makeTensor(shape, operand->getElementType()));
+  inferred.push_back(makeTensor(shape, operand.getElementType()));
   return success();
 }
 
-LogicalResult DynamicGatherOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+LogicalResult DynamicGatherOp::inferResultType(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attributes, properties, regions);
   OpDiag err(loc, getOperationName());
-  FailureOr<RankedTensorType> operand =
+  RankedTensorType operand =
       rankedType(err, "the operand", adaptor.getOperand());
-  if (failed(operand))
+  if (!operand)
     return failure();
-  FailureOr<RankedTensorType> indices =
+  RankedTensorType indices =
       rankedType(err, "start_indices", adaptor.getStartIndices());
-  if (failed(indices))
+  if (!indices)
     return failure();
-  FailureOr<RankedTensorType> sizesType =
+  RankedTensorType sizesType =
       rankedType(err, "slice_sizes", adaptor.getSliceSizes());
-  if (failed(sizesType))
+  if (!sizesType)
     return failure();
-  int64_t rank = operand->getRank();
-  if (sizesType->getRank() != 1 ||
-      (!sizesType->isDynamicDim(0) && sizesType->getDimSize(0) != rank))
-    return err("slice_sizes ", *sizesType, " must be a 1-D tensor of ", rank,
+  int64_t rank = operand.getRank();
+  if (sizesType.getRank() != 1 ||
+      (!sizesType.isDynamicDim(0) && sizesType.getDimSize(0) != rank))
+    return err("slice_sizes ", sizesType, " must be a 1-D tensor of ", rank,
                " elements (the operand rank)");
   SmallVector<int64_t> sizes(rank, ShapedType::kDynamic);
   if (auto values = constantValues(adaptor.getSliceSizes());
       values && (int64_t)values->size() == rank)
     sizes = *values;
   SmallVector<int64_t> shape;
-  if (failed(inferGatherShape(err, *operand, *indices,
+  if (failed(inferGatherShape(err, operand, indices,
                               adaptor.getDimensionNumbersAttr(), sizes,
                               shape)))
     return failure();
-  inferred.push_back(makeTensor(shape, operand->getElementType()));
+  inferred.push_back(makeTensor(shape, operand.getElementType()));
   return success();
 }
 
-LogicalResult TorchIndexSelectOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+LogicalResult TorchIndexSelectOp::inferResultType(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attributes, properties, regions);
   OpDiag err(loc, getOperationName());
-  FailureOr<RankedTensorType> operand =
+  RankedTensorType operand =
       rankedType(err, "the operand", adaptor.getOperand());
-  if (failed(operand))
+  if (!operand)
     return failure();
-  FailureOr<RankedTensorType> index =
-      rankedType(err, "index", adaptor.getIndex());
-  if (failed(index))
+  RankedTensorType index = rankedType(err, "index", adaptor.getIndex());
+  if (!index)
     return failure();
   int64_t dim = adaptor.getDim(), batchDims = adaptor.getBatchDims();
-  int64_t rank = operand->getRank(), indexRank = index->getRank();
+  int64_t rank = operand.getRank(), indexRank = index.getRank();
   if (dim < 0 || dim >= rank)
     return err("dim ", dim, " is out of range [0, ", rank,
                ") of the operand rank");
@@ -1078,16 +1042,16 @@ LogicalResult TorchIndexSelectOp::inferReturnTypes(
     return err("batch_dims ", batchDims, " must be in [0, min(", indexRank,
                ", ", dim, ")] (the index rank and dim)");
   for (int64_t i = 0; i < batchDims; ++i) {
-    int64_t o = operand->getDimSize(i), x = index->getDimSize(i);
+    int64_t o = operand.getDimSize(i), x = index.getDimSize(i);
     if (!ShapedType::isDynamic(o) && !ShapedType::isDynamic(x) && o != x)
       return err("batch dimension ", i, " has size ", o,
                  " in the operand but ", x, " in the index");
   }
-  ArrayRef<int64_t> in = operand->getShape();
+  ArrayRef<int64_t> in = operand.getShape();
   SmallVector<int64_t> shape(in.take_front(dim));
-  llvm::append_range(shape, index->getShape().drop_front(batchDims));
+  llvm::append_range(shape, index.getShape().drop_front(batchDims));
   llvm::append_range(shape, in.drop_front(dim + 1));
-  inferred.push_back(makeTensor(shape, operand->getElementType()));
+  inferred.push_back(makeTensor(shape, operand.getElementType()));
   return success();
 }
 
@@ -1095,21 +1059,19 @@ LogicalResult TorchIndexSelectOp::inferReturnTypes(
 // Dimension sizes
 //===----------------------------------------------------------------------===//
 
-LogicalResult GetDimensionSizeOp::inferReturnTypes(
-    MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+LogicalResult GetDimensionSizeOp::inferResultType(
+    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  Adaptor adaptor(operands, attributes, properties, regions);
   OpDiag err(loc, getOperationName());
-  FailureOr<RankedTensorType> operand =
+  RankedTensorType operand =
       rankedType(err, "the operand", adaptor.getOperand());
-  if (failed(operand))
+  if (!operand)
     return failure();
   // (C1)
   int64_t dim = adaptor.getDimension();
-  if (dim < 0 || dim >= operand->getRank())
+  if (dim < 0 || dim >= operand.getRank())
     return err("dimension ", dim, " is out of range [0, ",
-               operand->getRank(), ") of the operand rank");
+               operand.getRank(), ") of the operand rank");
   inferred.push_back(RankedTensorType::get({}, IntegerType::get(ctx, 32)));
   return success();
 }

@@ -29,14 +29,24 @@ def HLOShape_StaticIotaTensor : StaticShapeTensorOf<[HLO_Int, HLO_Float,
                                                      HLO_Complex,
                                                      HLO_QuantizedInt]>;
 
-// Shape op whose result type is inferred by `inferReturnTypes` (declared
-// here, defined in HLOShapeOps.cpp). Inferred and declared types are
-// compatible when the static dimensions agree (see
-// isCompatibleForHloTypeInference).
+// Shape op whose result type is inferred: `inferResultType` (defined in
+// HLOShapeOps.cpp) checks the op's shape constraints and computes the type.
+// Inferred and declared types are compatible when the static dimensions
+// agree (see isCompatibleForHloTypeInference).
 class HLO_ShapeInferOp<string mnemonic, list<Trait> traits = []>
-    : HLO_Op<mnemonic, !listconcat(traits,
-          [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>])> {
+    : HLO_Op<mnemonic, !listconcat(traits, [Pure, InferTypeOpInterface])> {
   let extraClassDeclaration = [{
+    static ::llvm::LogicalResult inferReturnTypes(::mlir::MLIRContext *ctx,
+        std::optional<::mlir::Location> loc, ::mlir::ValueRange operands,
+        ::mlir::DictionaryAttr attributes, ::mlir::OpaqueProperties properties,
+        ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferred) {
+      return inferResultType(ctx, loc,
+          Adaptor(operands, attributes, properties, regions), inferred);
+    }
+    static ::llvm::LogicalResult inferResultType(::mlir::MLIRContext *ctx,
+        std::optional<::mlir::Location> loc, Adaptor adaptor,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferred);
     static bool isCompatibleReturnTypes(::mlir::TypeRange l,
                                         ::mlir::TypeRange r) {
       return ::xla::hlo::isCompatibleForHloTypeInference(l, r);
