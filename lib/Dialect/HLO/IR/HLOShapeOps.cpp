@@ -178,8 +178,8 @@ LogicalResult checkSameIndexTypes(const OpDiag &err, ValueRange indices) {
   return success();
 }
 
-/// Size of slice_sizes dimension `d` of a slice: ceil((limit - start) /
-/// stride) for 0 <= start <= limit and stride > 0.
+/// Result size of one slice dimension: ceil((limit - start) / stride), for
+/// 0 <= start <= limit and stride > 0 (no overflow).
 int64_t stridedSize(int64_t start, int64_t limit, int64_t stride) {
   int64_t diff = limit - start;
   return diff / stride + (diff % stride != 0);
