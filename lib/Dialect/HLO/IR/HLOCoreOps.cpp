@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace xla::hlo;
@@ -59,6 +60,83 @@ LogicalResult ConstantOp::verify() {
 
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 
+/// True if the text at `loc` reads `dense<"`, i.e. a dense literal written
+/// as a string. Reads the source only up to the first character that does
+/// not fit, as the lexer itself would.
+static bool atDenseStringLiteral(SMLoc loc) {
+  const char *p = loc.getPointer();
+  if (!p)
+    return false;
+  for (char c : StringRef("dense"))
+    if (*p++ != c)
+      return false;
+  auto skipSpace = [&] {
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+      ++p;
+  };
+  skipSpace();
+  if (*p++ != '<')
+    return false;
+  skipSpace();
+  return *p == '"';
+}
+
+/// Parses `dense<"0x..."> : type`. The bytes are MLIR's raw buffer for the
+/// type, as the builtin parser reads them, with one addition: an i1 tensor
+/// may also have one byte (00 or 01) per element. StableHLO writes i1
+/// constants that way (`dense<"0x0001..."> : tensor<100xi1>`), while MLIR's
+/// own raw buffer packs eight i1 elements into a byte.
+static ParseResult parseDenseHexLiteral(OpAsmParser &parser,
+                                        ElementsAttr &value) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::string hex;
+  Type type;
+  if (parser.parseKeyword("dense") || parser.parseLess() ||
+      parser.parseString(&hex) || parser.parseGreater() ||
+      parser.parseColonType(type))
+    return failure();
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.hasStaticShape())
+    return parser.emitError(loc, "a hex dense literal needs a statically "
+                                 "shaped tensor type, got ")
+           << type;
+  StringRef digits(hex);
+  std::string bytes;
+  if (!digits.consume_front("0x") || !llvm::tryGetFromHex(digits, bytes))
+    return parser.emitError(loc, "expected a hex string \"0x...\" in dense<>");
+
+  ArrayRef<char> raw(bytes.data(), bytes.size());
+  bool isSplat = false;
+  if (DenseElementsAttr::isValidRawBuffer(tensor, raw, isSplat)) {
+    // The hex text is little-endian, as in the builtin parser.
+    if (llvm::endianness::native == llvm::endianness::big) {
+      SmallVector<char> converted(raw.size());
+      DenseIntOrFPElementsAttr::convertEndianOfArrayRefForBEmachine(
+          raw, converted, tensor);
+      value = DenseElementsAttr::getFromRawBuffer(tensor, converted);
+    } else {
+      value = DenseElementsAttr::getFromRawBuffer(tensor, raw);
+    }
+    return success();
+  }
+  if (tensor.getElementType().isInteger(1) &&
+      (int64_t)bytes.size() == tensor.getNumElements()) {
+    SmallVector<bool> bits;
+    bits.reserve(bytes.size());
+    for (auto [i, byte] : llvm::enumerate(bytes)) {
+      if (byte != 0 && byte != 1)
+        return parser.emitError(loc, "i1 hex literal has byte ")
+               << llvm::toHex(StringRef(&byte, 1)) << " at element " << i << "; expected 00 or 01";
+      bits.push_back(byte == 1);
+    }
+    value = DenseElementsAttr::get(tensor, bits);
+    return success();
+  }
+  return parser.emitError(loc, "elements hex data size is invalid for "
+                               "provided type: ")
+         << type << " (" << bytes.size() << " bytes)";
+}
+
 // Pretty form: `hlo.constant dense<...> : tensor<...>`. A constant whose
 // value type differs from its result type (quantized) uses
 // `hlo.constant() <{value = ...}> : () -> T`, as StableHLO prints it.
@@ -84,6 +162,12 @@ ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
   if (parser.parseOptionalAttrDict(result.attributes))
     return failure();
   SMLoc loc = parser.getCurrentLocation();
+  if (atDenseStringLiteral(loc)) {
+    if (parseDenseHexLiteral(parser, props.value))
+      return failure();
+    result.addTypes(props.value.getType());
+    return success();
+  }
   Attribute attr;
   if (parser.parseAttribute(attr))
     return failure();
