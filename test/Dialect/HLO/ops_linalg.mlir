@@ -1,6 +1,7 @@
 // RUN: xla-opt %s | FileCheck %s
 // RUN: xla-opt %s | xla-opt | FileCheck %s
 // RUN: xla-opt %s --mlir-print-op-generic | xla-opt | FileCheck %s
+// RUN: xla-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
 // CHECK-LABEL: func @dot
 func.func @dot(%m: tensor<2x3xf32>, %n: tensor<3x4xf32>, %v: tensor<3xf32>) {
@@ -33,6 +34,20 @@ func.func @dot_general(%a: tensor<2x2x3xi8>, %b: tensor<2x3x4xi8>, %m: tensor<4x
   // Dynamic sizes are compatible with static ones.
   // CHECK: hlo.dot_general %{{.*}}, %{{.*}}, contracting_dims = [1] x [0] : (tensor<?x3xf32>, tensor<3x6xf32>) -> tensor<5x?xf32>
   %5 = hlo.dot_general %d, %n, contracting_dims = [1] x [0] : (tensor<?x3xf32>, tensor<3x6xf32>) -> tensor<5x?xf32>
+  func.return
+}
+
+// The attribute form of the algorithm, with StableHLO's snake_case keys, in
+// generic ops of either namespace; it prints in the pretty form.
+// CHECK-LABEL: func @dot_general_algorithm_generic
+// GENERIC-LABEL: sym_name = "dot_general_algorithm_generic"
+// GENERIC: algorithm = #hlo.dot_algorithm<lhs_precision_type = f32, rhs_precision_type = f32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>
+// GENERIC: algorithm = #hlo.dot_algorithm<lhs_precision_type = bf16, rhs_precision_type = bf16, accumulation_type = f32, lhs_component_count = 3, rhs_component_count = 3, num_primitive_operations = 6, allow_imprecise_accumulation = true>
+func.func @dot_general_algorithm_generic(%m: tensor<4x3xf32>, %n: tensor<3x6xf32>) {
+  // CHECK: hlo.dot_general %{{.*}}, %{{.*}}, contracting_dims = [1] x [0], algorithm = <lhs_precision_type = f32, rhs_precision_type = f32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false> : (tensor<4x3xf32>, tensor<3x6xf32>) -> tensor<4x6xf32>
+  %0 = "stablehlo.dot_general"(%m, %n) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>, algorithm = #stablehlo.dot_algorithm<lhs_precision_type = f32, rhs_precision_type = f32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false>}> : (tensor<4x3xf32>, tensor<3x6xf32>) -> tensor<4x6xf32>
+  // CHECK: hlo.dot_general %{{.*}}, %{{.*}}, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT], algorithm = <lhs_precision_type = bf16, rhs_precision_type = bf16, accumulation_type = f32, lhs_component_count = 3, rhs_component_count = 3, num_primitive_operations = 6, allow_imprecise_accumulation = true> : (tensor<4x3xf32>, tensor<3x6xf32>) -> tensor<4x6xf32>
+  %1 = "hlo.dot_general"(%m, %n) <{dot_dimension_numbers = #hlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>, precision_config = [#hlo<precision DEFAULT>, #hlo<precision DEFAULT>], algorithm = #hlo.dot_algorithm<num_primitive_operations = 6, allow_imprecise_accumulation = true, lhs_precision_type = bf16, rhs_precision_type = bf16, accumulation_type = f32, lhs_component_count = 3, rhs_component_count = 3>}> : (tensor<4x3xf32>, tensor<3x6xf32>) -> tensor<4x6xf32>
   func.return
 }
 

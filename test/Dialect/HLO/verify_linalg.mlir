@@ -257,7 +257,7 @@ func.func @dot_general_algorithm_type(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>) 
 // -----
 
 func.func @dot_general_algorithm_missing_field(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>) -> tensor<3x5xf32> {
-  // expected-error @+1 {{algorithm needs lhs_precision_type, rhs_precision_type, accumulation_type}}
+  // expected-error @+1 {{missing required field 'accumulation_type'}}
   %0 = hlo.dot_general %a, %b, contracting_dims = [1] x [0], algorithm = <lhs_precision_type = tf32, rhs_precision_type = tf32> : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf32>
   func.return %0 : tensor<3x5xf32>
 }
@@ -265,8 +265,32 @@ func.func @dot_general_algorithm_missing_field(%a: tensor<3x4xf32>, %b: tensor<4
 // -----
 
 func.func @dot_general_algorithm_unknown_field(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>) -> tensor<3x5xf32> {
-  // expected-error @+1 {{unknown algorithm field 'precision'}}
+  // expected-error @+1 {{unknown field 'precision'}}
   %0 = hlo.dot_general %a, %b, contracting_dims = [1] x [0], algorithm = <precision = tf32> : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf32>
+  func.return %0 : tensor<3x5xf32>
+}
+
+// -----
+
+func.func @dot_general_algorithm_duplicate_field(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>) -> tensor<3x5xf32> {
+  // expected-error @+1 {{duplicate field 'lhs_precision_type'}}
+  %0 = hlo.dot_general %a, %b, contracting_dims = [1] x [0], algorithm = <lhs_precision_type = tf32, lhs_precision_type = tf32> : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf32>
+  func.return %0 : tensor<3x5xf32>
+}
+
+// -----
+
+func.func @dot_general_algorithm_camel_case(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>) -> tensor<3x5xf32> {
+  // expected-error @+1 {{unknown field 'lhsPrecisionType'}}
+  %0 = "hlo.dot_general"(%a, %b) <{dot_dimension_numbers = #hlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>, algorithm = #hlo.dot_algorithm<lhsPrecisionType = f32>}> : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf32>
+  func.return %0 : tensor<3x5xf32>
+}
+
+// -----
+
+func.func @dot_general_algorithm_bad_bool(%a: tensor<3x4xf32>, %b: tensor<4x5xf32>) -> tensor<3x5xf32> {
+  // expected-error @+1 {{expected true or false, got 'maybe'}}
+  %0 = hlo.dot_general %a, %b, contracting_dims = [1] x [0], algorithm = <allow_imprecise_accumulation = maybe> : (tensor<3x4xf32>, tensor<4x5xf32>) -> tensor<3x5xf32>
   func.return %0 : tensor<3x5xf32>
 }
 

@@ -185,6 +185,49 @@ void DotDimensionNumbersAttr::print(AsmPrinter &p) const {
   p << ">";
 }
 
+Attribute DotAlgorithmAttr::parse(AsmParser &parser, Type) {
+  Type lhsType, rhsType, accType;
+  int64_t lhsCount = 0, rhsCount = 0, numOps = 0;
+  bool allowImprecise = false;
+  auto parseType = [&](Type &t) { return [&] { return parser.parseType(t); }; };
+  auto parseInt = [&](int64_t &v) {
+    return [&] { return parser.parseInteger(v); };
+  };
+  auto parseBool = [&]() -> ParseResult {
+    StringRef word;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&word))
+      return failure();
+    if (word != "true" && word != "false")
+      return parser.emitError(loc, "expected true or false, got '")
+             << word << "'";
+    allowImprecise = word == "true";
+    return success();
+  };
+  if (parseFields(parser,
+                  {{"lhs_precision_type", parseType(lhsType), true},
+                   {"rhs_precision_type", parseType(rhsType), true},
+                   {"accumulation_type", parseType(accType), true},
+                   {"lhs_component_count", parseInt(lhsCount), true},
+                   {"rhs_component_count", parseInt(rhsCount), true},
+                   {"num_primitive_operations", parseInt(numOps), true},
+                   {"allow_imprecise_accumulation", parseBool, true}}))
+    return {};
+  return get(parser.getContext(), lhsType, rhsType, accType, lhsCount,
+             rhsCount, numOps, allowImprecise);
+}
+
+void DotAlgorithmAttr::print(AsmPrinter &p) const {
+  p << "<lhs_precision_type = " << getLhsPrecisionType()
+    << ", rhs_precision_type = " << getRhsPrecisionType()
+    << ", accumulation_type = " << getAccumulationType()
+    << ", lhs_component_count = " << getLhsComponentCount()
+    << ", rhs_component_count = " << getRhsComponentCount()
+    << ", num_primitive_operations = " << getNumPrimitiveOperations()
+    << ", allow_imprecise_accumulation = "
+    << (getAllowImpreciseAccumulation() ? "true" : "false") << ">";
+}
+
 Attribute OutputOperandAliasAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> outIdx, opIdx;
   int64_t operandIndex = 0;

@@ -179,75 +179,11 @@ static void printDotDimensionNumbers(OpAsmPrinter &p, Operation *,
   printDimList(p, attr.getRhsContractingDimensions());
 }
 
-/// `<lhs_precision_type = tf32, rhs_precision_type = tf32, accumulation_type
-/// = f32, lhs_component_count = 1, rhs_component_count = 1,
-/// num_primitive_operations = 1, allow_imprecise_accumulation = false>`:
-/// StableHLO's field names, in any order, all required.
+/// `<lhs_precision_type = ..., ...>`: the attribute's own syntax without the
+/// `#hlo.dot_algorithm` prefix.
 static ParseResult parseDotAlgorithm(OpAsmParser &p, DotAlgorithmAttr &attr) {
-  Type lhsType, rhsType, accType;
-  int64_t lhsCount = 0, rhsCount = 0, numOps = 0;
-  bool allowImprecise = false;
-  llvm::StringSet<> seen;
-  auto parseBool = [&](bool &v) -> ParseResult {
-    if (succeeded(p.parseOptionalKeyword("true")))
-      v = true;
-    else if (p.parseKeyword("false"))
-      return failure();
-    else
-      v = false;
-    return success();
-  };
-  SMLoc start = p.getCurrentLocation();
-  if (p.parseLess())
-    return failure();
-  do {
-    SMLoc loc = p.getCurrentLocation();
-    StringRef key;
-    if (p.parseKeyword(&key) || p.parseEqual())
-      return failure();
-    if (!seen.insert(key).second)
-      return p.emitError(loc) << "duplicate algorithm field '" << key << "'";
-    ParseResult res = failure();
-    if (key == "lhs_precision_type")
-      res = p.parseType(lhsType);
-    else if (key == "rhs_precision_type")
-      res = p.parseType(rhsType);
-    else if (key == "accumulation_type")
-      res = p.parseType(accType);
-    else if (key == "lhs_component_count")
-      res = p.parseInteger(lhsCount);
-    else if (key == "rhs_component_count")
-      res = p.parseInteger(rhsCount);
-    else if (key == "num_primitive_operations")
-      res = p.parseInteger(numOps);
-    else if (key == "allow_imprecise_accumulation")
-      res = parseBool(allowImprecise);
-    else
-      return p.emitError(loc) << "unknown algorithm field '" << key << "'";
-    if (failed(res))
-      return failure();
-  } while (succeeded(p.parseOptionalComma()));
-  if (p.parseGreater())
-    return failure();
-  if (seen.size() != 7)
-    return p.emitError(start)
-           << "algorithm needs lhs_precision_type, rhs_precision_type, "
-              "accumulation_type, lhs_component_count, rhs_component_count, "
-              "num_primitive_operations and allow_imprecise_accumulation";
-  attr = DotAlgorithmAttr::get(p.getContext(), lhsType, rhsType, accType,
-                               lhsCount, rhsCount, numOps, allowImprecise);
-  return success();
-}
-
-static void printDotAlgorithm(OpAsmPrinter &p, DotAlgorithmAttr a) {
-  p << "<lhs_precision_type = " << a.getLhsPrecisionType()
-    << ", rhs_precision_type = " << a.getRhsPrecisionType()
-    << ", accumulation_type = " << a.getAccumulationType()
-    << ", lhs_component_count = " << a.getLhsComponentCount()
-    << ", rhs_component_count = " << a.getRhsComponentCount()
-    << ", num_primitive_operations = " << a.getNumPrimitiveOperations()
-    << ", allow_imprecise_accumulation = "
-    << (a.getAllowImpreciseAccumulation() ? "true" : "false") << ">";
+  attr = dyn_cast_or_null<DotAlgorithmAttr>(DotAlgorithmAttr::parse(p, {}));
+  return success(attr != nullptr);
 }
 
 /// `, precision = [DEFAULT, DEFAULT], algorithm = <...>`, both optional;
@@ -285,7 +221,7 @@ static void printPrecisionAndAlgorithmImpl(OpAsmPrinter &p, Operation *op,
   }
   if (algorithm) {
     p << ", algorithm = ";
-    printDotAlgorithm(p, algorithm);
+    algorithm.print(p);
   }
 }
 

@@ -47,17 +47,22 @@ def HLO_DotDimensionNumbers : HLO_Attr<"DotDimensionNumbers", "dot"> {
   let hasCustomAssemblyFormat = 1;
 }
 
+// `<lhs_precision_type = tf32, rhs_precision_type = tf32, accumulation_type =
+// f32, lhs_component_count = 1, rhs_component_count = 1,
+// num_primitive_operations = 1, allow_imprecise_accumulation = false>`:
+// StableHLO's keys, in any order, all required. dot_general's pretty form
+// `algorithm = <...>` uses the same parser (see HLOAttrs.cpp).
 def HLO_DotAlgorithm : HLO_Attr<"DotAlgorithm", "dot_algorithm"> {
   let summary = "Algorithm constraints of dot_general";
   let parameters = (ins
-      "::mlir::Type":$lhsPrecisionType,
-      "::mlir::Type":$rhsPrecisionType,
-      "::mlir::Type":$accumulationType,
-      "int64_t":$lhsComponentCount,
-      "int64_t":$rhsComponentCount,
-      "int64_t":$numPrimitiveOperations,
-      "bool":$allowImpreciseAccumulation);
-  let assemblyFormat = "`<` struct(params) `>`";
+      "::mlir::Type":$lhs_precision_type,
+      "::mlir::Type":$rhs_precision_type,
+      "::mlir::Type":$accumulation_type,
+      "int64_t":$lhs_component_count,
+      "int64_t":$rhs_component_count,
+      "int64_t":$num_primitive_operations,
+      "bool":$allow_imprecise_accumulation);
+  let hasCustomAssemblyFormat = 1;
 }
 
 def HLO_ConvDimensionNumbers : HLO_Attr<"ConvDimensionNumbers", "conv"> {
