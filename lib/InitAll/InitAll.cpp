@@ -2,10 +2,12 @@
 
 #include "xla-mlir/InitAll.h"
 
+#include "xla-mlir/Conversion/Passes.h"
 #include "xla-mlir/Dialect/Check/IR/Check.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOCompatDialects.h"
 #include "xla-mlir/Dialect/HLO/IR/HLODialect.h"
 #include "xla-mlir/Dialect/HLO/Transforms/Passes.h"
+#include "xla-mlir/Pipelines/CPUPipeline.h"
 
 void xla::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<hlo::HLODialect, hlo::StableHLOCompatDialect,
@@ -13,4 +15,8 @@ void xla::registerAllDialects(mlir::DialectRegistry &registry) {
                   interpreter::InterpreterDialect>();
 }
 
-void xla::registerAllPasses() { hlo::registerHLOPasses(); }
+void xla::registerAllPasses() {
+  hlo::registerHLOPasses();
+  registerXLAConversionPasses();
+  registerCPUPipelines();
+}

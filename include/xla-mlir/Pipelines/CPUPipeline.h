@@ -1,0 +1,49 @@
+//===- CPUPipeline.h - hlo to LLVM for the host CPU ---------------*- C++ -*-===//
+
+#ifndef XLA_MLIR_PIPELINES_CPUPIPELINE_H
+#define XLA_MLIR_PIPELINES_CPUPIPELINE_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace xla {
+
+/// Options of `--hlo-cpu-pipeline`.
+struct CPUPipelineOptions
+    : public mlir::PassPipelineOptions<CPUPipelineOptions> {
+  Option<bool> fusion{*this, "fusion",
+                      llvm::cl::desc("Fuse producers into consumers before "
+                                     "bufferization (off: one loop nest per "
+                                     "op, for measuring what fusion buys)"),
+                      llvm::cl::init(true)};
+  Option<bool> inlineFunctions{
+      *this, "inline",
+      llvm::cl::desc("Inline private functions into their callers first"),
+      llvm::cl::init(true)};
+  Option<bool> cInterface{
+      *this, "c-interface",
+      llvm::cl::desc("Emit `_mlir_ciface_` wrappers taking memref descriptor "
+                     "pointers, for AOT callers from C and C++"),
+      llvm::cl::init(false)};
+};
+
+/// hlo (as imported) -> linalg on tensors: legality check, check-op
+/// lowering, hlo-legalize-to-linalg, cleanup and optional fusion.
+void buildHLOToLinalgPipeline(mlir::OpPassManager &pm,
+                              const CPUPipelineOptions &options);
+
+/// linalg on tensors -> buffers -> loops -> LLVM dialect.
+void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
+                               const CPUPipelineOptions &options);
+
+/// The whole CPU path: both of the above.
+void buildHLOCPUPipeline(mlir::OpPassManager &pm,
+                         const CPUPipelineOptions &options);
+
+/// Registers `hlo-cpu-pipeline`, `hlo-to-linalg-pipeline` and
+/// `linalg-to-llvm-pipeline`.
+void registerCPUPipelines();
+
+} // namespace xla
+
+#endif // XLA_MLIR_PIPELINES_CPUPIPELINE_H

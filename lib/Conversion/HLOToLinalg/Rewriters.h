@@ -1,0 +1,28 @@
+//===- Rewriters.h - per-family hlo -> linalg patterns ------------*- C++ -*-===//
+//
+// Private to lib/Conversion/HLOToLinalg: each op family lives in its own
+// file and adds its patterns through one of these functions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XLA_MLIR_LIB_CONVERSION_HLOTOLINALG_REWRITERS_H
+#define XLA_MLIR_LIB_CONVERSION_HLOTOLINALG_REWRITERS_H
+
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace xla::hlo::detail {
+
+/// Elementwise ops, compare, select, clamp, convert, constant.
+void populatePointwiseToLinalgPatterns(mlir::MLIRContext *context,
+                                       const mlir::TypeConverter &converter,
+                                       mlir::RewritePatternSet &patterns);
+
+/// Retypes func.func/call/return and any other non-hlo op whose operand or
+/// result types mention hlo-only types (unsigned integers).
+void populateTypeRetypingPatterns(mlir::MLIRContext *context,
+                                  const mlir::TypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns);
+
+} // namespace xla::hlo::detail
+
+#endif // XLA_MLIR_LIB_CONVERSION_HLOTOLINALG_REWRITERS_H

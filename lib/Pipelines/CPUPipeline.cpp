@@ -1,0 +1,94 @@
+//===- CPUPipeline.cpp - hlo to LLVM for the host CPU ---------------------===//
+//
+// Each stage is a registered pass, so `xla-opt` can run any prefix of this
+// pipeline and tests can look at the IR between stages.
+//
+//===----------------------------------------------------------------------===//
+
+#include "xla-mlir/Pipelines/CPUPipeline.h"
+
+#include "xla-mlir/Conversion/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
+                                   const CPUPipelineOptions &options) {
+  if (options.inlineFunctions)
+    pm.addPass(createInlinerPass());
+  pm.addPass(createHLOLegalizeToLinalgPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  if (options.fusion) {
+    pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+    pm.addPass(createCanonicalizerPass());
+  }
+}
+
+void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
+                                    const CPUPipelineOptions &options) {
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // Results become caller-allocated out-params: the runtime owns every
+  // buffer that crosses the ABI, and static allocations are written in place.
+  bufferization::BufferResultsToOutParamsPassOptions outParams;
+  outParams.hoistStaticAllocs = true;
+  outParams.modifyPublicFunctions = true;
+  pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  bufferization::BufferDeallocationPipelineOptions dealloc;
+  bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  pm.addPass(createConvertLinalgToLoopsPass());
+  pm.addPass(createSCFToControlFlowPass());
+
+  // Math on f16/bf16 runs in f32, like XLA; what LLVM has no intrinsic for
+  // goes to libm.
+  pm.addNestedPass<func::FuncOp>(math::createMathExtendToSupportedTypes());
+  pm.addPass(createConvertComplexToStandardPass());
+  pm.addPass(arith::createArithExpandOpsPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertComplexToLLVMPass());
+  ConvertFuncToLLVMPassOptions funcToLLVM;
+  pm.addPass(createConvertFuncToLLVMPass(funcToLLVM));
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  (void)options;
+}
+
+void xla::buildHLOCPUPipeline(OpPassManager &pm,
+                              const CPUPipelineOptions &options) {
+  buildHLOToLinalgPipeline(pm, options);
+  buildLinalgToLLVMPipeline(pm, options);
+}
+
+void xla::registerCPUPipelines() {
+  PassPipelineRegistration<CPUPipelineOptions>(
+      "hlo-cpu-pipeline",
+      "Compile hlo for the host CPU: lower to linalg, fuse, bufferize and "
+      "lower to the LLVM dialect",
+      buildHLOCPUPipeline);
+  PassPipelineRegistration<CPUPipelineOptions>(
+      "hlo-to-linalg-pipeline",
+      "First half of hlo-cpu-pipeline: hlo to linalg on tensors",
+      buildHLOToLinalgPipeline);
+  PassPipelineRegistration<CPUPipelineOptions>(
+      "linalg-to-llvm-pipeline",
+      "Second half of hlo-cpu-pipeline: bufferize and lower to LLVM",
+      buildLinalgToLLVMPipeline);
+}
