@@ -22,14 +22,20 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 # Python packages go into the interpreter the project's scripts use.
+# Each entry: module to import | pip requirement | optional Python check that
+# must hold once the module is imported (a version range).
 PY="${PYTHON:-python3}"
-PIP_PACKAGES=(numpy pytest nanobind)
-if [ "${XLA_MLIR_WITH_PEERS:-0}" = "1" ]; then
-  PIP_PACKAGES+=(jax jaxlib)
-fi
+PIP_PACKAGES=(
+  "numpy|numpy|"
+  "pytest|pytest|"
+  "nanobind|nanobind|"
+  # JAX (CPU wheels) exports the real workloads in examples/ (export_jax.py).
+  "jax|jax[cpu]>=0.10,<0.11|(0, 10) <= tuple(int(x) for x in jax.__version__.split('.')[:2]) < (0, 11)"
+)
 need=()
-for p in "${PIP_PACKAGES[@]}"; do
-  "$PY" -c "import ${p}" 2>/dev/null || need+=("$p")
+for entry in "${PIP_PACKAGES[@]}"; do
+  IFS='|' read -r mod req check <<<"$entry"
+  "$PY" -c "import ${mod}; assert ${check:-True}" 2>/dev/null || need+=("$req")
 done
 if [ "${#need[@]}" -gt 0 ]; then
   echo "[install-deps] pip: ${need[*]}"
