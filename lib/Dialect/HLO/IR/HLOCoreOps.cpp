@@ -3,6 +3,7 @@
 #include "xla-mlir/Dialect/HLO/IR/HLOCoreOps.h"
 
 #include "xla-mlir/Dialect/HLO/IR/HLOAssemblyFormat.h"
+#include "xla-mlir/Dialect/HLO/IR/HLORegionOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -192,6 +193,20 @@ void ConstantOp::print(OpAsmPrinter &p) {
   p.printOptionalAttrDict((*this)->getAttrs(), {getValueAttrName()});
   p << " : ";
   p.printFunctionalType(TypeRange{}, TypeRange{getType()});
+}
+
+//===----------------------------------------------------------------------===//
+// ReturnOp
+//===----------------------------------------------------------------------===//
+
+/// All operands go to the successor, as for any ReturnLike op, except in
+/// hlo.while's cond region: there the operand is the predicate, and what
+/// flows on are the region's block arguments (see WhileOp).
+MutableOperandRange ReturnOp::getMutableSuccessorOperands(RegionSuccessor) {
+  auto whileOp = dyn_cast_or_null<WhileOp>((*this)->getParentOp());
+  if (whileOp && (*this)->getParentRegion() == &whileOp.getCond())
+    return MutableOperandRange(getOperation(), /*start=*/0, /*length=*/0);
+  return getResultsMutable();
 }
 
 //===----------------------------------------------------------------------===//

@@ -999,6 +999,30 @@ LogicalResult WhileOp::verify() {
   });
 }
 
+// See the op description for the edges and why some skip cond.
+void WhileOp::getSuccessorRegions(RegionBranchPoint point,
+                                  SmallVectorImpl<RegionSuccessor> &regions) {
+  if (!point.isParent() &&
+      point.getTerminatorPredecessorOrNull()->getParentRegion() == &getCond()) {
+    regions.push_back(RegionSuccessor(&getBody(), Block::BlockArgListType()));
+    regions.push_back(RegionSuccessor(
+        getOperation(), getOperation()->getResults().take_front(0)));
+    return;
+  }
+  // From the op (the operands) or from body (the next iteration values).
+  regions.push_back(RegionSuccessor(&getCond(), getCond().getArguments()));
+  regions.push_back(RegionSuccessor(&getBody(), getBody().getArguments()));
+  regions.push_back(RegionSuccessor(getOperation(), getOperation()->getResults()));
+}
+
+OperandRange WhileOp::getEntrySuccessorOperands(RegionSuccessor) {
+  return getOperand();
+}
+
+bool WhileOp::areTypesCompatible(Type lhs, Type rhs) {
+  return isCompatibleType(lhs, rhs);
+}
+
 void WhileOp::getAsmBlockArgumentNames(Region &region,
                                        OpAsmSetValueNameFn setNameFn) {
   for (BlockArgument arg : region.getArguments())

@@ -22,8 +22,11 @@ def HLO_ConstantOp : HLO_Op<"constant", [ConstantLike, Pure,
   }];
 }
 
+// ReturnLike, except that the terminator of hlo.while's cond region forwards
+// none of its operands (the predicate) to a region successor.
 def HLO_ReturnOp : HLO_Op<"return", [Pure, Terminator,
-    ReturnLike]> {
+    DeclareOpInterfaceMethods<RegionBranchTerminatorOpInterface>,
+    NativeOpTrait<"ReturnLike">]> {
   let summary = "Returns values from the region of an hlo op";
   let arguments = (ins Variadic<HLO_Any>:$results);
   let assemblyFormat = "$results attr-dict (`:` type($results)^)?";

@@ -148,11 +148,28 @@ def HLO_ScatterOp : HLO_InferredRegionOp<"scatter",
 //===----------------------------------------------------------------------===//
 
 def HLO_WhileOp : HLO_InferredRegionOp<"while", [
-    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>,
+    DeclareOpInterfaceMethods<RegionBranchOpInterface,
+        ["getEntrySuccessorOperands", "areTypesCompatible"]>]> {
   let summary = "Runs body while cond returns true";
   let description = [{
     Spec: while. Both regions take the iteration values; `cond` returns
     `tensor<i1>` and `body` returns the next iteration values.
+
+    RegionBranchOpInterface. Control goes from the op to `cond`, from `cond`
+    to `body` or out of the op, and from `body` back to `cond`. The values
+    that leave `cond` (to `body`'s arguments or the op's results) are
+    `cond`'s block arguments, which no operand of its `hlo.return` names
+    (scf.while has scf.condition for that), so the two edges out of `cond`
+    forward nothing. For the data flow the op adds the edges that skip
+    `cond`: from the op and from `body` to each of `cond`, `body` and the
+    results, forwarding the operands and `body`'s return values
+    respectively. Every iteration value thus has exactly its real sources
+    (the operands and the previous `body` result), backward analyses such as
+    liveness see every use, and the extra edges only add paths. Forward
+    analyses see `body`'s arguments and the results as also reached from
+    `cond` with no value (so e.g. SCCP treats them as unknown); `cond`'s
+    arguments stay precise. `cond`'s `hlo.return` has no successor operands.
 
     ```mlir
     %0:2 = hlo.while(%iterArg = %a, %iterArg_0 = %b) : tensor<i64>, tensor<f32>
