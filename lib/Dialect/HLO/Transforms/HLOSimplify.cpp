@@ -2,8 +2,11 @@
 //
 // Only rewrites that keep every result bit-identical, including signed
 // zeros and NaNs: `x + 0.0` is not `x` when x is -0.0, but `x + -0.0` is.
+// The shape-op patterns are in HLOSimplifyShape.cpp.
 //
 //===----------------------------------------------------------------------===//
+
+#include "HLOSimplify.h"
 
 #include "xla-mlir/Dialect/HLO/IR/HLOCoreOps.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOElementwiseOps.h"
@@ -20,6 +23,7 @@ namespace xla::hlo {
 
 using namespace mlir;
 using namespace xla::hlo;
+using xla::hlo::simplify::replaceWith;
 
 namespace {
 
@@ -46,14 +50,6 @@ bool isSplatFloat(Value v, double value, bool negativeZero = false) {
   if (value == 0.0)
     return x.isZero() && x.isNegative() == negativeZero;
   return x.isExactlyValue(value);
-}
-
-/// Replaces `op` with `v` when their types agree exactly.
-LogicalResult replaceWith(PatternRewriter &rewriter, Operation *op, Value v) {
-  if (v.getType() != op->getResult(0).getType())
-    return failure();
-  rewriter.replaceOp(op, v);
-  return success();
 }
 
 /// Commutative binary ops keep constants on the right-hand side, so later
@@ -192,4 +188,5 @@ void xla::hlo::populateHLOSimplifyPatterns(RewritePatternSet &patterns) {
                Idempotent<MaxOp>, Idempotent<MinOp>, Idempotent<AndOp>,
                Idempotent<OrOp>, Involution<NegOp>, Involution<NotOp>,
                IdentityConvert, SimplifySelect>(ctx);
+  simplify::populateShapePatterns(patterns);
 }

@@ -29,9 +29,15 @@ def HLOSimplifyPass : Pass<"hlo-simplify"> {
     Rewrites that never change results, bit for bit: x*1, x-0, x+(-0.0)
     (and x+0, x*0 for integers), double negation, min/max/and/or of a value
     with itself, identity convert, select with a constant or repeated
-    choice; constants of commutative ops move to the right-hand side. The
-    patterns are `populateHLOSimplifyPatterns`; they are opt-in, so
-    `-canonicalize` leaves hlo programs as written.
+    choice; constants of commutative ops move to the right-hand side.
+    Shape ops that move no element are removed: reshape to the same type,
+    transpose by the identity permutation, broadcast_in_dim with dims
+    [0, ..., rank - 1], a full stride-1 slice, pad with no padding, reverse
+    along no dimension of size > 1, concatenate of one input (each only when
+    the result type is exactly the operand's); reshape of reshape and
+    transpose of transpose become one op. The patterns are
+    `populateHLOSimplifyPatterns`; they are opt-in, so `-canonicalize`
+    leaves hlo programs as written.
   }];
   let dependentDialects = ["::xla::hlo::HLODialect"];
 }
