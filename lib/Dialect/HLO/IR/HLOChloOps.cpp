@@ -3,9 +3,11 @@
 #include "xla-mlir/Dialect/HLO/IR/HLOChloOps.h"
 
 #include "xla-mlir/Dialect/HLO/IR/HLOAssemblyFormat.h"
+#include "HLOVerifyUtils.h"
 
 using namespace mlir;
 using namespace xla::hlo;
+using namespace xla::hlo::verify_utils;
 
 //===----------------------------------------------------------------------===//
 // is_inf, is_neg_inf, is_pos_inf
@@ -20,8 +22,7 @@ static LogicalResult inferPredicateType(MLIRContext *ctx, StringRef opName,
                     ? dyn_cast<RankedTensorType>(operands[0].getType())
                     : RankedTensorType();
   if (!tensor)
-    return emitOptionalError(loc, "'", opName,
-                             "' op expects one ranked tensor operand");
+    return OpDiag(loc, opName)("expects one ranked tensor operand");
   inferred.push_back(tensor.clone(IntegerType::get(ctx, 1)));
   return success();
 }
@@ -70,42 +71,31 @@ LogicalResult TopKOp::inferReturnTypes(MLIRContext *ctx,
                                        RegionRange regions,
                                        SmallVectorImpl<Type> &inferred) {
   TopKOp::Adaptor adaptor(operands, attributes, properties, regions);
+  OpDiag err(loc, getOperationName());
   if (operands.size() != 1)
-    return emitOptionalError(loc, "'", getOperationName(),
-                             "' op expects 1 operand, got ", operands.size());
+    return err("expects 1 operand, got ", operands.size());
   auto operand = dyn_cast<RankedTensorType>(operands[0].getType());
   if (!operand)
-    return emitOptionalError(loc, "'", getOperationName(),
-                             "' op expects a ranked tensor operand, got ",
-                             operands[0].getType());
+    return err("expects a ranked tensor operand, got ", operands[0].getType());
   IntegerAttr kAttr = adaptor.getKAttr();
   if (!kAttr)
-    return emitOptionalError(loc, "'", getOperationName(),
-                             "' op requires attribute 'k'");
+    return err("requires attribute 'k'");
   int64_t k = kAttr.getInt();
   if (operand.getRank() < 1)
-    return emitOptionalError(loc, "'", getOperationName(),
-                             "' op operand must have rank at least 1, got ",
-                             operand);
+    return err("operand must have rank at least 1, got ", operand);
   if (k < 0)
-    return emitOptionalError(loc, "'", getOperationName(), "' op k = ", k,
-                             " must be non-negative");
+    return err("k = ", k, " must be non-negative");
   int64_t lastDim = operand.getShape().back();
-  if (!ShapedType::isDynamic(lastDim) && k > lastDim)
-    return emitOptionalError(
-        loc, "'", getOperationName(), "' op k = ", k,
-        " exceeds the size of the last dimension of the operand (", lastDim,
-        ") in ", operand);
-  if (ShapedType::isDynamic(lastDim)) {
-    auto ext = dyn_cast_or_null<TypeExtensionsAttr>(operand.getEncoding());
-    if (ext && ext.getBounds().size() == (size_t)operand.getRank() &&
-        !ShapedType::isDynamic(ext.getBounds().back()) &&
-        k > ext.getBounds().back())
-      return emitOptionalError(
-          loc, "'", getOperationName(), "' op k = ", k,
-          " exceeds the bound of the last dimension of the operand (",
-          ext.getBounds().back(), ") in ", operand);
-  }
+  if (!isDyn(lastDim) && k > lastDim)
+    return err("k = ", k,
+               " exceeds the size of the last dimension of the operand (",
+               lastDim, ") in ", operand);
+  ArrayRef<int64_t> bounds = boundsOf(operand);
+  if (isDyn(lastDim) && !bounds.empty() && !isDyn(bounds.back()) &&
+      k > bounds.back())
+    return err("k = ", k,
+               " exceeds the bound of the last dimension of the operand (",
+               bounds.back(), ") in ", operand);
   inferred.push_back(topKResultType(operand, k, operand.getElementType()));
   inferred.push_back(topKResultType(operand, k, IntegerType::get(ctx, 32)));
   return success();

@@ -10,7 +10,7 @@
 #include "xla-mlir/Dialect/HLO/IR/HLOLinalgOps.h"
 
 #include "xla-mlir/Dialect/HLO/IR/HLOAssemblyFormat.h"
-#include "HLOLinalgVerify.h"
+#include "HLOVerifyUtils.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -22,7 +22,7 @@
 
 using namespace mlir;
 using namespace xla::hlo;
-using namespace xla::hlo::linalg_verify;
+using namespace xla::hlo::verify_utils;
 
 namespace xla::hlo {
 // Defined in HLOAttrs.cpp: the `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`
@@ -844,21 +844,29 @@ LogicalResult ConvolutionOp::inferReturnTypeComponents(
   return success();
 }
 
+/// Infers the result shape of convolution or dynamic_conv with `window` and
+/// checks the declared result against it.
+template <typename ConvOpTy>
+static LogicalResult verifyConv(ConvOpTy op, const OpDiag &diag,
+                                const ConvWindow &window) {
+  ConvConfig config{op.getDimensionNumbers(), op.getFeatureGroupCountAttr(),
+                    op.getBatchGroupCountAttr()};
+  SmallVector<int64_t> shape;
+  if (failed(inferConvShape(diag, op.getLhs().getType(), op.getRhs().getType(),
+                            config, window, shape)))
+    return failure();
+  return verifyConvResult(diag, op.getLhs().getType(), op.getRhs().getType(),
+                          op.getType(), op.getDimensionNumbers(),
+                          op.getPrecisionConfigAttr(), shape);
+}
+
 LogicalResult ConvolutionOp::verify() {
   OpDiag diag{getLoc(), getOperationName()};
   ConvWindow window = convWindowOf(getWindowStridesAttr(), getPaddingAttr(),
                                    getLhsDilationAttr(), getRhsDilationAttr(),
                                    getWindowReversalAttr(),
                                    getLhs().getType());
-  ConvConfig config{getDimensionNumbers(), getFeatureGroupCountAttr(),
-                    getBatchGroupCountAttr()};
-  SmallVector<int64_t> shape;
-  if (failed(inferConvShape(diag, getLhs().getType(), getRhs().getType(),
-                            config, window, shape)))
-    return failure();
-  return verifyConvResult(diag, getLhs().getType(), getRhs().getType(),
-                          getType(), getDimensionNumbers(),
-                          getPrecisionConfigAttr(), shape);
+  return verifyConv(*this, diag, window);
 }
 
 LogicalResult DynamicConvOp::verify() {
@@ -876,15 +884,7 @@ LogicalResult DynamicConvOp::verify() {
     window.padding = llvm::to_vector(
         llvm::map_range(constant.getValues<APInt>(),
                         [](const APInt &v) { return v.getSExtValue(); }));
-  ConvConfig config{getDimensionNumbers(), getFeatureGroupCountAttr(),
-                    getBatchGroupCountAttr()};
-  SmallVector<int64_t> shape;
-  if (failed(inferConvShape(diag, getLhs().getType(), getRhs().getType(),
-                            config, window, shape)))
-    return failure();
-  return verifyConvResult(diag, getLhs().getType(), getRhs().getType(),
-                          getType(), getDimensionNumbers(),
-                          getPrecisionConfigAttr(), shape);
+  return verifyConv(*this, diag, window);
 }
 
 

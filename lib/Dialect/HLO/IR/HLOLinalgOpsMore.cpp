@@ -7,7 +7,7 @@
 
 #include "xla-mlir/Dialect/HLO/IR/HLOLinalgOps.h"
 
-#include "HLOLinalgVerify.h"
+#include "HLOVerifyUtils.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -19,7 +19,7 @@
 
 using namespace mlir;
 using namespace xla::hlo;
-using namespace xla::hlo::linalg_verify;
+using namespace xla::hlo::verify_utils;
 
 //===----------------------------------------------------------------------===//
 // FftOp

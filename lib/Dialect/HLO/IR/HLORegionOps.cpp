@@ -11,6 +11,7 @@
 
 #include "xla-mlir/Dialect/HLO/IR/HLOAssemblyFormat.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOCoreOps.h"
+#include "HLOVerifyUtils.h"
 
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/DenseSet.h"
@@ -400,20 +401,16 @@ windowedShape(const Reporter &report, ArrayRef<int64_t> shape,
 /// Bounds of dynamic dimensions (type_extensions) are kept.
 static RankedTensorType reducedType(RankedTensorType input,
                                     ArrayRef<int64_t> dims, Type element) {
-  auto ext = dyn_cast_or_null<TypeExtensionsAttr>(input.getEncoding());
-  bool hasBounds = ext && (int64_t)ext.getBounds().size() == input.getRank();
+  ArrayRef<int64_t> inputBounds = verify_utils::boundsOf(input);
   SmallVector<int64_t> shape, bounds;
   for (int64_t d = 0; d < input.getRank(); ++d) {
     if (llvm::is_contained(dims, d))
       continue;
     shape.push_back(input.getDimSize(d));
-    if (hasBounds)
-      bounds.push_back(ext.getBounds()[d]);
+    if (!inputBounds.empty())
+      bounds.push_back(inputBounds[d]);
   }
-  Attribute encoding;
-  if (llvm::any_of(bounds, [](int64_t b) { return !ShapedType::isDynamic(b); }))
-    encoding = TypeExtensionsAttr::get(input.getContext(), bounds);
-  return RankedTensorType::get(shape, element, encoding);
+  return verify_utils::makeTensor(shape, element, bounds);
 }
 
 LogicalResult ReduceOp::inferReturnTypes(MLIRContext *,

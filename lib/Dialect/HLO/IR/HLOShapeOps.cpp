@@ -14,6 +14,7 @@
 #include "xla-mlir/Dialect/HLO/IR/HLOShapeOps.h"
 
 #include "xla-mlir/Dialect/HLO/IR/HLOAssemblyFormat.h"
+#include "HLOVerifyUtils.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -22,65 +23,13 @@
 
 using namespace mlir;
 using namespace xla::hlo;
+using namespace xla::hlo::verify_utils;
 
 namespace {
 
-/// Reports an error of an hlo op: `'hlo.<op>' op <message>`. Built from an
-/// Operation (verifiers) it uses emitOpError; built from a location and the
-/// op name (type inference) it reports at that location, if any.
-struct OpDiag {
-  std::optional<Location> loc;
-  StringRef name;
-  Operation *op = nullptr;
-
-  explicit OpDiag(Operation *op)
-      : loc(op->getLoc()), name(op->getName().getStringRef()), op(op) {}
-  OpDiag(std::optional<Location> loc, StringRef name) : loc(loc), name(name) {}
-
-  template <typename... Args>
-  LogicalResult operator()(Args &&...args) const {
-    if (op)
-      return op->emitOpError().append(std::forward<Args>(args)...);
-    return emitOptionalError(loc, "'", name, "' op ",
-                             std::forward<Args>(args)...);
-  }
-};
-
-/// `[1, 2, 3]`; dynamic sizes print as `?`.
-std::string fmt(ArrayRef<int64_t> values) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << "[";
-  llvm::interleaveComma(values, os, [&](int64_t v) {
-    if (ShapedType::isDynamic(v))
-      os << "?";
-    else
-      os << v;
-  });
-  os << "]";
-  return s;
-}
-
-std::string dimStr(int64_t size) {
-  return ShapedType::isDynamic(size) ? "?" : std::to_string(size);
-}
-
-/// Element types agree; quantized types need only the same storage and
-/// expressed types (scales, zero points and the quantized axis may differ).
-bool compatibleElementTypes(Type a, Type b) {
-  a = getElementTypeOrSelf(a);
-  b = getElementTypeOrSelf(b);
-  if (a == b)
-    return true;
-  auto qa = dyn_cast<quant::QuantizedType>(a);
-  auto qb = dyn_cast<quant::QuantizedType>(b);
-  return qa && qb && qa.getStorageType() == qb.getStorageType() &&
-         qa.getExpressedType() == qb.getExpressedType();
-}
-
 LogicalResult checkElementTypes(const OpDiag &err, StringRef what, Type type,
                                 StringRef likeWhat, Type like) {
-  if (compatibleElementTypes(type, like))
+  if (haveCompatibleElementTypes({type, like}))
     return success();
   return err(what, " element type ", getElementTypeOrSelf(type),
              " differs from the ", likeWhat, " element type ",
@@ -95,13 +44,13 @@ LogicalResult checkDims(const OpDiag &err, StringRef name,
   llvm::SmallSet<int64_t, 8> seen;
   for (auto [i, d] : llvm::enumerate(dims)) {
     if (d < 0 || d >= bound)
-      return err(name, " ", fmt(dims), ": dimension ", d,
+      return err(name, " ", fmtDims(dims), ": dimension ", d,
                  " is out of range [0, ", bound, ") of the ", boundOf,
                  " rank");
     if (!seen.insert(d).second)
-      return err(name, " ", fmt(dims), " has duplicate dimension ", d);
+      return err(name, " ", fmtDims(dims), " has duplicate dimension ", d);
     if (mustBeSorted && i > 0 && dims[i - 1] > d)
-      return err(name, " ", fmt(dims), " must be sorted");
+      return err(name, " ", fmtDims(dims), " must be sorted");
   }
   return success();
 }
@@ -111,27 +60,8 @@ LogicalResult checkSize(const OpDiag &err, StringRef name,
                         StringRef what) {
   if ((int64_t)values.size() == expected)
     return success();
-  return err(name, " ", fmt(values), " has ", values.size(),
+  return err(name, " ", fmtDims(values), " has ", values.size(),
              " elements but ", what, " is ", expected);
-}
-
-/// Bounds of the dynamic dimensions (TypeExtensionsAttr encoding), or empty.
-ArrayRef<int64_t> boundsOf(RankedTensorType type) {
-  if (auto ext = dyn_cast_or_null<TypeExtensionsAttr>(type.getEncoding()))
-    if ((int64_t)ext.getBounds().size() == type.getRank())
-      return ext.getBounds();
-  return {};
-}
-
-/// A tensor type with the given shape; `bounds` (if any bound is set) become
-/// a TypeExtensionsAttr encoding.
-RankedTensorType makeTensor(ArrayRef<int64_t> shape, Type elementType,
-                            ArrayRef<int64_t> bounds = {}) {
-  Attribute encoding;
-  if (bounds.size() == shape.size() &&
-      llvm::any_of(bounds, [](int64_t b) { return !ShapedType::isDynamic(b); }))
-    encoding = TypeExtensionsAttr::get(elementType.getContext(), bounds);
-  return RankedTensorType::get(shape, elementType, encoding);
 }
 
 /// The ranked tensor type of `v`; null (after a diagnostic) otherwise.
@@ -231,15 +161,15 @@ LogicalResult inferGatherShape(const OpDiag &err, RankedTensorType operand,
   int64_t operandDimsCovered =
       offsetDims.size() + collapsed.size() + operandBatching.size();
   if (operandDimsCovered != operandRank)
-    return err("offset_dims ", fmt(offsetDims), ", collapsed_slice_dims ",
-               fmt(collapsed), " and operand_batching_dims ",
-               fmt(operandBatching), " have ", operandDimsCovered,
+    return err("offset_dims ", fmtDims(offsetDims), ", collapsed_slice_dims ",
+               fmtDims(collapsed), " and operand_batching_dims ",
+               fmtDims(operandBatching), " have ", operandDimsCovered,
                " dimensions in all but the operand has rank ", operandRank);
   // (C4) offset_dims are sorted and unique; their range (C5) is checked
   // against the result rank below.
   for (size_t i = 1; i < offsetDims.size(); ++i)
     if (offsetDims[i - 1] >= offsetDims[i])
-      return err("offset_dims ", fmt(offsetDims),
+      return err("offset_dims ", fmtDims(offsetDims),
                  " must be sorted and unique");
   // (C6-C8, C10-C11)
   SmallVector<int64_t> collapsedAndBatching(collapsed);
@@ -257,12 +187,12 @@ LogicalResult inferGatherShape(const OpDiag &err, RankedTensorType operand,
     return failure();
   // (C15)
   if (llvm::is_contained(indicesBatching, indexVectorDim))
-    return err("start_indices_batching_dims ", fmt(indicesBatching),
+    return err("start_indices_batching_dims ", fmtDims(indicesBatching),
                " must not contain index_vector_dim ", indexVectorDim);
   // (C16)
   if (operandBatching.size() != indicesBatching.size())
-    return err("operand_batching_dims ", fmt(operandBatching), " and "
-               "start_indices_batching_dims ", fmt(indicesBatching),
+    return err("operand_batching_dims ", fmtDims(operandBatching), " and "
+               "start_indices_batching_dims ", fmtDims(indicesBatching),
                " must have the same size");
   // (C17)
   for (auto [o, s] : llvm::zip(operandBatching, indicesBatching)) {
@@ -286,7 +216,7 @@ LogicalResult inferGatherShape(const OpDiag &err, RankedTensorType operand,
                                 : 1;
   if (!ShapedType::isDynamic(indexVectorSize) &&
       (int64_t)startIndexMap.size() != indexVectorSize)
-    return err("start_index_map ", fmt(startIndexMap), " has ",
+    return err("start_index_map ", fmtDims(startIndexMap), " has ",
                startIndexMap.size(),
                " elements but the index vector (dimension ", indexVectorDim,
                " of start_indices) has size ", indexVectorSize);
@@ -300,11 +230,11 @@ LogicalResult inferGatherShape(const OpDiag &err, RankedTensorType operand,
       continue;
     int64_t dim = operand.getDimSize(i);
     if (size < 0 || (!ShapedType::isDynamic(dim) && size > dim))
-      return err("slice_sizes ", fmt(sliceSizes), ": size ", size,
+      return err("slice_sizes ", fmtDims(sliceSizes), ": size ", size,
                  " of dimension ", i, " is out of range [0, ", dimStr(dim),
                  "]");
     if (llvm::is_contained(collapsedAndBatching, (int64_t)i) && size > 1)
-      return err("slice_sizes ", fmt(sliceSizes), ": collapsed or batching "
+      return err("slice_sizes ", fmtDims(sliceSizes), ": collapsed or batching "
                  "dimension ", i, " must have slice size 0 or 1, got ",
                  size);
   }
@@ -322,7 +252,7 @@ LogicalResult inferGatherShape(const OpDiag &err, RankedTensorType operand,
   // (C5)
   for (int64_t d : offsetDims)
     if (d < 0 || d >= resultRank)
-      return err("offset_dims ", fmt(offsetDims), ": dimension ", d,
+      return err("offset_dims ", fmtDims(offsetDims), ": dimension ", d,
                  " is out of range [0, ", resultRank, ") of the result rank");
   const int64_t *nextBatch = batchSizes.begin(), *nextOffset =
                                                      offsetSizes.begin();
@@ -450,7 +380,7 @@ static LogicalResult verifyBroadcastDims(const OpDiag &err,
     return err("operand dimension ", i, " has size ", in,
                ", which is neither 1 nor the size ", out,
                " of result dimension ", d, " (broadcast_dimensions ",
-               fmt(dims), ")");
+               fmtDims(dims), ")");
   }
   return success();
 }
@@ -475,7 +405,7 @@ LogicalResult BroadcastOp::inferResultType(
   ArrayRef<int64_t> sizes = adaptor.getBroadcastSizes();
   for (int64_t s : sizes)
     if (s < 0)
-      return err("broadcast_sizes ", fmt(sizes), " must be non-negative");
+      return err("broadcast_sizes ", fmtDims(sizes), " must be non-negative");
   SmallVector<int64_t> shape(sizes);
   llvm::append_range(shape, operand.getShape());
   SmallVector<int64_t> bounds;
@@ -518,8 +448,8 @@ LogicalResult DynamicBroadcastInDimOp::verify() {
     if (llvm::is_contained(nonExpanding, d))
       return emitOpError("dimension ")
              << d << " is in both known_expanding_dimensions "
-             << fmt(expanding) << " and known_nonexpanding_dimensions "
-             << fmt(nonExpanding);
+             << fmtDims(expanding) << " and known_nonexpanding_dimensions "
+             << fmtDims(nonExpanding);
   return success();
 }
 
@@ -647,7 +577,7 @@ LogicalResult DynamicSliceOp::inferResultType(
   for (int64_t i = 0; i < rank; ++i) {
     int64_t dim = operand.getDimSize(i);
     if (sizes[i] < 0 || (!ShapedType::isDynamic(dim) && sizes[i] > dim))
-      return err("slice_sizes ", fmt(sizes), ": size ", sizes[i],
+      return err("slice_sizes ", fmtDims(sizes), ": size ", sizes[i],
                  " of dimension ", i, " is out of range [0, ", dimStr(dim),
                  "]");
   }
@@ -761,7 +691,7 @@ LogicalResult ConcatenateOp::inferResultType(
     if (t.getRank() != rank)
       return err("input #", i, " ", t, " has rank ", t.getRank(),
                  " but input #0 ", types[0], " has rank ", rank);
-    if (!compatibleElementTypes(t, types[0]))
+    if (!haveCompatibleElementTypes({t, types[0]}))
       return err("input #", i, " element type ", t.getElementType(),
                  " differs from input #0 element type ",
                  types[0].getElementType());

@@ -1,0 +1,94 @@
+//===- HLOVerifyUtils.h - helpers of the hlo verifiers -----------*- C++ -*-===//
+//
+// Private to lib/Dialect/HLO/IR: the diagnostic helper, shape formatting and
+// bounded-type construction shared by the verifiers and the type inference
+// of the op families (shape and linalg ops).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XLA_MLIR_LIB_DIALECT_HLO_IR_HLOVERIFYUTILS_H
+#define XLA_MLIR_LIB_DIALECT_HLO_IR_HLOVERIFYUTILS_H
+
+#include "xla-mlir/Dialect/HLO/IR/HLODialect.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+namespace xla::hlo::verify_utils {
+using mlir::ArrayRef;
+using mlir::Location;
+using mlir::LogicalResult;
+using mlir::ShapedType;
+using mlir::StringRef;
+
+/// Reports an error of an hlo op: `'hlo.<op>' op <message>`. Built from an
+/// Operation (verifiers) it uses emitOpError; built from a location and the
+/// op name (type inference, where no Operation may exist yet) it reports at
+/// that location, if any.
+struct OpDiag {
+  std::optional<Location> loc;
+  StringRef name;
+  mlir::Operation *op = nullptr;
+
+  explicit OpDiag(mlir::Operation *op)
+      : loc(op->getLoc()), name(op->getName().getStringRef()), op(op) {}
+  OpDiag(std::optional<Location> loc, StringRef name) : loc(loc), name(name) {}
+
+  template <typename... Args>
+  LogicalResult operator()(Args &&...args) const {
+    if (op)
+      return op->emitOpError().append(std::forward<Args>(args)...);
+    return emitOptionalError(loc, "'", name, "' op ",
+                             std::forward<Args>(args)...);
+  }
+};
+
+inline bool isDyn(int64_t d) { return ShapedType::isDynamic(d); }
+
+/// `7`, or `?` for a dynamic size.
+inline std::string dimStr(int64_t size) {
+  return isDyn(size) ? "?" : std::to_string(size);
+}
+
+/// `[2, ?, 4]`.
+inline std::string fmtDims(ArrayRef<int64_t> dims) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "[";
+  llvm::interleaveComma(dims, os, [&](int64_t d) { os << dimStr(d); });
+  os << "]";
+  return s;
+}
+
+/// Sizes that may be dynamic agree unless both are static and differ.
+inline bool dimsAgree(int64_t a, int64_t b) {
+  return isDyn(a) || isDyn(b) || a == b;
+}
+
+/// Bounds of the dynamic dimensions (TypeExtensionsAttr encoding), or empty.
+inline ArrayRef<int64_t> boundsOf(mlir::RankedTensorType type) {
+  if (auto ext = mlir::dyn_cast_or_null<TypeExtensionsAttr>(type.getEncoding()))
+    if ((int64_t)ext.getBounds().size() == type.getRank())
+      return ext.getBounds();
+  return {};
+}
+
+/// A tensor type with the given shape; `bounds` (if any bound is set) become
+/// a TypeExtensionsAttr encoding.
+inline mlir::RankedTensorType makeTensor(ArrayRef<int64_t> shape,
+                                         mlir::Type elementType,
+                                         ArrayRef<int64_t> bounds = {}) {
+  mlir::Attribute encoding;
+  if (bounds.size() == shape.size() &&
+      llvm::any_of(bounds, [](int64_t b) { return !isDyn(b); }))
+    encoding = TypeExtensionsAttr::get(elementType.getContext(), bounds);
+  return mlir::RankedTensorType::get(shape, elementType, encoding);
+}
+
+} // namespace xla::hlo::verify_utils
+
+#endif // XLA_MLIR_LIB_DIALECT_HLO_IR_HLOVERIFYUTILS_H
