@@ -17,6 +17,22 @@ void populatePointwiseToLinalgPatterns(mlir::MLIRContext *context,
                                        const mlir::TypeConverter &converter,
                                        mlir::RewritePatternSet &patterns);
 
+/// broadcast_in_dim, broadcast, reshape, transpose, reverse, iota,
+/// get_dimension_size, optimization_barrier (Shape.cpp).
+void populateShapeToLinalgPatterns(mlir::MLIRContext *context,
+                                   const mlir::TypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns);
+
+/// slice, dynamic_slice, dynamic_update_slice, concatenate, pad (Slice.cpp).
+void populateSliceToLinalgPatterns(mlir::MLIRContext *context,
+                                   const mlir::TypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns);
+
+/// gather, torch_index_select (Gather.cpp).
+void populateGatherToLinalgPatterns(mlir::MLIRContext *context,
+                                    const mlir::TypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns);
+
 /// Retypes func.func/call/return and any other non-hlo op whose operand or
 /// result types mention hlo-only types (unsigned integers).
 void populateTypeRetypingPatterns(mlir::MLIRContext *context,

@@ -1,0 +1,231 @@
+//===- Slice.cpp - slices, dynamic slices, concatenate and pad ------------===//
+//
+// Ops that read or write rectangular (possibly strided) windows become
+// tensor.extract_slice / tensor.insert_slice, which bufferize to subviews
+// and copies instead of element-by-element loops with index arithmetic.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Rewriters.h"
+#include "ShapeUtils.h"
+#include "xla-mlir/Conversion/HLOToLinalg/HLOToLinalg.h"
+#include "xla-mlir/Dialect/HLO/IR/HLOOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+
+namespace xla::hlo::detail {
+namespace {
+
+SmallVector<OpFoldResult> foldResults(OpBuilder &b, ArrayRef<int64_t> values) {
+  return getAsIndexOpFoldResult(b.getContext(), values);
+}
+
+struct SliceLowering : OpConversionPattern<SliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(SliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        staticConvertedType(*getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "needs a static result shape");
+    rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+        op, resultType, adaptor.getOperand(),
+        foldResults(rewriter, op.getStartIndices()),
+        foldResults(rewriter, resultType.getShape()),
+        foldResults(rewriter, op.getStrides()));
+    return success();
+  }
+};
+
+/// Reads the 0-d start indices of a dynamic (update) slice and clamps each
+/// to [0, operand size - window size] as the spec requires.
+SmallVector<OpFoldResult> clampedOffsets(OpBuilder &b, Location loc,
+                                         ValueRange hloIndices,
+                                         ValueRange indices,
+                                         ArrayRef<int64_t> operandShape,
+                                         ArrayRef<int64_t> windowShape) {
+  SmallVector<OpFoldResult> offsets;
+  for (auto [i, index] : llvm::enumerate(indices)) {
+    Value scalar = tensor::ExtractOp::create(b, loc, index, ValueRange{});
+    Type hloType =
+        cast<RankedTensorType>(hloIndices[i].getType()).getElementType();
+    offsets.push_back(emitClampedIndex(b, loc, scalar, hloType,
+                                       operandShape[i] - windowShape[i]));
+  }
+  return offsets;
+}
+
+struct DynamicSliceLowering : OpConversionPattern<DynamicSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(DynamicSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        staticConvertedType(*getTypeConverter(), op.getType());
+    auto operandType = cast<RankedTensorType>(op.getOperand().getType());
+    if (!resultType || !operandType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    SmallVector<OpFoldResult> offsets = clampedOffsets(
+        rewriter, op.getLoc(), op.getStartIndices(),
+        adaptor.getStartIndices(), operandType.getShape(),
+        op.getSliceSizes());
+    SmallVector<int64_t> ones(resultType.getRank(), 1);
+    rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+        op, resultType, adaptor.getOperand(), offsets,
+        foldResults(rewriter, op.getSliceSizes()),
+        foldResults(rewriter, ones));
+    return success();
+  }
+};
+
+struct DynamicUpdateSliceLowering
+    : OpConversionPattern<DynamicUpdateSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(DynamicUpdateSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto operandType = cast<RankedTensorType>(op.getOperand().getType());
+    auto updateType = cast<RankedTensorType>(op.getUpdate().getType());
+    if (!operandType.hasStaticShape() || !updateType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    SmallVector<OpFoldResult> offsets = clampedOffsets(
+        rewriter, op.getLoc(), op.getStartIndices(),
+        adaptor.getStartIndices(), operandType.getShape(),
+        updateType.getShape());
+    SmallVector<int64_t> ones(updateType.getRank(), 1);
+    rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
+        op, adaptor.getUpdate(), adaptor.getOperand(), offsets,
+        foldResults(rewriter, updateType.getShape()),
+        foldResults(rewriter, ones));
+    return success();
+  }
+};
+
+/// concatenate: each input is inserted at its running offset into one
+/// tensor.empty of the result shape.
+struct ConcatenateLowering : OpConversionPattern<ConcatenateOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ConcatenateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        staticConvertedType(*getTypeConverter(), op.getType());
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "needs a static result shape");
+    if (adaptor.getInputs().size() == 1) {
+      rewriter.replaceOp(op, adaptor.getInputs()[0]);
+      return success();
+    }
+    Location loc = op.getLoc();
+    uint64_t dim = op.getDimension();
+    int64_t rank = resultType.getRank();
+    Value result = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
+                                           resultType.getElementType());
+    SmallVector<int64_t> offsets(rank, 0), ones(rank, 1);
+    for (Value input : adaptor.getInputs()) {
+      auto inputType = cast<RankedTensorType>(input.getType());
+      if (!inputType.hasStaticShape())
+        return rewriter.notifyMatchFailure(op, "needs static shapes");
+      if (inputType.getDimSize(dim) != 0)
+        result = tensor::InsertSliceOp::create(
+            rewriter, loc, input, result, foldResults(rewriter, offsets),
+            foldResults(rewriter, inputType.getShape()),
+            foldResults(rewriter, ones));
+      offsets[dim] += inputType.getDimSize(dim);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// pad: tensor.pad when every padding is non-negative and there is no
+/// interior padding. Otherwise the operand is inserted with stride
+/// interior+1 at offset max(low, 0) into a tensor filled with the padding
+/// value and sized for the non-negative paddings, and negative edge padding
+/// then slices from that: low < 0 drops -low leading elements of the dilated
+/// operand, high < 0 drops trailing ones.
+struct PadLowering : OpConversionPattern<PadOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(PadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        staticConvertedType(*getTypeConverter(), op.getType());
+    auto operandType = cast<RankedTensorType>(op.getOperand().getType());
+    if (!resultType || !operandType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    Location loc = op.getLoc();
+    ArrayRef<int64_t> low = op.getEdgePaddingLow();
+    ArrayRef<int64_t> high = op.getEdgePaddingHigh();
+    ArrayRef<int64_t> interior = op.getInteriorPadding();
+    Value padValue = tensor::ExtractOp::create(
+        rewriter, loc, adaptor.getPaddingValue(), ValueRange{});
+    auto isNegative = [](int64_t v) { return v < 0; };
+    bool simple = llvm::all_of(interior, [](int64_t v) { return v == 0; }) &&
+                  llvm::none_of(low, isNegative) &&
+                  llvm::none_of(high, isNegative);
+    if (simple) {
+      rewriter.replaceOpWithNewOp<tensor::PadOp>(
+          op, resultType, adaptor.getOperand(), foldResults(rewriter, low),
+          foldResults(rewriter, high), padValue);
+      return success();
+    }
+
+    int64_t rank = resultType.getRank();
+    SmallVector<int64_t> paddedShape, insertAt, strides, sliceAt;
+    bool needsSlice = false;
+    for (int64_t d = 0; d < rank; ++d) {
+      int64_t n = operandType.getDimSize(d);
+      int64_t dilated = n == 0 ? 0 : (n - 1) * (interior[d] + 1) + 1;
+      int64_t lo = std::max<int64_t>(low[d], 0);
+      int64_t hi = std::max<int64_t>(high[d], 0);
+      paddedShape.push_back(lo + dilated + hi);
+      insertAt.push_back(lo);
+      strides.push_back(interior[d] + 1);
+      sliceAt.push_back(std::max<int64_t>(-low[d], 0));
+      needsSlice |= low[d] < 0 || high[d] < 0;
+    }
+    Type elementType = resultType.getElementType();
+    Value init =
+        tensor::EmptyOp::create(rewriter, loc, paddedShape, elementType);
+    Value padded =
+        linalg::FillOp::create(rewriter, loc, padValue, init).getResult(0);
+    if (operandType.getNumElements() != 0)
+      padded = tensor::InsertSliceOp::create(
+          rewriter, loc, adaptor.getOperand(), padded,
+          foldResults(rewriter, insertAt),
+          foldResults(rewriter, operandType.getShape()),
+          foldResults(rewriter, strides));
+    if (needsSlice) {
+      SmallVector<int64_t> ones(rank, 1);
+      padded = tensor::ExtractSliceOp::create(
+          rewriter, loc, resultType, padded, foldResults(rewriter, sliceAt),
+          foldResults(rewriter, resultType.getShape()),
+          foldResults(rewriter, ones));
+    }
+    rewriter.replaceOp(op, padded);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateSliceToLinalgPatterns(MLIRContext *context,
+                                   const TypeConverter &converter,
+                                   RewritePatternSet &patterns) {
+  patterns.add<SliceLowering, DynamicSliceLowering, DynamicUpdateSliceLowering,
+               ConcatenateLowering, PadLowering>(converter, context);
+}
+
+} // namespace xla::hlo::detail
