@@ -1,6 +1,6 @@
-//===- Gather.cpp - gather and torch_index_select to linalg.generic -------===//
+//===- Gather.cpp - gathers and torch_index_select to linalg.generic ------===//
 //
-// Both ops compute each result element from its own index: a parallel
+// These ops compute each result element from its own index: a parallel
 // linalg.generic over the result builds the operand index from linalg.index
 // (and, for gather, from tensor.extract of the start indices) and reads the
 // operand with tensor.extract. This handles every gather dimension-number
@@ -31,20 +31,44 @@ Value sumIndices(OpBuilder &b, Location loc, ArrayRef<Value> terms) {
   return sum ? sum : arith::ConstantIndexOp::create(b, loc, 0).getResult();
 }
 
+SmallVector<int64_t> getSliceSizes(GatherOp op, RankedTensorType) {
+  return llvm::to_vector(op.getSliceSizes());
+}
+
+/// A dynamic_gather with a static result type has static slice sizes too:
+/// the offset dimensions of the result carry them, in operand order, and
+/// collapsed and batching dimensions have size 1.
+SmallVector<int64_t> getSliceSizes(DynamicGatherOp op,
+                                   RankedTensorType resultType) {
+  GatherDimensionNumbersAttr dims = op.getDimensionNumbers();
+  SmallVector<int64_t> sizes;
+  auto offsetDim = dims.getOffsetDims().begin();
+  for (int64_t d = 0, e = op.getOperand().getType().getRank(); d < e; ++d) {
+    if (llvm::is_contained(dims.getCollapsedSliceDims(), d) ||
+        llvm::is_contained(dims.getOperandBatchingDims(), d))
+      sizes.push_back(1);
+    else
+      sizes.push_back(resultType.getDimSize(*offsetDim++));
+  }
+  return sizes;
+}
+
 /// gather, following the spec's definition of the operand index of each
 /// result element:
 ///   operand_index = full_start_index + full_batching_index
 ///                 + full_offset_index,
 /// where the start index read from start_indices is clamped to
 /// [0, dim(operand) - slice_size].
-struct GatherLowering : OpConversionPattern<GatherOp> {
-  using OpConversionPattern::OpConversionPattern;
+template <typename OpTy>
+struct GatherLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpConversionPattern<OpTy>::OpAdaptor;
 
   LogicalResult
-  matchAndRewrite(GatherOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
-        staticConvertedType(*getTypeConverter(), op.getType());
+        staticConvertedType(*this->getTypeConverter(), op.getType());
     auto operandType = cast<RankedTensorType>(op.getOperand().getType());
     auto indicesType = cast<RankedTensorType>(op.getStartIndices().getType());
     if (!resultType || !operandType.hasStaticShape() ||
@@ -58,7 +82,7 @@ struct GatherLowering : OpConversionPattern<GatherOp> {
     ArrayRef<int64_t> indicesBatching = dims.getStartIndicesBatchingDims();
     ArrayRef<int64_t> startIndexMap = dims.getStartIndexMap();
     int64_t indexVectorDim = dims.getIndexVectorDim();
-    ArrayRef<int64_t> sliceSizes = op.getSliceSizes();
+    SmallVector<int64_t> sliceSizes = getSliceSizes(op, resultType);
     ArrayRef<int64_t> operandShape = operandType.getShape();
     Type indexHloType = indicesType.getElementType();
     int64_t resultRank = resultType.getRank();
@@ -192,7 +216,8 @@ struct TorchIndexSelectLowering : OpConversionPattern<TorchIndexSelectOp> {
 void populateGatherToLinalgPatterns(MLIRContext *context,
                                     const TypeConverter &converter,
                                     RewritePatternSet &patterns) {
-  patterns.add<GatherLowering, TorchIndexSelectLowering>(converter, context);
+  patterns.add<GatherLowering<GatherOp>, GatherLowering<DynamicGatherOp>,
+               TorchIndexSelectLowering>(converter, context);
 }
 
 } // namespace xla::hlo::detail

@@ -47,15 +47,18 @@ Value emitCopyGeneric(OpBuilder &b, Location loc, RankedTensorType resultType,
 /// broadcast_in_dim: linalg.broadcast when it only inserts dimensions (in
 /// order, no size-1 expansion); otherwise a generic whose input map sends
 /// each operand dimension to its result dimension, or to 0 where a size-1
-/// dimension is expanded.
-struct BroadcastInDimLowering : OpConversionPattern<BroadcastInDimOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// dimension is expanded. dynamic_broadcast_in_dim with a static result
+/// type is the same op.
+template <typename OpTy>
+struct BroadcastInDimLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpConversionPattern<OpTy>::OpAdaptor;
 
   LogicalResult
-  matchAndRewrite(BroadcastInDimOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType resultType =
-        staticConvertedType(*getTypeConverter(), op->getResult(0).getType());
+    RankedTensorType resultType = staticConvertedType(
+        *this->getTypeConverter(), op->getResult(0).getType());
     auto operandType = cast<RankedTensorType>(op.getOperand().getType());
     if (!resultType || !operandType.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "needs static shapes");
@@ -127,15 +130,18 @@ struct BroadcastLowering : OpConversionPattern<BroadcastOp> {
 };
 
 /// reshape: one collapse_shape or expand_shape when the shapes are related
-/// by grouping dimensions, otherwise a collapse to 1-D and an expand.
-struct ReshapeLowering : OpConversionPattern<ReshapeOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// by grouping dimensions, otherwise a collapse to 1-D and an expand. Also
+/// dynamic_reshape with a static result type.
+template <typename OpTy>
+struct ReshapeLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpConversionPattern<OpTy>::OpAdaptor;
 
   LogicalResult
-  matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    RankedTensorType resultType =
-        staticConvertedType(*getTypeConverter(), op->getResult(0).getType());
+    RankedTensorType resultType = staticConvertedType(
+        *this->getTypeConverter(), op->getResult(0).getType());
     Value operand = adaptor.getOperand();
     auto operandType = cast<RankedTensorType>(operand.getType());
     if (!resultType || !operandType.hasStaticShape())
@@ -234,18 +240,22 @@ struct ReverseLowering : OpConversionPattern<ReverseOp> {
 };
 
 /// iota: the loop index along iota_dimension, converted like hlo.convert
-/// from a signed 64-bit integer to the element type.
-struct IotaLowering : OpConversionPattern<IotaOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// from a signed 64-bit integer to the element type. Also dynamic_iota
+/// with a static result type.
+template <typename OpTy>
+struct IotaLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpConversionPattern<OpTy>::OpAdaptor;
 
   LogicalResult
-  matchAndRewrite(IotaOp op, OpAdaptor,
+  matchAndRewrite(OpTy op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    Type hloType = op->getResult(0).getType();
     RankedTensorType resultType =
-        staticConvertedType(*getTypeConverter(), op->getResult(0).getType());
+        staticConvertedType(*this->getTypeConverter(), hloType);
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "needs a static result shape");
-    Type hloElementType = op.getOutput().getType().getElementType();
+    Type hloElementType = cast<RankedTensorType>(hloType).getElementType();
     Location loc = op.getLoc();
     int64_t rank = resultType.getRank();
     uint64_t iotaDim = op.getIotaDimension();
@@ -313,10 +323,13 @@ struct OptimizationBarrierLowering
 void populateShapeToLinalgPatterns(MLIRContext *context,
                                    const TypeConverter &converter,
                                    RewritePatternSet &patterns) {
-  patterns.add<BroadcastInDimLowering, BroadcastLowering, ReshapeLowering,
-               TransposeLowering, ReverseLowering, IotaLowering,
-               GetDimensionSizeLowering, OptimizationBarrierLowering>(
-      converter, context);
+  patterns.add<BroadcastInDimLowering<BroadcastInDimOp>,
+               BroadcastInDimLowering<DynamicBroadcastInDimOp>,
+               BroadcastLowering, ReshapeLowering<ReshapeOp>,
+               ReshapeLowering<DynamicReshapeOp>, TransposeLowering,
+               ReverseLowering, IotaLowering<IotaOp>,
+               IotaLowering<DynamicIotaOp>, GetDimensionSizeLowering,
+               OptimizationBarrierLowering>(converter, context);
 }
 
 } // namespace xla::hlo::detail

@@ -31,6 +31,15 @@ staticConvertedType(const mlir::TypeConverter &converter, mlir::Type type) {
 }
 
 /// Converts the scalar `value` (codegen type of the hlo integer type
+/// `hloType`) to `index`, extending it as the hlo signedness says.
+inline mlir::Value emitIndexCast(mlir::OpBuilder &b, mlir::Location loc,
+                                 mlir::Value value, mlir::Type hloType) {
+  if (isUnsignedInt(hloType) || hloType.isInteger(1))
+    return mlir::arith::IndexCastUIOp::create(b, loc, b.getIndexType(), value);
+  return mlir::arith::IndexCastOp::create(b, loc, b.getIndexType(), value);
+}
+
+/// Converts the scalar `value` (codegen type of the hlo integer type
 /// `hloType`) to `index`, clamped to [0, upper] (upper >= 0). The clamp
 /// happens in 64 bits after a sign- or zero-extension chosen by the hlo
 /// signedness, so narrow indices never wrap and ui64 values above INT64_MAX

@@ -219,13 +219,101 @@ struct PadLowering : OpConversionPattern<PadOp> {
   }
 };
 
+/// dynamic_pad with static operand and result types: the paddings are
+/// only known at run time, so no intermediate tensor has a static shape.
+/// A generic over the result computes, per dimension, the position j = i -
+/// low in the dilated operand; the element comes from the operand where j
+/// is non-negative, a multiple of interior+1 and below the dilated size,
+/// and is the padding value elsewhere.
+struct DynamicPadLowering : OpConversionPattern<DynamicPadOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(DynamicPadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        staticConvertedType(*getTypeConverter(), op.getType());
+    auto operandType = cast<RankedTensorType>(op.getOperand().getType());
+    if (!resultType || !operandType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "needs static shapes");
+    Location loc = op.getLoc();
+    int64_t rank = resultType.getRank();
+    Value padValue = tensor::ExtractOp::create(
+        rewriter, loc, adaptor.getPaddingValue(), ValueRange{});
+    Value init = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
+                                         resultType.getElementType());
+    if (operandType.getNumElements() == 0) {
+      rewriter.replaceOp(op, linalg::FillOp::create(rewriter, loc, padValue,
+                                                    init));
+      return success();
+    }
+    Type paddingHloType = op.getEdgePaddingLow().getType().getElementType();
+    auto readPadding = [&](Value tensor, int64_t d) {
+      Value position = arith::ConstantIndexOp::create(rewriter, loc, d);
+      Value value = tensor::ExtractOp::create(rewriter, loc, tensor, position);
+      return emitIndexCast(rewriter, loc, value, paddingHloType);
+    };
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    SmallVector<Value> low, stride;
+    for (int64_t d = 0; d < rank; ++d) {
+      low.push_back(readPadding(adaptor.getEdgePaddingLow(), d));
+      // Negative interior padding is invalid; clamping keeps the divisor
+      // non-zero.
+      Value interior = arith::MaxSIOp::create(
+          rewriter, loc, readPadding(adaptor.getInteriorPadding(), d), zero);
+      stride.push_back(arith::AddIOp::create(rewriter, loc, interior, one));
+    }
+
+    Value operand = adaptor.getOperand();
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    auto body = [&](OpBuilder &b, Location nloc, ValueRange) {
+      using arith::CmpIPredicate;
+      Value inside = arith::ConstantIntOp::create(b, nloc, 1, 1);
+      SmallVector<Value> index;
+      for (int64_t d = 0; d < rank; ++d) {
+        Value i = linalg::IndexOp::create(b, nloc, d);
+        Value j = arith::SubIOp::create(b, nloc, i, low[d]);
+        Value jSafe = arith::MaxSIOp::create(b, nloc, j, zero);
+        Value q = arith::DivUIOp::create(b, nloc, jSafe, stride[d]);
+        Value r = arith::RemUIOp::create(b, nloc, jSafe, stride[d]);
+        Value size = arith::ConstantIndexOp::create(
+            b, nloc, operandType.getDimSize(d));
+        for (Value cond :
+             {arith::CmpIOp::create(b, nloc, CmpIPredicate::sge, j, zero)
+                  .getResult(),
+              arith::CmpIOp::create(b, nloc, CmpIPredicate::eq, r, zero)
+                  .getResult(),
+              arith::CmpIOp::create(b, nloc, CmpIPredicate::ult, q, size)
+                  .getResult()})
+          inside = arith::AndIOp::create(b, nloc, inside, cond);
+        // Clamped so that the read stays in bounds where it is discarded.
+        Value last = arith::ConstantIndexOp::create(
+            b, nloc, operandType.getDimSize(d) - 1);
+        index.push_back(arith::MinUIOp::create(b, nloc, q, last));
+      }
+      Value element = tensor::ExtractOp::create(b, nloc, operand, index);
+      linalg::YieldOp::create(
+          b, nloc, arith::SelectOp::create(b, nloc, inside, element, padValue)
+                       .getResult());
+    };
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, resultType, ValueRange{}, init,
+        {rewriter.getMultiDimIdentityMap(rank)}, iterators, body);
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
 } // namespace
 
 void populateSliceToLinalgPatterns(MLIRContext *context,
                                    const TypeConverter &converter,
                                    RewritePatternSet &patterns) {
   patterns.add<SliceLowering, DynamicSliceLowering, DynamicUpdateSliceLowering,
-               ConcatenateLowering, PadLowering>(converter, context);
+               ConcatenateLowering, PadLowering, DynamicPadLowering>(
+      converter, context);
 }
 
 } // namespace xla::hlo::detail

@@ -92,3 +92,23 @@ func.func @torch_index_select(%operand: tensor<2x5x3xf32>, %idx: tensor<2x4xi32>
       : (tensor<2x5x3xf32>, tensor<2x4xi32>) -> tensor<2x4x3xf32>
   return %0 : tensor<2x4x3xf32>
 }
+
+// -----
+
+// dynamic_gather with a static result type: the slice sizes follow from
+// it (1 for the collapsed dimension, the result's offset sizes otherwise),
+// so dimension 1 is clamped to 4 - 2 = 2 and dimension 0 to 3 - 1 = 2.
+// CHECK-LABEL: func.func @dynamic_gather
+// CHECK: linalg.generic
+// CHECK: %[[C2A:.*]] = arith.constant 2 : i64
+// CHECK: arith.minsi %{{.*}}, %[[C2A]] : i64
+// CHECK: %[[C2B:.*]] = arith.constant 2 : i64
+// CHECK: arith.minsi %{{.*}}, %[[C2B]] : i64
+// CHECK: tensor.extract %{{.*}} : tensor<3x4x2xi64>
+func.func @dynamic_gather(%operand: tensor<3x4x2xi64>, %idx: tensor<2x3x2xi64>, %sizes: tensor<3xi64>) -> tensor<2x3x2x2xi64> {
+  %0 = "hlo.dynamic_gather"(%operand, %idx, %sizes) {
+    dimension_numbers = #hlo.gather<offset_dims = [2, 3], collapsed_slice_dims = [0],
+                                    start_index_map = [1, 0], index_vector_dim = 2>
+  } : (tensor<3x4x2xi64>, tensor<2x3x2xi64>, tensor<3xi64>) -> tensor<2x3x2x2xi64>
+  return %0 : tensor<2x3x2x2xi64>
+}

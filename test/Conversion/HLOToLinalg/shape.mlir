@@ -178,3 +178,21 @@ func.func @optimization_barrier(%a: tensor<2xf32>, %b: tensor<i32>) -> (tensor<2
   %0:2 = hlo.optimization_barrier %a, %b : tensor<2xf32>, tensor<i32>
   return %0#0, %0#1 : tensor<2xf32>, tensor<i32>
 }
+
+// -----
+
+// Dynamic-shape ops whose result type is static lower like their static
+// forms: the shape operand only repeats what the type says.
+// CHECK-LABEL: func.func @dynamic_forms_static_result
+// CHECK-NOT: hlo.
+// CHECK: linalg.index 0
+// CHECK: linalg.generic
+// CHECK: tensor.collapse_shape %{{.*}} {{\[}}[0, 1]] : tensor<1x6xi64> into tensor<6xi64>
+func.func @dynamic_forms_static_result(%s: tensor<2xi64>, %x: tensor<3x1xi64>, %y: tensor<1x6xi64>, %s3: tensor<3xi64>, %s1: tensor<1xi64>)
+    -> (tensor<3x4xi64>, tensor<3x2x2xi64>, tensor<6xi64>) {
+  %0 = hlo.dynamic_iota %s, dim = 0 : (tensor<2xi64>) -> tensor<3x4xi64>
+  %1 = hlo.dynamic_broadcast_in_dim %x, %s3, dims = [0, 2] : (tensor<3x1xi64>, tensor<3xi64>) -> tensor<3x2x2xi64>
+  %2 = hlo.dynamic_reshape %y, %s1 : (tensor<1x6xi64>, tensor<1xi64>) -> tensor<6xi64>
+  return %0, %1, %2 : tensor<3x4xi64>, tensor<3x2x2xi64>, tensor<6xi64>
+}
+

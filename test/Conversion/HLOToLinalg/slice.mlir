@@ -133,3 +133,24 @@ func.func @pad_negative_low(%a: tensor<4xf32>, %v: tensor<f32>) -> tensor<4xf32>
   %0 = hlo.pad %a, %v, low = [-2], high = [2], interior = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// dynamic_pad: paddings read at run time; a generic over the result picks
+// the operand element or the padding value.
+// CHECK-LABEL: func.func @dynamic_pad
+// CHECK-SAME: (%[[A:.*]]: tensor<5x4xi64>, %[[V:.*]]: tensor<i64>, %[[LO:.*]]: tensor<2xi64>, %{{.*}}: tensor<2xi64>, %[[IN:.*]]: tensor<2xi64>)
+// CHECK: %[[P:.*]] = tensor.extract %[[V]][] : tensor<i64>
+// CHECK: tensor.extract %[[LO]][%{{.*}}] : tensor<2xi64>
+// CHECK: tensor.extract %[[IN]][%{{.*}}] : tensor<2xi64>
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}} : tensor<7x5xi64>)
+// CHECK: arith.divui
+// CHECK: arith.remui
+// CHECK: %[[E:.*]] = tensor.extract %[[A]]
+// CHECK: %[[S:.*]] = arith.select %{{.*}}, %[[E]], %[[P]] : i64
+// CHECK: linalg.yield %[[S]]
+func.func @dynamic_pad(%a: tensor<5x4xi64>, %v: tensor<i64>, %lo: tensor<2xi64>, %hi: tensor<2xi64>, %in: tensor<2xi64>) -> tensor<7x5xi64> {
+  %0 = hlo.dynamic_pad %a, %v, %lo, %hi, %in : (tensor<5x4xi64>, tensor<i64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<7x5xi64>
+  return %0 : tensor<7x5xi64>
+}
