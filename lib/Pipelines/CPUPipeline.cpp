@@ -26,6 +26,9 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
                                    const CPUPipelineOptions &options) {
   if (options.inlineFunctions)
     pm.addPass(createInlinerPass());
+  // Checks become runtime calls while the program still has hlo types, so
+  // the legalization below retypes them with everything else.
+  pm.addPass(createCheckLowerToRuntimePass());
   pm.addPass(createHLOLegalizeToLinalgPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

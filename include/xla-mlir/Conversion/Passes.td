@@ -41,4 +41,28 @@ def HLOLegalizeToLinalgPass : Pass<"hlo-legalize-to-linalg", "::mlir::ModuleOp">
   ];
 }
 
+def CheckLowerToRuntimePass : Pass<"check-lower-to-runtime", "::mlir::ModuleOp"> {
+  let summary = "Lower check ops to calls into the CPU runtime";
+  let description = [{
+    Runs on the hlo-level program, before `hlo-legalize-to-linalg`. Every
+    `check` op becomes a `func.call` of the external function
+    `xla_rt_check_<element type>` on operands cast to unranked tensors; the
+    `_const` forms first materialize their attribute as `hlo.constant`. The
+    call passes the check kind, the element type's runtime code (so
+    unsigned and boolean values are reported correctly after integers
+    become signless), the tolerance, the ULP bounds and the op's location
+    as a NUL-terminated string global. The JIT binds these names to the
+    runtime's check function; see `xla-mlir/Runtime/CheckABI.h`.
+    `check.expect_serialized_eq` is lowered to a call that reports the
+    check as skipped.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::tensor::TensorDialect",
+    "::xla::hlo::HLODialect",
+  ];
+}
+
 #endif // XLA_MLIR_CONVERSION_PASSES_TD

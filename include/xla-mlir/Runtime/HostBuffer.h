@@ -1,0 +1,85 @@
+//===- HostBuffer.h - a dense tensor in host memory ----------------*- C++ -*-===//
+//
+// The value type of the runtime: an element type, a static shape and
+// row-major (C order) storage aligned to 64 bytes, so vector loads in
+// generated code never straddle a cache line at the start of a buffer.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XLA_MLIR_RUNTIME_HOSTBUFFER_H
+#define XLA_MLIR_RUNTIME_HOSTBUFFER_H
+
+#include "xla-mlir/Runtime/DType.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace xla::runtime {
+
+/// An element type and a shape, e.g. `tensor<2x3xf32>`.
+struct TensorSpec {
+  DType dtype;
+  llvm::SmallVector<int64_t> shape;
+
+  int64_t getNumElements() const;
+  size_t getByteSize() const;
+  /// The MLIR spelling: `tensor<2x3xf32>`.
+  std::string str() const;
+  bool operator==(const TensorSpec &other) const {
+    return dtype == other.dtype && shape == other.shape;
+  }
+};
+
+class HostBuffer {
+public:
+  static constexpr size_t kAlignment = 64;
+
+  /// A zero-filled buffer.
+  HostBuffer(DType dtype, llvm::ArrayRef<int64_t> shape);
+  explicit HostBuffer(const TensorSpec &spec)
+      : HostBuffer(spec.dtype, spec.shape) {}
+
+  HostBuffer(const HostBuffer &other);
+  HostBuffer &operator=(const HostBuffer &other);
+  HostBuffer(HostBuffer &&other) = default;
+  HostBuffer &operator=(HostBuffer &&other) = default;
+  ~HostBuffer() = default;
+
+  DType getDType() const { return spec.dtype; }
+  llvm::ArrayRef<int64_t> getShape() const { return spec.shape; }
+  unsigned getRank() const { return spec.shape.size(); }
+  const TensorSpec &getSpec() const { return spec; }
+  int64_t getNumElements() const { return spec.getNumElements(); }
+  size_t getByteSize() const { return spec.getByteSize(); }
+
+  void *data() { return storage.get(); }
+  const void *data() const { return storage.get(); }
+  template <typename T>
+  T *data() {
+    return reinterpret_cast<T *>(storage.get());
+  }
+  template <typename T>
+  const T *data() const {
+    return reinterpret_cast<const T *>(storage.get());
+  }
+
+private:
+  struct Deleter {
+    size_t allocatedSize = 0;
+    void operator()(uint8_t *ptr) const;
+  };
+
+  using Storage = std::unique_ptr<uint8_t[], Deleter>;
+  static Storage allocateZeroed(size_t size);
+
+  TensorSpec spec;
+  Storage storage;
+};
+
+} // namespace xla::runtime
+
+#endif // XLA_MLIR_RUNTIME_HOSTBUFFER_H

@@ -1,0 +1,32 @@
+//===- RandomInputs.h - deterministic test inputs -------------------*- C++ -*-===//
+//
+// Inputs generated from a seed, for running programs without input files.
+// The values depend only on (seed, argument index, element index), never on
+// the platform:
+//   - floats (f16, bf16, f32, f64): uniform in [-1, 1), rounded to the type;
+//   - complex: real and imaginary parts each as a float;
+//   - signed integers: uniform in [-10, 10], clipped to the type's range;
+//   - unsigned integers: uniform in [0, 10], clipped to the type's range;
+//   - i1: true or false with probability 1/2.
+// The generator is SplitMix64 whose state starts at mix(mix(seed) + index),
+// mix being SplitMix64's output function; element values are drawn in
+// row-major order (real part before imaginary part).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XLA_MLIR_RUNTIME_RANDOMINPUTS_H
+#define XLA_MLIR_RUNTIME_RANDOMINPUTS_H
+
+#include "xla-mlir/Runtime/HostBuffer.h"
+
+#include <cstdint>
+
+namespace xla::runtime {
+
+/// Argument `argIndex` of a program, generated from `seed`.
+HostBuffer generateInput(const TensorSpec &spec, uint64_t seed,
+                         unsigned argIndex);
+
+} // namespace xla::runtime
+
+#endif // XLA_MLIR_RUNTIME_RANDOMINPUTS_H

@@ -1,0 +1,308 @@
+//===- xla-run.cpp - compile an hlo program for the CPU and run it --------===//
+//
+//   xla-run FILE.mlir [--entry NAME] [--input a.npy ...] [--seed N]
+//           [--output-dir DIR] [--no-print] [--time] [--runs N]
+//           [--expected e.npy ... --rtol R --atol A] [--fusion=false]
+//           [--dump-llvm FILE] [--split-input-file]
+//
+// Exit codes: 0 success, 1 a check or --expected comparison failed, 2 the
+// program did not parse, verify or compile, 3 bad inputs or a run-time
+// error. See docs/runtime.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "xla-mlir/Runtime/Compare.h"
+#include "xla-mlir/Runtime/Executable.h"
+#include "xla-mlir/Runtime/Format.h"
+#include "xla-mlir/Runtime/Npy.h"
+#include "xla-mlir/Runtime/RandomInputs.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/ToolUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+
+using namespace mlir;
+using namespace xla::runtime;
+namespace cl = llvm::cl;
+
+namespace {
+
+enum ExitCode : int {
+  kSuccess = 0,
+  kCheckFailure = 1,
+  kCompileError = 2,
+  kRunError = 3,
+};
+
+cl::opt<std::string> inputFile(cl::Positional, cl::desc("<program.mlir>"),
+                               cl::init("-"));
+cl::opt<std::string> entry("entry",
+                           cl::desc("Function to run (default: @main, else "
+                                    "the module's only function)"));
+cl::list<std::string> inputs("input",
+                             cl::desc("An .npy file per argument, in order "
+                                      "(repeat the flag or separate with "
+                                      "commas)"),
+                             cl::CommaSeparated);
+cl::opt<uint64_t> seed("seed",
+                       cl::desc("Seed of generated inputs when no --input is "
+                                "given (see docs/runtime.md)"),
+                       cl::init(0));
+cl::opt<std::string> outputDir("output-dir",
+                               cl::desc("Write result N to DIR/output_N.npy"));
+cl::opt<bool> print("print", cl::desc("Print the results like NumPy"),
+                    cl::init(true));
+cl::opt<bool> noPrint("no-print", cl::desc("Same as --print=false"));
+cl::opt<bool> timing("time", cl::desc("Report compile time and the median "
+                                      "and minimum run time"));
+cl::opt<unsigned> runs("runs",
+                       cl::desc("Number of runs (default 1, or 10 with "
+                                "--time)"),
+                       cl::init(0));
+cl::list<std::string> expectedFiles(
+    "expected",
+    cl::desc("An .npy file per result; compare with --rtol/--atol"),
+    cl::CommaSeparated);
+cl::opt<double> rtol("rtol", cl::desc("Relative tolerance of --expected"),
+                     cl::init(1e-5));
+cl::opt<double> atol("atol", cl::desc("Absolute tolerance of --expected"),
+                     cl::init(1e-8));
+cl::opt<bool> fusion("fusion", cl::desc("Fuse elementwise ops"),
+                     cl::init(true));
+cl::opt<unsigned> optLevel("opt-level",
+                           cl::desc("LLVM optimization level (0-3)"),
+                           cl::init(3));
+cl::opt<std::string> dumpLLVM("dump-llvm",
+                              cl::desc("Write the optimized LLVM IR to FILE"));
+cl::opt<bool> splitInputFile(
+    "split-input-file",
+    cl::desc("Run each '// -----' chunk of the file as its own program"));
+
+int reportError(llvm::Error error, int code) {
+  llvm::errs() << llvm::toString(std::move(error)) << "\n";
+  return code;
+}
+
+llvm::Expected<std::vector<HostBuffer>> prepareInputs(const Executable &exe) {
+  std::vector<HostBuffer> args;
+  llvm::ArrayRef<TensorSpec> specs = exe.getInputs();
+  if (inputs.empty()) {
+    for (auto [i, spec] : llvm::enumerate(specs))
+      args.push_back(generateInput(spec, seed, i));
+    return args;
+  }
+  if (inputs.size() != specs.size())
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        llvm::formatv("@{0} takes {1} argument(s), but {2} --input file(s) "
+                      "were given",
+                      exe.getEntryName(), specs.size(), inputs.size()));
+  for (auto [i, spec] : llvm::enumerate(specs)) {
+    llvm::Expected<HostBuffer> buffer = readNpyFileAs(inputs[i], spec);
+    if (!buffer)
+      return buffer.takeError();
+    args.push_back(std::move(*buffer));
+  }
+  return args;
+}
+
+/// Compares results with the --expected files; returns the exit code.
+int compareWithExpected(llvm::ArrayRef<HostBuffer> results) {
+  if (expectedFiles.size() != results.size()) {
+    llvm::errs() << "error: " << results.size() << " result(s), but "
+                 << expectedFiles.size() << " --expected file(s)\n";
+    return kRunError;
+  }
+  int code = kSuccess;
+  for (auto [i, result] : llvm::enumerate(results)) {
+    llvm::Expected<HostBuffer> expected = readNpyFile(expectedFiles[i]);
+    if (!expected)
+      return reportError(expected.takeError(), kRunError);
+    Comparison comparison = compareAllClose(result, *expected, rtol, atol);
+    if (comparison.matches) {
+      llvm::outs() << "output " << i << " matches " << expectedFiles[i]
+                   << " (max abs error " << formatDouble(comparison.maxAbsError)
+                   << ")\n";
+      continue;
+    }
+    llvm::outs() << "output " << i << " does not match " << expectedFiles[i]
+                 << ": " << comparison.message << "\n";
+    code = kCheckFailure;
+  }
+  return code;
+}
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  size_t n = values.size();
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start)
+      .count();
+}
+
+/// Compiles, runs and reports one module; returns the exit code.
+int runModule(ModuleOp module, const Target &target) {
+  CompileOptions options;
+  options.entry = entry;
+  options.fusion = fusion;
+  options.optLevel = optLevel;
+  options.dumpLLVMIRPath = dumpLLVM;
+  auto compileStart = Clock::now();
+  llvm::Expected<std::unique_ptr<Executable>> exe =
+      Executable::compile(module, target, options);
+  double compileMs = millisecondsSince(compileStart);
+  if (!exe)
+    return reportError(exe.takeError(), kCompileError);
+
+  llvm::Expected<std::vector<HostBuffer>> args = prepareInputs(**exe);
+  if (!args)
+    return reportError(args.takeError(), kRunError);
+
+  unsigned numRuns = runs ? runs : (timing ? 10 : 1);
+  CheckReport checks;
+  std::vector<HostBuffer> results;
+  std::vector<double> runMs;
+  for (unsigned r = 0; r < numRuns; ++r) {
+    CheckReport repeated;
+    auto start = Clock::now();
+    llvm::Expected<std::vector<HostBuffer>> outputs =
+        (*exe)->run(*args, r == 0 ? &checks : &repeated);
+    runMs.push_back(millisecondsSince(start));
+    if (!outputs)
+      return reportError(outputs.takeError(), kRunError);
+    if (r == 0)
+      results = std::move(*outputs);
+  }
+
+  if (print && !noPrint) {
+    for (auto [i, result] : llvm::enumerate(results)) {
+      llvm::outs() << "output " << i << ": " << result.getSpec().str() << "\n";
+      printArray(llvm::outs(), result);
+      llvm::outs() << "\n";
+    }
+  }
+  if (!outputDir.empty()) {
+    if (std::error_code ec = llvm::sys::fs::create_directories(outputDir)) {
+      llvm::errs() << "error: cannot create " << outputDir << ": "
+                   << ec.message() << "\n";
+      return kRunError;
+    }
+    for (auto [i, result] : llvm::enumerate(results)) {
+      llvm::SmallString<256> path(outputDir);
+      llvm::sys::path::append(path, "output_" + std::to_string(i) + ".npy");
+      if (llvm::Error error = writeNpyFile(path, result))
+        return reportError(std::move(error), kRunError);
+    }
+  }
+  if (timing) {
+    llvm::outs() << llvm::formatv("compile time: {0:f3} ms\n", compileMs);
+    llvm::outs() << llvm::formatv(
+        "run time: median {0:f3} ms, min {1:f3} ms over {2} run(s)\n",
+        median(runMs), *std::min_element(runMs.begin(), runMs.end()),
+        numRuns);
+  }
+
+  // Keep results and diagnostics in order when both go to one file.
+  llvm::outs().flush();
+  int code = kSuccess;
+  for (const std::string &location : checks.skipped)
+    llvm::errs() << location
+                 << ": warning: check skipped (not supported by the CPU "
+                    "runtime)\n";
+  for (const CheckFailure &failure : checks.failures)
+    llvm::errs() << failure.str() << "\n";
+  if (!checks.passed()) {
+    llvm::errs() << checks.failures.size() << " of " << checks.numChecks
+                 << " check(s) failed\n";
+    code = kCheckFailure;
+  } else if (checks.numChecks) {
+    llvm::errs() << "all " << checks.numChecks << " check(s) passed\n";
+  }
+  if (!expectedFiles.empty())
+    code = std::max(code, compareWithExpected(results));
+  return code;
+}
+
+/// Parses and runs one buffer (a whole file or one split chunk).
+int processBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                  MLIRContext &context, const Target &target) {
+  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+  sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(*sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr,
+                                                           &context);
+  if (!module)
+    return kCompileError;
+  return runModule(*module, target);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "xla-run: compile an hlo/StableHLO program for this CPU and run it\n");
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(inputFile, &error);
+  if (!file) {
+    llvm::errs() << "error: " << error << "\n";
+    return kCompileError;
+  }
+  llvm::Expected<Target> target = Target::host();
+  if (!target)
+    return reportError(target.takeError(), kCompileError);
+
+  DialectRegistry registry;
+  registerRuntimeDialects(registry);
+  MLIRContext context(registry);
+  // Diagnostics point at the source; dumping the op after them is noise.
+  context.printOpOnDiagnostic(false);
+
+  if (!splitInputFile)
+    return processBuffer(std::move(file), context, *target);
+
+  // Each chunk is padded with the newlines before it, so diagnostics and
+  // check failures point at lines of the original file.
+  int worst = kSuccess;
+  llvm::StringRef text = file->getBuffer();
+  llvm::SmallVector<llvm::StringRef> lines;
+  text.split(lines, '\n');
+  std::string chunk;
+  size_t chunkStart = 0, chunkIndex = 0;
+  for (size_t i = 0; i <= lines.size(); ++i) {
+    bool atEnd = i == lines.size();
+    if (!atEnd && lines[i].trim() != kDefaultSplitMarker) {
+      chunk += lines[i].str() + "\n";
+      continue;
+    }
+    llvm::outs() << "--- chunk " << chunkIndex++ << " ---\n";
+    llvm::outs().flush();
+    std::string padded = std::string(chunkStart, '\n') + chunk;
+    worst = std::max(
+        worst, processBuffer(llvm::MemoryBuffer::getMemBufferCopy(
+                                 padded, file->getBufferIdentifier()),
+                             context, *target));
+    chunk.clear();
+    chunkStart = i + 1;
+  }
+  return worst;
+}
