@@ -7,16 +7,22 @@
 #include "xla-mlir/Dialect/HLO/IR/HLOCompatDialects.h"
 #include "xla-mlir/Dialect/HLO/IR/HLODialect.h"
 #include "xla-mlir/Dialect/HLO/Transforms/Passes.h"
+#include "xla-mlir/Dialect/HLOExt/IR/HLOExt.h"
+#include "xla-mlir/Dialect/HLOExt/Transforms/BufferizableOpInterfaceImpl.h"
+#include "xla-mlir/Dialect/HLOExt/Transforms/Passes.h"
 #include "xla-mlir/Pipelines/CPUPipeline.h"
 
 void xla::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<hlo::HLODialect, hlo::StableHLOCompatDialect,
                   hlo::ChloCompatDialect, check::CheckDialect,
                   interpreter::InterpreterDialect>();
+  registry.insert<hloext::HLOExtDialect>();
+  hloext::registerBufferizableOpInterfaceExternalModels(registry);
 }
 
 void xla::registerAllPasses() {
   hlo::registerHLOPasses();
+  hloext::registerHLOExtPasses();
   registerXLAConversionPasses();
   registerCPUPipelines();
 }

@@ -8,6 +8,7 @@
 #include "xla-mlir/Pipelines/CPUPipeline.h"
 
 #include "xla-mlir/Conversion/Passes.h"
+#include "xla-mlir/Dialect/HLOExt/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -53,6 +54,8 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  // After deallocation: the scratch buffers of sort bring their own dealloc.
+  pm.addPass(hloext::createHLOExtLowerToLoopsPass());
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createSCFToControlFlowPass());
 

@@ -38,6 +38,7 @@ def HLOLegalizeToLinalgPass : Pass<"hlo-legalize-to-linalg", "::mlir::ModuleOp">
     "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
+    "::xla::hloext::HLOExtDialect",
   ];
 }
 

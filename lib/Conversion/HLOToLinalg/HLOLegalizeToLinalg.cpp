@@ -11,6 +11,7 @@
 #include "xla-mlir/Conversion/Passes.h"
 #include "xla-mlir/Dialect/HLO/IR/HLODialect.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOOps.h"
+#include "xla-mlir/Dialect/HLOExt/IR/HLOExt.h"
 
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -34,6 +35,8 @@ void xla::hlo::populateHLOToLinalgConversionPatterns(
   detail::populateSliceToLinalgPatterns(context, typeConverter, patterns);
   detail::populateGatherToLinalgPatterns(context, typeConverter, patterns);
   detail::populateTypeRetypingPatterns(context, typeConverter, patterns);
+  detail::populateScatterToHLOExtPatterns(context, typeConverter, patterns);
+  detail::populateSortToHLOExtPatterns(context, typeConverter, patterns);
 }
 
 void xla::hlo::configureHLOToLinalgTarget(ConversionTarget &target,

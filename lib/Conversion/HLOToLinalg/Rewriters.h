@@ -39,6 +39,15 @@ void populateTypeRetypingPatterns(mlir::MLIRContext *context,
                                   const mlir::TypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
 
+/// scatter and sort, to the structured ops of the hloext dialect
+/// (Scatter.cpp, Sort.cpp).
+void populateScatterToHLOExtPatterns(mlir::MLIRContext *context,
+                                     const mlir::TypeConverter &converter,
+                                     mlir::RewritePatternSet &patterns);
+void populateSortToHLOExtPatterns(mlir::MLIRContext *context,
+                                  const mlir::TypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns);
+
 } // namespace xla::hlo::detail
 
 #endif // XLA_MLIR_LIB_CONVERSION_HLOTOLINALG_REWRITERS_H

@@ -17,6 +17,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -337,6 +338,18 @@ FailureOr<SmallVector<Value>> emitScalarRegion(OpBuilder &b, Region &region,
   Block &block = region.front();
   IRMapping map;
   map.map(block.getArguments(), args);
+  // Canonicalization hoists constants out of bodies that are not isolated
+  // from above (reduce, sort, scatter); they come back as scalars here.
+  llvm::SetVector<Value> definedAbove;
+  getUsedValuesDefinedAbove(region, definedAbove);
+  for (Value value : definedAbove) {
+    auto constant = value.getDefiningOp<ConstantOp>();
+    Value scalar =
+        constant ? emitConstantScalar(b, value.getLoc(), constant) : Value();
+    if (!scalar)
+      return failure();
+    map.map(value, scalar);
+  }
   for (Operation &op : block) {
     Location loc = op.getLoc();
     if (auto ret = dyn_cast<ReturnOp>(op)) {

@@ -1,0 +1,192 @@
+//===- HLOExtOps.td - structured ops linalg cannot express ---*- tablegen -*-===//
+//
+// The `hloext` dialect holds the few hlo ops whose access pattern is not an
+// affine map over an iteration space: scatter (data-dependent writes) and
+// sort (a permutation computed at run time). Like linalg ops they are in
+// destination-passing style, work on tensors or on buffers, implement
+// TilingInterface and bufferize in place; `hloext-lower-to-loops` turns the
+// buffer form into scf loops. Their regions work on scalars, so the dialect
+// does not depend on hlo.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XLA_MLIR_DIALECT_HLOEXT_IR_HLOEXTOPS_TD
+#define XLA_MLIR_DIALECT_HLOEXT_IR_HLOEXTOPS_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/DestinationStyleOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/TilingInterface.td"
+
+def HLOExt_Dialect : Dialect {
+  let name = "hloext";
+  let cppNamespace = "::xla::hloext";
+  let summary = "Structured ops that linalg cannot express";
+  let description = [{
+    Destination-style ops for scatter and sort. They sit next to linalg in
+    the CPU pipeline: hlo-legalize-to-linalg creates them on tensors, one-shot
+    bufferization makes them work in place on buffers, and
+    `hloext-lower-to-loops` generates their loops through
+    `TilingInterface::generateScalarImplementation`.
+  }];
+}
+
+class HLOExt_Op<string mnemonic, list<Trait> traits = []>
+    : Op<HLOExt_Dialect, mnemonic, traits>;
+
+// The interface methods every structured op here implements.
+defvar HLOExt_TilingMethods = ["getLoopIteratorTypes", "getIterationDomain",
+    "getTiledImplementation", "getResultTilePosition",
+    "generateScalarImplementation"];
+
+class HLOExt_StructuredOp<string mnemonic, list<Trait> traits = []>
+    : HLOExt_Op<mnemonic, !listconcat(traits, [
+          DestinationStyleOpInterface,
+          DeclareOpInterfaceMethods<MemoryEffectsOpInterface>])> {
+  let hasVerifier = 1;
+  code commonClassDeclaration = [{
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return getInitsMutable();
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// scatter
+//===----------------------------------------------------------------------===//
+
+def HLOExt_ScatterOp : HLOExt_StructuredOp<"scatter", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<TilingInterface, HLOExt_TilingMethods>]> {
+  let summary = "Combines update windows into `inits` at scattered indices";
+  let description = [{
+    StableHLO scatter without batching dimensions (hlo-legalize-to-linalg
+    turns batching dimensions into explicit index components), in
+    destination-passing style: `inits` are the scattered-into operands,
+    updated in place, and the results are their new values.
+
+    The dimension numbers mean what they mean in the StableHLO spec. For
+    every index `u` of the update scatter dimensions (the dimensions of
+    `updates` not in `update_window_dims`), the start index is read from
+    `indices` (the vector along `index_vector_dim`; a trailing
+    `index_vector_dim` means vectors of length 1) and placed at the operand
+    dimensions `scatter_dims_to_operand_dims`. The update window at `u` is
+    combined element by element into the operand window at that start: the
+    `combiner` region gets the current values of all `inits`, then the
+    update values of all `updates`, as scalars, and yields the new values.
+
+    Out-of-bounds windows are skipped whole, as XLA does: a window is applied
+    only if it fits in the operand in every dimension (the spec leaves
+    partially out-of-bounds windows to the implementation). Indices are
+    signed. Windows are applied in the row-major order of the update scatter
+    index, so non-associative combiners are deterministic.
+
+    `unique_indices` promises that no two windows overlap. The loops of
+    TilingInterface are parallel only then; otherwise they are reductions.
+    The iteration space is the update scatter dimensions: a window is never
+    split between tiles, so the bounds check sees the whole window.
+
+    ```mlir
+    %r = hloext.scatter update_window_dims = [1] inserted_window_dims = [0]
+        scatter_dims_to_operand_dims = [0] index_vector_dim = 1
+        ins(%indices, %updates : tensor<2x1xi64>, tensor<2x3xf32>)
+        outs(%operand : tensor<5x3xf32>) {
+    ^bb0(%current: f32, %update: f32):
+      %sum = arith.addf %current, %update : f32
+      hloext.yield %sum : f32
+    } -> tensor<5x3xf32>
+    ```
+  }];
+  let arguments = (ins
+      AnyShaped:$indices,
+      Variadic<AnyShaped>:$updates,
+      Variadic<AnyShaped>:$inits,
+      DenseI64ArrayAttr:$update_window_dims,
+      DenseI64ArrayAttr:$inserted_window_dims,
+      DenseI64ArrayAttr:$scatter_dims_to_operand_dims,
+      I64Attr:$index_vector_dim,
+      UnitAttr:$unique_indices);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    `update_window_dims` `=` $update_window_dims
+    `inserted_window_dims` `=` $inserted_window_dims
+    `scatter_dims_to_operand_dims` `=` $scatter_dims_to_operand_dims
+    `index_vector_dim` `=` $index_vector_dim
+    (`unique_indices` $unique_indices^)?
+    `ins` `(` $indices `,` $updates `:` type($indices) `,` type($updates) `)`
+    `outs` `(` $inits `:` type($inits) `)`
+    $combiner attr-dict (`->` type($results)^)?
+  }];
+  let extraClassDeclaration = commonClassDeclaration # [{
+    /// Dimensions of `updates` that index windows (not in
+    /// `update_window_dims`), in increasing order.
+    ::llvm::SmallVector<int64_t> getUpdateScatterDims();
+    /// Length of the index vectors: the size of `index_vector_dim`, or 1
+    /// when it is the trailing (implicit) dimension.
+    int64_t getIndexDepth();
+    ::mlir::ShapedType getInitType() {
+      return ::llvm::cast<::mlir::ShapedType>(getInits().front().getType());
+    }
+    ::mlir::ShapedType getUpdateType() {
+      return ::llvm::cast<::mlir::ShapedType>(getUpdates().front().getType());
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// sort
+//===----------------------------------------------------------------------===//
+
+def HLOExt_SortOp : HLOExt_StructuredOp<"sort", [
+    DeclareOpInterfaceMethods<TilingInterface, !listconcat(HLOExt_TilingMethods,
+        ["getIterationDomainTileFromResultTile", "generateResultTileValue"])>]> {
+  let summary = "Stable sort of `inits` together along one dimension";
+  let description = [{
+    Sorts every 1-D slice along `dimension` of all `inits` together, in
+    place, with the order `comparator` defines: it gets the two elements
+    compared of each operand in turn, `(lhs0, rhs0, lhs1, rhs1, ...)`, as
+    scalars and yields `i1` true if lhs goes before rhs. The sort is always
+    stable (a bottom-up merge sort, O(n log n) comparisons), so it also
+    serves hlo.sort with `is_stable = false`.
+
+    The iteration space of TilingInterface is the other dimensions, all
+    parallel: each slice is sorted independently.
+
+    ```mlir
+    %r:2 = hloext.sort dimension = 0 outs(%keys, %values : tensor<8xf32>,
+        tensor<8xi32>) {
+    ^bb0(%lhs: f32, %rhs: f32, %lhs_value: i32, %rhs_value: i32):
+      %less = arith.cmpf olt, %lhs, %rhs : f32
+      hloext.yield %less : i1
+    } -> tensor<8xf32>, tensor<8xi32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyShaped>:$inits, I64Attr:$dimension);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let regions = (region SizedRegion<1>:$comparator);
+  let assemblyFormat = [{
+    `dimension` `=` $dimension `outs` `(` $inits `:` type($inits) `)`
+    $comparator attr-dict (`->` type($results)^)?
+  }];
+  let extraClassDeclaration = commonClassDeclaration # [{
+    ::mlir::ShapedType getInitType() {
+      return ::llvm::cast<::mlir::ShapedType>(getInits().front().getType());
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// yield
+//===----------------------------------------------------------------------===//
+
+def HLOExt_YieldOp : HLOExt_Op<"yield", [Pure, ReturnLike, Terminator,
+    ParentOneOf<["ScatterOp", "SortOp"]>]> {
+  let summary = "Yields the scalars a combiner or comparator computes";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
+}
+
+#endif // XLA_MLIR_DIALECT_HLOEXT_IR_HLOEXTOPS_TD

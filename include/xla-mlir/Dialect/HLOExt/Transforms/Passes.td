@@ -1,0 +1,25 @@
+//===- Passes.td - hloext passes -----------------------------*- tablegen -*-===//
+
+#ifndef XLA_MLIR_DIALECT_HLOEXT_TRANSFORMS_PASSES_TD
+#define XLA_MLIR_DIALECT_HLOEXT_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def HLOExtLowerToLoopsPass : Pass<"hloext-lower-to-loops"> {
+  let summary = "Lower hloext ops on buffers to scf loops";
+  let description = [{
+    Replaces every hloext op with buffer operands by an scf.for nest over its
+    TilingInterface iteration domain, whose body is the op's
+    `generateScalarImplementation`: the windows of a scatter with their
+    bounds check, the merge sort of a slice. Runs after bufferization, next
+    to `convert-linalg-to-loops`. Ops still on tensors are reported as
+    errors.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+#endif // XLA_MLIR_DIALECT_HLOEXT_TRANSFORMS_PASSES_TD

@@ -1,0 +1,97 @@
+// RUN: xla-opt %s --hloext-lower-to-loops --split-input-file --verify-diagnostics | FileCheck %s
+
+// Scatter: one loop per update scatter dimension; each point reads its index
+// vector, checks that the whole window fits (0 <= start <= size - window)
+// and combines the window element by element.
+
+// CHECK-LABEL: func @scatter
+// CHECK-SAME: (%[[IDX:.*]]: memref<2x2xi32>, %[[UPD:.*]]: memref<2x3xf32>, %[[OP:.*]]: memref<5x4x3xf32>)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: scf.for %[[I:.*]] = %[[C0]] to %[[C2]] step %[[C1]] {
+// CHECK:   %[[S0:.*]] = memref.load %[[IDX]][%[[I]], %{{.*}}] : memref<2x2xi32>
+// CHECK:   %[[START0:.*]] = arith.index_cast %[[S0]] : i32 to index
+// CHECK:   arith.cmpi sge, %[[START0]], %{{.*}} : index
+// CHECK:   arith.cmpi sle, %[[START0]], %{{.*}} : index
+// CHECK:   %[[S1:.*]] = memref.load %[[IDX]][%[[I]], %{{.*}}] : memref<2x2xi32>
+// CHECK:   %[[START1:.*]] = arith.index_cast %[[S1]] : i32 to index
+// CHECK:   scf.if %{{.*}} {
+// CHECK:     scf.for %[[W:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:       %[[D1:.*]] = arith.addi %[[START1]], %[[W]] : index
+// CHECK:       %[[CUR:.*]] = memref.load %[[OP]][%[[START0]], %[[D1]], %{{.*}}] : memref<5x4x3xf32>
+// CHECK:       %[[NEW:.*]] = memref.load %[[UPD]][%[[I]], %[[W]]] : memref<2x3xf32>
+// CHECK:       %[[SUM:.*]] = arith.addf %[[CUR]], %[[NEW]] : f32
+// CHECK:       memref.store %[[SUM]], %[[OP]][%[[START0]], %[[D1]], %{{.*}}] : memref<5x4x3xf32>
+// CHECK-NOT: hloext.scatter
+func.func @scatter(%indices: memref<2x2xi32>, %updates: memref<2x3xf32>,
+                   %operand: memref<5x4x3xf32>) {
+  hloext.scatter update_window_dims = [1] inserted_window_dims = [0, 2]
+      scatter_dims_to_operand_dims = [0, 1] index_vector_dim = 1
+      ins(%indices, %updates : memref<2x2xi32>, memref<2x3xf32>)
+      outs(%operand : memref<5x4x3xf32>) {
+  ^bb0(%cur: f32, %upd: f32):
+    %s = arith.addf %cur, %upd : f32
+    hloext.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Sort: one loop per other dimension; each slice is copied into a 2 x n
+// scratch buffer, merged bottom-up with widths 1, 2, 4, ... alternating
+// between its rows, and copied back.
+
+// CHECK-LABEL: func @sort
+// CHECK-SAME: (%[[KEYS:.*]]: memref<4x6xi64>, %[[VALS:.*]]: memref<4x6xf32>)
+// CHECK: scf.for %[[ROW:.*]] = {{.*}} {
+// CHECK:   %[[KS:.*]] = memref.alloc() : memref<2x6xi64>
+// CHECK:   %[[VS:.*]] = memref.alloc() : memref<2x6xf32>
+// CHECK:   scf.for %[[E:.*]] =
+// CHECK:     memref.load %[[KEYS]][%[[ROW]], %[[E]]]
+// CHECK:     memref.store %{{.*}}, %[[KS]][%{{.*}}, %[[E]]]
+// CHECK:   %[[PASS:.*]]:2 = scf.while (%[[WIDTH:.*]] = %{{.*}}, %[[SRC:.*]] = %{{.*}}) : (index, index) -> (index, index) {
+// CHECK:     arith.cmpi slt, %[[WIDTH]]
+// CHECK:     scf.condition
+// CHECK:   } do {
+// CHECK:     %[[DST:.*]] = arith.subi %{{.*}}, %{{.*}} : index
+// CHECK:     %[[TWICE:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK:     scf.for %[[LO:.*]] = %{{.*}} to %{{.*}} step %[[TWICE]] {
+// CHECK:       scf.for %[[K:.*]] = {{.*}} iter_args(%[[I:.*]] = %[[LO]], %[[J:.*]] = %{{.*}}) -> (index, index) {
+// CHECK:         %[[LEFT:.*]] = memref.load %[[KS]]
+// CHECK:         %[[RIGHT:.*]] = memref.load %[[KS]]
+// CHECK:         %[[RLESS:.*]] = arith.cmpi slt, %[[RIGHT]], %[[LEFT]] : i64
+// CHECK:         %[[TAKE:.*]] = arith.andi
+// CHECK:         arith.select %[[TAKE]], %[[RIGHT]], %[[LEFT]] : i64
+// CHECK:         memref.store %{{.*}}, %[[KS]][%[[DST]], %[[K]]]
+// CHECK:         arith.select %[[TAKE]], %{{.*}}, %{{.*}} : f32
+// CHECK:         memref.store %{{.*}}, %[[VS]][%[[DST]], %[[K]]]
+// CHECK:         scf.yield
+// CHECK:   scf.for %[[E:.*]] =
+// CHECK:     memref.load %[[KS]][%[[PASS]]#1, %[[E]]]
+// CHECK:     memref.store %{{.*}}, %[[KEYS]][%[[ROW]], %[[E]]]
+// CHECK:   memref.dealloc %[[KS]]
+// CHECK:   memref.dealloc %[[VS]]
+// CHECK-NOT: hloext.sort
+func.func @sort(%keys: memref<4x6xi64>, %values: memref<4x6xf32>) {
+  hloext.sort dimension = 1 outs(%keys, %values : memref<4x6xi64>, memref<4x6xf32>) {
+  ^bb0(%l: i64, %r: i64, %lv: f32, %rv: f32):
+    %lt = arith.cmpi slt, %l, %r : i64
+    hloext.yield %lt : i1
+  }
+  return
+}
+
+// -----
+
+// Ops must be bufferized first.
+func.func @sort_tensor(%keys: tensor<6xi64>) -> tensor<6xi64> {
+  // expected-error @+1 {{'hloext.sort' op must be bufferized before it is lowered to loops}}
+  %0 = hloext.sort dimension = 0 outs(%keys : tensor<6xi64>) {
+  ^bb0(%l: i64, %r: i64):
+    %lt = arith.cmpi slt, %l, %r : i64
+    hloext.yield %lt : i1
+  } -> tensor<6xi64>
+  return %0 : tensor<6xi64>
+}
