@@ -15,4 +15,8 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [os.path.join(config.xla_mlir_obj_root, "bin"), config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["xla-opt", "xla-run", "mlir-opt", "mlir-translate"], tool_dirs)
+llvm_config.add_tool_substitutions(
+    ["xla-opt", "xla-run", "xla-translate", "mlir-opt", "mlir-translate"],
+    tool_dirs)
+# The C compiler that links ahead-of-time objects in tests.
+config.substitutions.append(("%cc", "clang-22"))

@@ -11,6 +11,7 @@
 #include "xla-mlir/Dialect/HLOExt/Transforms/BufferizableOpInterfaceImpl.h"
 #include "xla-mlir/Dialect/HLOExt/Transforms/Passes.h"
 #include "xla-mlir/Pipelines/CPUPipeline.h"
+#include "xla-mlir/Transforms/Passes.h"
 
 void xla::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<hlo::HLODialect, hlo::StableHLOCompatDialect,
@@ -24,5 +25,6 @@ void xla::registerAllPasses() {
   hlo::registerHLOPasses();
   hloext::registerHLOExtPasses();
   registerXLAConversionPasses();
+  registerXLATransformsPasses();
   registerCPUPipelines();
 }

@@ -8,6 +8,7 @@
 #include "xla-mlir/Pipelines/CPUPipeline.h"
 
 #include "xla-mlir/Conversion/Passes.h"
+#include "xla-mlir/Transforms/Passes.h"
 #include "xla-mlir/Dialect/HLOExt/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -41,6 +42,7 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
 
 void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
                                     const CPUPipelineOptions &options) {
+  pm.addPass(createReadOnlyEntryArgumentsPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
@@ -71,10 +73,10 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createConvertComplexToLLVMPass());
   ConvertFuncToLLVMPassOptions funcToLLVM;
+  funcToLLVM.useBarePtrCallConv = options.barePtrABI;
   pm.addPass(createConvertFuncToLLVMPass(funcToLLVM));
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  (void)options;
 }
 
 void xla::buildHLOCPUPipeline(OpPassManager &pm,

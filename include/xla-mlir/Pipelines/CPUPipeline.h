@@ -20,10 +20,11 @@ struct CPUPipelineOptions
       *this, "inline",
       llvm::cl::desc("Inline private functions into their callers first"),
       llvm::cl::init(true)};
-  Option<bool> cInterface{
-      *this, "c-interface",
-      llvm::cl::desc("Emit `_mlir_ciface_` wrappers taking memref descriptor "
-                     "pointers, for AOT callers from C and C++"),
+  Option<bool> barePtrABI{
+      *this, "bare-ptr-abi",
+      llvm::cl::desc("Pass memrefs as bare pointers to their data (static "
+                     "shapes only): the C ABI of ahead-of-time objects, "
+                     "`void f(const T *in..., T *out...)`"),
       llvm::cl::init(false)};
 };
 

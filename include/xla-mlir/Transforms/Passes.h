@@ -1,0 +1,20 @@
+//===- Passes.h - codegen passes ----------------------------------*- C++ -*-===//
+
+#ifndef XLA_MLIR_TRANSFORMS_PASSES_H
+#define XLA_MLIR_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace xla {
+
+#define GEN_PASS_DECL
+#include "xla-mlir/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "xla-mlir/Transforms/Passes.h.inc"
+
+} // namespace xla
+
+#endif // XLA_MLIR_TRANSFORMS_PASSES_H

@@ -1,0 +1,33 @@
+//===- ReadOnlyEntryArguments.cpp - inputs belong to the caller -----------===//
+
+#include "xla-mlir/Transforms/Passes.h"
+
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+namespace xla {
+#define GEN_PASS_DEF_READONLYENTRYARGUMENTSPASS
+#include "xla-mlir/Transforms/Passes.h.inc"
+} // namespace xla
+
+using namespace mlir;
+
+namespace {
+
+struct ReadOnlyEntryArgumentsPass
+    : xla::impl::ReadOnlyEntryArgumentsPassBase<ReadOnlyEntryArgumentsPass> {
+  void runOnOperation() override {
+    Builder b(&getContext());
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      if (!func.isPublic() || func.isExternal())
+        continue;
+      for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
+        if (isa<TensorType>(type))
+          func.setArgAttr(index,
+                          bufferization::BufferizationDialect::kWritableAttrName,
+                          b.getBoolAttr(false));
+    }
+  }
+};
+
+} // namespace
