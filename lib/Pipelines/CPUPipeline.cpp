@@ -31,6 +31,7 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
   // Checks become runtime calls while the program still has hlo types, so
   // the legalization below retypes them with everything else.
   pm.addPass(createCheckLowerToRuntimePass());
+  pm.addPass(createCustomCallLowerToRuntimePass());
   pm.addPass(createHLOLegalizeToLinalgPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

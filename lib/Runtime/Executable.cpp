@@ -5,6 +5,7 @@
 #include "RuntimeSymbols.h"
 
 #include "xla-mlir/Conversion/CheckToRuntime/CheckToRuntime.h"
+#include "xla-mlir/Dialect/HLO/IR/HLOCoreOps.h"
 #include "xla-mlir/Dialect/HLO/Transforms/Passes.h"
 #include "xla-mlir/InitAll.h"
 #include "xla-mlir/Pipelines/CPUPipeline.h"
@@ -192,9 +193,27 @@ Executable::compile(ModuleOp module, const Target &target,
       func.setPrivate();
   }
   entry->setPublic();
+  PassManager dcePM(context);
+  dcePM.addPass(createSymbolDCEPass());
+  if (failed(dcePM.run(program)))
+    return diagnostics.takeError("symbol-dce failed");
+
+  // Custom calls may only reach registered host functions.
+  exe->customCalls = options.customCalls ? options.customCalls
+                                         : &CustomCallRegistry::global();
+  bool unregistered = false;
+  program.walk([&](xla::hlo::CustomCallOp op) {
+    llvm::StringRef name = op.getCallTargetName();
+    if (name.starts_with("check.") || exe->customCalls->lookup(name))
+      return;
+    op.emitError("custom call target '")
+        << name << "' is not registered with the runtime";
+    unregistered = true;
+  });
+  if (unregistered)
+    return diagnostics.takeError("unregistered custom call");
 
   PassManager pm(context);
-  pm.addPass(createSymbolDCEPass());
   xla::CPUPipelineOptions pipelineOptions;
   pipelineOptions.fusion = options.fusion;
   xla::buildHLOCPUPipeline(pm, pipelineOptions);
@@ -369,10 +388,14 @@ Executable::run(llvm::ArrayRef<HostBuffer> args, CheckReport *checks) {
 
   CheckReport localReport;
   CheckReport *report = checks ? checks : &localReport;
+  llvm::Error customCallErrors = llvm::Error::success();
   {
-    CheckReportScope scope(report);
+    CheckReportScope checkScope(report);
+    CustomCallScope customCallScope(customCalls, &customCallErrors);
     entryPoint(packed.data());
   }
+  if (customCallErrors)
+    return std::move(customCallErrors);
   if (!checks && !localReport.passed()) {
     std::string text;
     for (const CheckFailure &failure : localReport.failures)

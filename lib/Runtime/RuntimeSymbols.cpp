@@ -4,6 +4,8 @@
 
 #include "xla-mlir/Runtime/CheckABI.h"
 #include "xla-mlir/Runtime/Checks.h"
+#include "xla-mlir/Runtime/CustomCallABI.h"
+#include "xla-mlir/Runtime/CustomCallRegistry.h"
 
 #include <cstring>
 
@@ -60,6 +62,8 @@ xla::runtime::resolveRuntimeSymbol(mlir::LLVM::LLVMFuncOp decl) {
   llvm::StringRef name = decl.getSymName();
   if (name.starts_with(kCheckSymbolPrefix))
     return reinterpret_cast<void *>(&runtimeCheck);
+  if (name == kCustomCallSymbol)
+    return reinterpret_cast<void *>(&dispatchCustomCall);
   if (name == "memrefCopy")
     return reinterpret_cast<void *>(&memrefCopy);
   return nullptr;

@@ -3,13 +3,15 @@
 //   xla-run FILE.mlir [--entry NAME] [--input a.npy ...] [--seed N]
 //           [--output-dir DIR] [--no-print] [--time] [--runs N]
 //           [--expected e.npy ... --rtol R --atol A] [--fusion=false]
-//           [--dump-llvm FILE] [--split-input-file]
+//           [--dump-llvm FILE] [--split-input-file] [--test-custom-calls]
 //
 // Exit codes: 0 success, 1 a check or --expected comparison failed, 2 the
 // program did not parse, verify or compile, 3 bad inputs or a run-time
 // error. See docs/runtime.md.
 //
 //===----------------------------------------------------------------------===//
+
+#include "TestCustomCalls.h"
 
 #include "xla-mlir/Runtime/Compare.h"
 #include "xla-mlir/Runtime/Executable.h"
@@ -86,6 +88,9 @@ cl::opt<unsigned> optLevel("opt-level",
                            cl::init(3));
 cl::opt<std::string> dumpLLVM("dump-llvm",
                               cl::desc("Write the optimized LLVM IR to FILE"));
+cl::opt<bool> testCustomCalls(
+    "test-custom-calls",
+    cl::desc("Register the custom calls xla_run.test.* (for tests)"));
 cl::opt<bool> splitInputFile(
     "split-input-file",
     cl::desc("Run each '// -----' chunk of the file as its own program"));
@@ -267,6 +272,10 @@ int main(int argc, char **argv) {
     llvm::errs() << "error: " << error << "\n";
     return kCompileError;
   }
+  if (testCustomCalls)
+    if (llvm::Error error =
+            xla::registerTestCustomCalls(CustomCallRegistry::global()))
+      return reportError(std::move(error), kCompileError);
   llvm::Expected<Target> target = Target::host();
   if (!target)
     return reportError(target.takeError(), kCompileError);

@@ -66,4 +66,29 @@ def CheckLowerToRuntimePass : Pass<"check-lower-to-runtime", "::mlir::ModuleOp">
   ];
 }
 
+def CustomCallLowerToRuntimePass
+    : Pass<"custom-call-lower-to-runtime", "::mlir::ModuleOp"> {
+  let summary = "Lower custom calls to calls into the CPU runtime";
+  let description = [{
+    Runs on the hlo-level program, before `hlo-legalize-to-linalg`. Every
+    `hlo.custom_call` (other than the `check.*` forms) becomes a call of
+    the external function `xla_rt_custom_call(site, pointers)`: `pointers`
+    holds the data pointers of the operand buffers (read-only) and of
+    freshly allocated result buffers, which become the op's results;
+    `site` is a string global describing the call (target name, element
+    types and shapes, backend_config). The JIT binds the symbol to the
+    runtime's dispatcher, which calls only functions registered in a
+    CustomCallRegistry; see `xla-mlir/Runtime/CustomCallABI.h`. Calls with
+    called_computations, output_operand_aliases, non-row-major layouts or
+    non-tensor operands are rejected with an error at the op.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 #endif // XLA_MLIR_CONVERSION_PASSES_TD

@@ -20,6 +20,7 @@
 #define XLA_MLIR_RUNTIME_EXECUTABLE_H
 
 #include "xla-mlir/Runtime/Checks.h"
+#include "xla-mlir/Runtime/CustomCallRegistry.h"
 #include "xla-mlir/Runtime/HostBuffer.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -57,6 +58,9 @@ struct CompileOptions {
   unsigned optLevel = 3;
   /// When set, the optimized LLVM IR is written to this file.
   std::string dumpLLVMIRPath;
+  /// Where `hlo.custom_call` targets are looked up; nullptr: the global
+  /// registry. It must outlive the Executable.
+  const CustomCallRegistry *customCalls = nullptr;
 };
 
 /// Registers what compile() and the parser of hlo/StableHLO files need:
@@ -80,7 +84,8 @@ public:
 
   /// Runs the entry function on `args` (count, element types and shapes
   /// must match getInputs()). Check ops record into `checks` when given;
-  /// without it, any failed check makes run() return an error.
+  /// without it, any failed check makes run() return an error. Errors of
+  /// custom calls are returned after the program finishes.
   llvm::Expected<std::vector<HostBuffer>>
   run(llvm::ArrayRef<HostBuffer> args, CheckReport *checks = nullptr);
 
@@ -90,6 +95,7 @@ private:
   std::string entryName;
   std::vector<TensorSpec> inputs;
   std::vector<TensorSpec> outputs;
+  const CustomCallRegistry *customCalls = nullptr;
   std::unique_ptr<mlir::ExecutionEngine> engine;
   void (*entryPoint)(void **) = nullptr;
 };

@@ -1,0 +1,19 @@
+//===- TestCustomCalls.h - custom calls for testing the runtime ---*- C++ -*-===//
+
+#ifndef XLA_MLIR_TOOLS_RUN_TESTCUSTOMCALLS_H
+#define XLA_MLIR_TOOLS_RUN_TESTCUSTOMCALLS_H
+
+#include "llvm/Support/Error.h"
+
+namespace xla {
+namespace runtime {
+class CustomCallRegistry;
+} // namespace runtime
+
+/// Registers xla_run.test.add_one, xla_run.test.sum_and_count and
+/// xla_run.test.fail (see TestCustomCalls.cpp).
+llvm::Error registerTestCustomCalls(runtime::CustomCallRegistry &registry);
+
+} // namespace xla
+
+#endif // XLA_MLIR_TOOLS_RUN_TESTCUSTOMCALLS_H
