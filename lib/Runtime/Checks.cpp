@@ -118,14 +118,14 @@ ElementComparison compare(const char *a, const char *b, DType dtype,
     return compareIntegers(a, b, dtype);
   unsigned parts = isComplex(dtype) ? 2 : 1;
   bool passed = true;
-  double absError = 0.0;
+  // Only pairs of finite components have an error.
+  double absError = std::numeric_limits<double>::quiet_NaN();
   uint64_t ulp = 0;
   for (unsigned part = 0; part < parts; ++part) {
     double x = readFloat(a, dtype, part), y = readFloat(b, dtype, part);
     if (std::isfinite(x) && std::isfinite(y))
-      absError = std::max(absError, std::fabs(x - y));
-    else if (!(x == y || (std::isnan(x) && std::isnan(y))))
-      absError = std::numeric_limits<double>::quiet_NaN();
+      absError = std::max(std::isnan(absError) ? 0.0 : absError,
+                          std::fabs(x - y));
     switch (kind) {
     case CheckKind::Eq:
       passed &= x == y;
@@ -179,7 +179,7 @@ std::string CheckFailure::str() const {
     return text;
   }
   os << ": " << numMismatches << " of " << numElements << " element"
-     << (numElements == 1 ? "" : "s") << " differ\n";
+     << (numElements == 1 ? "" : "s") << (numMismatches == 1 ? " differs\n" : " differ\n");
   os << "  first mismatch at index [";
   llvm::interleaveComma(firstBadIndex, os);
   os << "]: actual " << actual << ", expected " << expected;
@@ -191,7 +191,9 @@ std::string CheckFailure::str() const {
       os << "infinite";
     os << ")";
   }
-  os << "\n  max abs error: " << formatDouble(maxAbsError);
+  os << "\n  max abs error: "
+     << (maxAbsError ? formatDouble(*maxAbsError)
+                     : std::string("none (no pair of finite values)"));
   return text;
 }
 
@@ -248,7 +250,8 @@ void xla::runtime::runtimeCheck(int32_t kindCode, int32_t dtypeCode,
     ElementComparison result =
         compare(a, b, dtype, kind, tolerance, minUlp, maxUlp);
     if (!std::isnan(result.absError))
-      failure.maxAbsError = std::max(failure.maxAbsError, result.absError);
+      failure.maxAbsError =
+          std::max(failure.maxAbsError.value_or(0.0), result.absError);
     if (!result.passed && failure.numMismatches++ == 0) {
       failure.firstBadIndex = index;
       failure.actual = formatScalar(a, dtype);

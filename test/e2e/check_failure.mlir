@@ -13,7 +13,7 @@ func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %u: tensor<4xui8>,
   %sum = hlo.add %a, %b : tensor<2x3xf32>
   // Passes: a + b is [[1.5, 3.5, 2], [6, 5, 6.001]].
   check.expect_almost_eq_const %sum, dense<[[1.5, 3.5, 2.0], [6.0, 5.0, 6.001]]> : tensor<2x3xf32>
-  // CHECK: check_failure.mlir:[[@LINE+3]]:3: error: check.expect_eq failed: 1 of 6 elements differ
+  // CHECK: check_failure.mlir:[[@LINE+3]]:3: error: check.expect_eq failed: 1 of 6 elements differs
   // CHECK-NEXT: first mismatch at index [1, 2]: actual 6.001, expected 6.5
   // CHECK-NEXT: max abs error: 0.499
   check.expect_eq_const %sum, dense<[[1.5, 3.5, 2.0], [6.0, 5.0, 6.5]]> : tensor<2x3xf32>
@@ -23,17 +23,17 @@ func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>, %u: tensor<4xui8>,
   check.expect_close %sum, %a, max_ulp_difference = 3 : tensor<2x3xf32>, tensor<2x3xf32>
   // ui8 arithmetic wraps: 250 + 250 = 244, printed unsigned.
   %u2 = hlo.add %u, %u : tensor<4xui8>
-  // CHECK: check_failure.mlir:[[@LINE+3]]:3: error: check.expect_eq failed: 1 of 4 elements differ
+  // CHECK: check_failure.mlir:[[@LINE+3]]:3: error: check.expect_eq failed: 1 of 4 elements differs
   // CHECK-NEXT: first mismatch at index [3]: actual 254, expected 255
   // CHECK-NEXT: max abs error: 1
   check.expect_eq_const %u2, dense<[244, 6, 14, 255]> : tensor<4xui8>
   // CHECK: check_failure.mlir:[[@LINE+2]]:3: error: check.expect_eq failed: 2 of 4 elements differ
   // CHECK-NEXT: first mismatch at index [1]: actual False, expected True
   check.expect_eq_const %p, dense<[true, true, true, true]> : tensor<4xi1>
-  // CHECK: check_failure.mlir:[[@LINE+2]]:3: error: check.expect_almost_eq (tolerance 0.01) failed: 1 of 4 elements differ
+  // CHECK: check_failure.mlir:[[@LINE+2]]:3: error: check.expect_almost_eq (tolerance 0.01) failed: 1 of 4 elements differs
   // CHECK-NEXT: first mismatch at index [2]: actual 6.55e+04, expected inf
   check.expect_almost_eq_const %h, dense<[0.1, -2.5, 0x7C00, 0.0]> : tensor<4xf16> {tolerance = 0.01 : f64}
-  // CHECK: check_failure.mlir:[[@LINE+2]]:3: error: check.expect_almost_eq (tolerance 0.0001) failed: 1 of 2 elements differ
+  // CHECK: check_failure.mlir:[[@LINE+2]]:3: error: check.expect_almost_eq (tolerance 0.0001) failed: 1 of 2 elements differs
   // CHECK-NEXT: first mismatch at index [1]: actual (-0.5+0.25j), expected (-0.5-0.25j)
   check.expect_almost_eq_const %c, dense<[(1.0, 2.0), (-0.5, -0.25)]> : tensor<2xcomplex<f32>>
   return

@@ -18,7 +18,7 @@ func.func @add_op_test_ui8() {
 // -----
 
 // CHECK: --- chunk 1 ---
-// CHECK: split_entry.mlir:[[# @LINE + 5]]:3: error: check.expect_eq failed: 1 of 2 elements differ
+// CHECK: split_entry.mlir:[[# @LINE + 5]]:3: error: check.expect_eq failed: 1 of 2 elements differs
 // CHECK-NEXT: first mismatch at index [1]: actual -2, expected 2
 func.func @neg_op_test_si8() {
   %0 = hlo.constant dense<[-128, 2]> : tensor<2xi8>

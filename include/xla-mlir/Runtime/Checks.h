@@ -36,8 +36,8 @@ struct CheckFailure {
   int64_t numMismatches = 0;
   int64_t numElements = 0;
   /// Largest |actual - expected| over elements where both are finite (per
-  /// component for complex values).
-  double maxAbsError = 0.0;
+  /// component for complex values); unset if there are none.
+  std::optional<double> maxAbsError;
   /// ULP distance at the first mismatch (expect_close only; nullopt when it
   /// is infinite: NaN against a number, or an infinity).
   std::optional<uint64_t> firstBadUlpDistance;
