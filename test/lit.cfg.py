@@ -20,3 +20,8 @@ llvm_config.add_tool_substitutions(
     tool_dirs)
 # The C compiler that links ahead-of-time objects in tests.
 config.substitutions.append(("%cc", "clang-22"))
+
+# The runtime's GoogleTest unit tests exist where GoogleTest is installed.
+if os.path.exists(os.path.join(config.xla_mlir_obj_root, "bin", "xla-runtime-tests")):
+    config.available_features.add("runtime-unittests")
+    llvm_config.add_tool_substitutions(["xla-runtime-tests"], tool_dirs)

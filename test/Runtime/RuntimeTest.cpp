@@ -1,0 +1,378 @@
+//===- RuntimeTest.cpp - unit tests of the C++ runtime API ----------------===//
+//
+// What xla-run cannot reach: the Executable API's error paths and check
+// reports, per-compile custom-call registries, concurrent runs, and the
+// .npy and formatting helpers on their own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "xla-mlir/Runtime/CustomCallRegistry.h"
+#include "xla-mlir/Runtime/Executable.h"
+#include "xla-mlir/Runtime/Format.h"
+#include "xla-mlir/Runtime/Npy.h"
+#include "xla-mlir/Runtime/RandomInputs.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+
+#include "gtest/gtest.h"
+
+#include <cstring>
+#include <thread>
+
+using namespace xla::runtime;
+
+namespace {
+
+class RuntimeTest : public ::testing::Test {
+protected:
+  RuntimeTest() {
+    mlir::DialectRegistry registry;
+    registerRuntimeDialects(registry);
+    context = std::make_unique<mlir::MLIRContext>(registry);
+    context->printOpOnDiagnostic(false);
+  }
+
+  mlir::OwningOpRef<mlir::ModuleOp> parse(llvm::StringRef text) {
+    return mlir::parseSourceString<mlir::ModuleOp>(text, context.get(),
+                                                   "test.mlir");
+  }
+
+  /// Compiles `text`; fails the test on errors.
+  std::unique_ptr<Executable> compile(llvm::StringRef text,
+                                      CompileOptions options = {}) {
+    mlir::OwningOpRef<mlir::ModuleOp> module = parse(text);
+    EXPECT_TRUE(module);
+    if (!module)
+      return nullptr;
+    auto exe = Executable::compile(*module, cantFail(Target::host()), options);
+    if (!exe) {
+      ADD_FAILURE() << llvm::toString(exe.takeError());
+      return nullptr;
+    }
+    return std::move(*exe);
+  }
+
+  /// The error message of compiling `text`.
+  std::string compileError(llvm::StringRef text,
+                           CompileOptions options = {}) {
+    mlir::OwningOpRef<mlir::ModuleOp> module = parse(text);
+    auto exe = Executable::compile(*module, cantFail(Target::host()), options);
+    if (exe)
+      return "";
+    return llvm::toString(exe.takeError());
+  }
+
+  static HostBuffer f32(llvm::ArrayRef<int64_t> shape,
+                        llvm::ArrayRef<float> values) {
+    HostBuffer buffer(DType::F32, shape);
+    std::memcpy(buffer.data(), values.data(), values.size() * sizeof(float));
+    return buffer;
+  }
+
+  std::unique_ptr<mlir::MLIRContext> context;
+};
+
+constexpr llvm::StringLiteral kAdd = R"mlir(
+func.func @main(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  %0 = hlo.add %a, %b : tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+)mlir";
+
+TEST_F(RuntimeTest, CompilesAndRuns) {
+  std::unique_ptr<Executable> exe = compile(kAdd);
+  ASSERT_TRUE(exe);
+  EXPECT_EQ(exe->getEntryName(), "main");
+  ASSERT_EQ(exe->getInputs().size(), 2u);
+  EXPECT_EQ(exe->getInputs()[0].str(), "tensor<2x2xf32>");
+  HostBuffer a = f32({2, 2}, {1, 2, 3, 4}), b = f32({2, 2}, {10, 20, 30, 40});
+  auto outputs = exe->run({a, b});
+  ASSERT_TRUE(bool(outputs)) << llvm::toString(outputs.takeError());
+  ASSERT_EQ(outputs->size(), 1u);
+  EXPECT_EQ(formatArray((*outputs)[0]), "[[11. 22.]\n [33. 44.]]");
+  // Inputs are not modified, and a second run gives the same result.
+  EXPECT_EQ(formatArray(a), "[[1. 2.]\n [3. 4.]]");
+  auto again = exe->run({a, b});
+  ASSERT_TRUE(bool(again));
+  EXPECT_EQ(formatArray((*again)[0]), formatArray((*outputs)[0]));
+}
+
+TEST_F(RuntimeTest, KeepsUnsignedTypesInTheSignature) {
+  std::unique_ptr<Executable> exe = compile(R"mlir(
+func.func @main(%a: tensor<3xui8>) -> (tensor<3xui8>, tensor<i1>) {
+  %0 = hlo.add %a, %a : tensor<3xui8>
+  %t = hlo.constant dense<true> : tensor<i1>
+  return %0, %t : tensor<3xui8>, tensor<i1>
+}
+)mlir");
+  ASSERT_TRUE(exe);
+  EXPECT_EQ(exe->getInputs()[0].str(), "tensor<3xui8>");
+  EXPECT_EQ(exe->getOutputs()[1].str(), "tensor<i1>");
+  HostBuffer a(DType::UI8, {3});
+  uint8_t values[] = {200, 1, 128};
+  std::memcpy(a.data(), values, 3);
+  auto outputs = exe->run({a});
+  ASSERT_TRUE(bool(outputs));
+  EXPECT_EQ(formatArray((*outputs)[0]), "[144   2   0]");
+  EXPECT_EQ(formatArray((*outputs)[1]), "True");
+}
+
+TEST_F(RuntimeTest, RejectsBadInputs) {
+  std::unique_ptr<Executable> exe = compile(kAdd);
+  ASSERT_TRUE(exe);
+  HostBuffer a = f32({2, 2}, {1, 2, 3, 4});
+  auto tooFew = exe->run({a});
+  ASSERT_FALSE(bool(tooFew));
+  EXPECT_EQ(llvm::toString(tooFew.takeError()),
+            "@main takes 2 input(s), got 1");
+  auto wrongShape = exe->run({a, HostBuffer(DType::F32, {4})});
+  ASSERT_FALSE(bool(wrongShape));
+  EXPECT_EQ(llvm::toString(wrongShape.takeError()),
+            "input 1 of @main: expected tensor<2x2xf32>, got tensor<4xf32>");
+  auto wrongType = exe->run({a, HostBuffer(DType::F64, {2, 2})});
+  ASSERT_FALSE(bool(wrongType));
+  EXPECT_EQ(llvm::toString(wrongType.takeError()),
+            "input 1 of @main: expected tensor<2x2xf32>, got tensor<2x2xf64>");
+}
+
+constexpr llvm::StringLiteral kChecks = R"mlir(
+func.func @main(%a: tensor<2xf32>) {
+  check.expect_eq_const %a, dense<[1.0, 2.0]> : tensor<2xf32>
+  check.expect_almost_eq_const %a, dense<[1.0, 2.5]> : tensor<2xf32>
+  return
+}
+)mlir";
+
+TEST_F(RuntimeTest, ReportsChecks) {
+  std::unique_ptr<Executable> exe = compile(kChecks);
+  ASSERT_TRUE(exe);
+  CheckReport report;
+  auto outputs = exe->run({f32({2}, {1, 2})}, &report);
+  ASSERT_TRUE(bool(outputs));
+  EXPECT_EQ(report.numChecks, 2);
+  ASSERT_EQ(report.failures.size(), 1u);
+  const CheckFailure &failure = report.failures[0];
+  EXPECT_EQ(failure.location, "test.mlir:4:3");
+  EXPECT_EQ(failure.firstBadIndex, llvm::SmallVector<int64_t>{1});
+  EXPECT_EQ(failure.actual, "2.0");
+  EXPECT_EQ(failure.expected, "2.5");
+  EXPECT_EQ(failure.numMismatches, 1);
+  EXPECT_EQ(failure.maxAbsError, 0.5);
+}
+
+TEST_F(RuntimeTest, FailedChecksWithoutAReportAreErrors) {
+  std::unique_ptr<Executable> exe = compile(kChecks);
+  ASSERT_TRUE(exe);
+  auto passing = exe->run({f32({2}, {1, 2.5})});
+  // expect_eq fails for 2.5 but expect_almost_eq passes.
+  ASSERT_FALSE(bool(passing));
+  std::string message = llvm::toString(passing.takeError());
+  EXPECT_NE(message.find("test.mlir:3:3: error: check.expect_eq failed"),
+            std::string::npos)
+      << message;
+}
+
+TEST_F(RuntimeTest, ChecksOfConcurrentRunsStayApart) {
+  std::unique_ptr<Executable> exe = compile(kChecks);
+  ASSERT_TRUE(exe);
+  HostBuffer good = f32({2}, {1, 2}), bad = f32({2}, {7, 8});
+  CheckReport goodReport, badReport;
+  std::thread first([&] {
+    for (int i = 0; i < 50; ++i)
+      cantFail(exe->run({good}, &goodReport).takeError());
+  });
+  std::thread second([&] {
+    for (int i = 0; i < 50; ++i)
+      cantFail(exe->run({bad}, &badReport).takeError());
+  });
+  first.join();
+  second.join();
+  EXPECT_EQ(goodReport.numChecks, 100);
+  EXPECT_EQ(goodReport.failures.size(), 50u); // expect_almost_eq vs 2.5
+  EXPECT_EQ(badReport.failures.size(), 100u);
+}
+
+TEST_F(RuntimeTest, CompileErrorsCarryLocations) {
+  std::string message = compileError(R"mlir(
+func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = hlo.custom_call @nobody.registered(%a) : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+)mlir");
+  EXPECT_EQ(message, "test.mlir:3:8: error: custom call target "
+                     "'nobody.registered' is not registered with the runtime");
+  CompileOptions options;
+  options.entry = "missing";
+  EXPECT_EQ(compileError(kAdd, options),
+            "test.mlir:0:0: error: no function named @missing");
+}
+
+TEST_F(RuntimeTest, CustomCallsUseTheGivenRegistry) {
+  constexpr llvm::StringLiteral program = R"mlir(
+func.func @main(%a: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = hlo.custom_call @test.scale(%a) {backend_config = "2.5"} : (tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+)mlir";
+  CustomCallRegistry registry;
+  cantFail(registry.add(
+      "test.scale",
+      [](llvm::ArrayRef<CustomCallBuffer> operands,
+         llvm::ArrayRef<CustomCallBuffer> results,
+         llvm::StringRef config) -> llvm::Error {
+        double factor;
+        if (config.getAsDouble(factor))
+          return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                         "bad factor '" + config + "'");
+        const auto *in = static_cast<const float *>(operands[0].data);
+        auto *out = static_cast<float *>(results[0].data);
+        for (int64_t i = 0; i < operands[0].getNumElements(); ++i)
+          out[i] = in[i] * factor;
+        return llvm::Error::success();
+      }));
+  // The global registry does not have it.
+  EXPECT_NE(compileError(program).find("is not registered"),
+            std::string::npos);
+  llvm::Error duplicate = registry.add("test.scale", nullptr);
+  EXPECT_TRUE(bool(duplicate));
+  llvm::consumeError(std::move(duplicate));
+
+  CompileOptions options;
+  options.customCalls = &registry;
+  std::unique_ptr<Executable> exe = compile(program, options);
+  ASSERT_TRUE(exe);
+  auto outputs = exe->run({f32({3}, {1, 2, 4})});
+  ASSERT_TRUE(bool(outputs)) << llvm::toString(outputs.takeError());
+  EXPECT_EQ(formatArray((*outputs)[0]), "[ 2.5  5.  10. ]");
+}
+
+TEST_F(RuntimeTest, CustomCallErrorsFailTheRun) {
+  CustomCallRegistry registry;
+  cantFail(registry.add("test.fail",
+                        [](llvm::ArrayRef<CustomCallBuffer>,
+                           llvm::ArrayRef<CustomCallBuffer>,
+                           llvm::StringRef) -> llvm::Error {
+                          return llvm::createStringError(
+                              llvm::inconvertibleErrorCode(), "no luck");
+                        }));
+  CompileOptions options;
+  options.customCalls = &registry;
+  std::unique_ptr<Executable> exe = compile(R"mlir(
+func.func @main() {
+  hlo.custom_call @test.fail() {has_side_effect = true} : () -> ()
+  return
+}
+)mlir",
+                                            options);
+  ASSERT_TRUE(exe);
+  auto outputs = exe->run({});
+  ASSERT_FALSE(bool(outputs));
+  EXPECT_EQ(llvm::toString(outputs.takeError()),
+            "custom call 'test.fail': no luck");
+}
+
+TEST(NpyTest, RoundTripsEveryDType) {
+  for (DType dtype : {DType::I1, DType::I8, DType::I16, DType::I32, DType::I64,
+                      DType::UI8, DType::UI16, DType::UI32, DType::UI64,
+                      DType::F16, DType::F32, DType::F64, DType::Complex64,
+                      DType::Complex128}) {
+    HostBuffer buffer = generateInput(TensorSpec{dtype, {3, 5}}, 7, 0);
+    auto parsed = parseNpy(encodeNpy(buffer), "buffer");
+    ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+    EXPECT_EQ(parsed->getSpec(), buffer.getSpec()) << getName(dtype).str();
+    EXPECT_EQ(std::memcmp(parsed->data(), buffer.data(), buffer.getByteSize()),
+              0)
+        << getName(dtype).str();
+  }
+}
+
+TEST(NpyTest, WritesBF16AsF32AndScalarsWithEmptyShape) {
+  HostBuffer bf16 = generateInput(TensorSpec{DType::BF16, {4}}, 1, 0);
+  auto parsed = parseNpy(encodeNpy(bf16), "bf16");
+  ASSERT_TRUE(bool(parsed));
+  EXPECT_EQ(parsed->getDType(), DType::F32);
+  EXPECT_EQ(formatArray(*parsed).size() > 2, true);
+  std::string scalar = encodeNpy(HostBuffer(DType::F64, {}));
+  EXPECT_NE(scalar.find("'shape': ()"), std::string::npos);
+  EXPECT_EQ(scalar.size() % 64, 8u); // 64-byte aligned header + one f64
+}
+
+TEST(NpyTest, RejectsMalformedFiles) {
+  auto expectError = [](llvm::StringRef contents, llvm::StringRef message) {
+    auto parsed = parseNpy(contents, "f.npy");
+    ASSERT_FALSE(bool(parsed));
+    EXPECT_EQ(llvm::toString(parsed.takeError()), message.str());
+  };
+  std::string header = "\x93NUMPY\x01";
+  header.push_back('\0');
+  auto file = [&](llvm::StringRef dict) {
+    std::string text = header;
+    text.push_back(static_cast<char>(dict.size()));
+    text.push_back('\0');
+    return text + dict.str();
+  };
+  expectError("GIF89a", "f.npy: not a .npy file (bad magic string)");
+  expectError(file("{'descr': '<f4', 'fortran_order': True, 'shape': (2,), }"),
+              "f.npy: Fortran-order arrays are not supported; save the array "
+              "with np.ascontiguousarray first");
+  expectError(file("{'descr': '>i4', 'fortran_order': False, 'shape': (1,), }"),
+              "f.npy: big-endian data ('>i4') is not supported");
+  expectError(file("{'descr': '|O', 'fortran_order': False, 'shape': (1,), }"),
+              "f.npy: unsupported dtype '|O'");
+  expectError(file("{'descr': [('a', '<f4')], 'fortran_order': False, "
+                   "'shape': (1,), }"),
+              "f.npy: structured dtypes are not supported");
+  expectError(file("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }") +
+                  "abc",
+              "f.npy: expected 8 bytes of data for tensor<2xf32>, found 3");
+}
+
+TEST(FormatTest, ScalarsPrintLikeNumPy) {
+  auto f32 = [](float value) { return formatScalar(&value, DType::F32); };
+  auto f64 = [](double value) { return formatScalar(&value, DType::F64); };
+  EXPECT_EQ(f32(1.0f), "1.0");
+  EXPECT_EQ(f32(0.1f), "0.1");
+  EXPECT_EQ(f32(1e-5f), "1e-05");
+  EXPECT_EQ(f32(1e7f), "1e+07");
+  EXPECT_EQ(f32(-0.0f), "-0.0");
+  EXPECT_EQ(f64(1e15), "1000000000000000.0");
+  EXPECT_EQ(f64(1e16), "1e+16");
+  EXPECT_EQ(f64(1.0 / 3), "0.3333333333333333");
+  float complex1[] = {0.0f, 1.0f}, complex2[] = {-0.0f, -1.0f},
+        complex3[] = {1.5f, -0.5f};
+  EXPECT_EQ(formatScalar(complex1, DType::Complex64), "1j");
+  EXPECT_EQ(formatScalar(complex2, DType::Complex64), "(-0-1j)");
+  EXPECT_EQ(formatScalar(complex3, DType::Complex64), "(1.5-0.5j)");
+}
+
+TEST(RandomInputsTest, DependOnSeedAndIndexOnly) {
+  TensorSpec spec{DType::F32, {16}};
+  HostBuffer a = generateInput(spec, 3, 0), b = generateInput(spec, 3, 0);
+  HostBuffer c = generateInput(spec, 3, 1), d = generateInput(spec, 4, 0);
+  EXPECT_EQ(std::memcmp(a.data(), b.data(), a.getByteSize()), 0);
+  EXPECT_NE(std::memcmp(a.data(), c.data(), a.getByteSize()), 0);
+  EXPECT_NE(std::memcmp(a.data(), d.data(), a.getByteSize()), 0);
+  for (int i = 0; i < 16; ++i) {
+    EXPECT_GE(a.data<float>()[i], -1.0f);
+    EXPECT_LT(a.data<float>()[i], 1.0f);
+  }
+  HostBuffer ints = generateInput(TensorSpec{DType::UI8, {64}}, 0, 0);
+  for (int i = 0; i < 64; ++i)
+    EXPECT_LE(ints.data<uint8_t>()[i], 10);
+}
+
+TEST(HostBufferTest, IsAlignedZeroedAndCopiesDeeply) {
+  HostBuffer buffer(DType::F64, {3, 7});
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(buffer.data()) % 64, 0u);
+  for (int i = 0; i < 21; ++i)
+    EXPECT_EQ(buffer.data<double>()[i], 0.0);
+  HostBuffer copy = buffer;
+  copy.data<double>()[0] = 1.0;
+  EXPECT_EQ(buffer.data<double>()[0], 0.0);
+  HostBuffer empty(DType::F32, {0, 4});
+  EXPECT_NE(empty.data(), nullptr);
+  EXPECT_EQ(formatArray(empty), "[]");
+}
+
+} // namespace
