@@ -46,6 +46,8 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createReadOnlyEntryArgumentsPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
+  // scf.while bodies (from hlo.while) yield freshly computed tensors.
+  bufferize.allowReturnAllocsFromLoops = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));

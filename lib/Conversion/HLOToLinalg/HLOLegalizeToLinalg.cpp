@@ -37,6 +37,13 @@ void xla::hlo::populateHLOToLinalgConversionPatterns(
   detail::populateTypeRetypingPatterns(context, typeConverter, patterns);
   detail::populateScatterToHLOExtPatterns(context, typeConverter, patterns);
   detail::populateSortToHLOExtPatterns(context, typeConverter, patterns);
+  detail::populateDotToLinalgPatterns(context, typeConverter, patterns);
+  detail::populateReduceToLinalgPatterns(context, typeConverter, patterns);
+  detail::populateReduceWindowToLinalgPatterns(context, typeConverter, patterns);
+  detail::populateMapToLinalgPatterns(context, typeConverter, patterns);
+  detail::populateConvolutionToLinalgPatterns(context, typeConverter, patterns);
+  detail::populateBatchNormToLinalgPatterns(context, typeConverter, patterns);
+  detail::populateControlFlowToScfPatterns(context, typeConverter, patterns);
 }
 
 void xla::hlo::configureHLOToLinalgTarget(ConversionTarget &target,

@@ -39,6 +39,36 @@ void populateTypeRetypingPatterns(mlir::MLIRContext *context,
                                   const mlir::TypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
 
+/// dot_general and dot (Dot.cpp).
+void populateDotToLinalgPatterns(mlir::MLIRContext *context,
+                                 const mlir::TypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns);
+/// reduce (Reduce.cpp).
+void populateReduceToLinalgPatterns(mlir::MLIRContext *context,
+                                    const mlir::TypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns);
+/// reduce_window (ReduceWindow.cpp).
+void populateReduceWindowToLinalgPatterns(mlir::MLIRContext *context,
+                                          const mlir::TypeConverter &converter,
+                                          mlir::RewritePatternSet &patterns);
+/// map (Map.cpp).
+void populateMapToLinalgPatterns(mlir::MLIRContext *context,
+                                 const mlir::TypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns);
+/// convolution (Convolution.cpp).
+void populateConvolutionToLinalgPatterns(mlir::MLIRContext *context,
+                                         const mlir::TypeConverter &converter,
+                                         mlir::RewritePatternSet &patterns);
+/// batch_norm_inference, batch_norm_training, batch_norm_grad
+/// (BatchNorm.cpp).
+void populateBatchNormToLinalgPatterns(mlir::MLIRContext *context,
+                                       const mlir::TypeConverter &converter,
+                                       mlir::RewritePatternSet &patterns);
+/// while, if, case and the hlo.return of their regions (ControlFlow.cpp).
+void populateControlFlowToScfPatterns(mlir::MLIRContext *context,
+                                      const mlir::TypeConverter &converter,
+                                      mlir::RewritePatternSet &patterns);
+
 /// scatter and sort, to the structured ops of the hloext dialect
 /// (Scatter.cpp, Sort.cpp).
 void populateScatterToHLOExtPatterns(mlir::MLIRContext *context,
