@@ -57,10 +57,11 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   outParams.hoistStaticAllocs = true;
   outParams.modifyPublicFunctions = true;
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  // Before deallocation, which frees the scratch buffers of sort and needs
+  // ops with several regions (select_and_scatter) to be gone.
+  pm.addPass(hloext::createHLOExtLowerToLoopsPass());
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
-  // After deallocation: the scratch buffers of sort bring their own dealloc.
-  pm.addPass(hloext::createHLOExtLowerToLoopsPass());
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createSCFToControlFlowPass());
 

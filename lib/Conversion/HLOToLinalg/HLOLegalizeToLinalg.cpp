@@ -36,6 +36,8 @@ void xla::hlo::populateHLOToLinalgConversionPatterns(
   detail::populateGatherToLinalgPatterns(context, typeConverter, patterns);
   detail::populateTypeRetypingPatterns(context, typeConverter, patterns);
   detail::populateScatterToHLOExtPatterns(context, typeConverter, patterns);
+  detail::populateSelectAndScatterToHLOExtPatterns(context, typeConverter,
+                                                  patterns);
   detail::populateSortToHLOExtPatterns(context, typeConverter, patterns);
   detail::populateDotToLinalgPatterns(context, typeConverter, patterns);
   detail::populateReduceToLinalgPatterns(context, typeConverter, patterns);

@@ -69,11 +69,14 @@ void populateControlFlowToScfPatterns(mlir::MLIRContext *context,
                                       const mlir::TypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
 
-/// scatter and sort, to the structured ops of the hloext dialect
-/// (Scatter.cpp, Sort.cpp).
+/// scatter, select_and_scatter and sort, to the structured ops of the
+/// hloext dialect (Scatter.cpp, SelectAndScatter.cpp, Sort.cpp).
 void populateScatterToHLOExtPatterns(mlir::MLIRContext *context,
                                      const mlir::TypeConverter &converter,
                                      mlir::RewritePatternSet &patterns);
+void populateSelectAndScatterToHLOExtPatterns(
+    mlir::MLIRContext *context, const mlir::TypeConverter &converter,
+    mlir::RewritePatternSet &patterns);
 void populateSortToHLOExtPatterns(mlir::MLIRContext *context,
                                   const mlir::TypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);

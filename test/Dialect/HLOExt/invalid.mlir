@@ -218,6 +218,77 @@ func.func @sort_unranked(%k: memref<*xf32>) {
 // -----
 
 func.func @yield_parent(%x: f32) {
-  // expected-error @+1 {{expects parent op to be one of 'hloext.scatter, hloext.sort'}}
+  // expected-error @+1 {{expects parent op to be one of 'hloext.scatter, hloext.sort, hloext.select_and_scatter'}}
   hloext.yield %x : f32
+}
+
+// -----
+
+func.func @select_and_scatter_source_shape(%o: tensor<4x2xf32>, %s: tensor<3x2xf32>, %i: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{source dimension 0 has size 3 but the windows give 2}}
+  %0 = hloext.select_and_scatter window_dimensions = [2, 1] window_strides = [2, 1]
+      padding_low = [0, 0] padding_high = [0, 0]
+      ins(%o, %s : tensor<4x2xf32>, tensor<3x2xf32>) outs(%i : tensor<4x2xf32>)
+      select {
+      ^bb0(%a: f32, %b: f32):
+        %ge = arith.cmpf oge, %a, %b : f32
+        hloext.yield %ge : i1
+      } scatter {
+      ^bb0(%c: f32, %d: f32):
+        hloext.yield %d : f32
+      } -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @select_and_scatter_attr_size(%o: tensor<4x2xf32>, %s: tensor<2x2xf32>, %i: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{requires window_dimensions, window_strides, padding_low and padding_high to have one entry per operand dimension}}
+  %0 = hloext.select_and_scatter window_dimensions = [2] window_strides = [2, 1]
+      padding_low = [0, 0] padding_high = [0, 0]
+      ins(%o, %s : tensor<4x2xf32>, tensor<2x2xf32>) outs(%i : tensor<4x2xf32>)
+      select {
+      ^bb0(%a: f32, %b: f32):
+        %ge = arith.cmpf oge, %a, %b : f32
+        hloext.yield %ge : i1
+      } scatter {
+      ^bb0(%c: f32, %d: f32):
+        hloext.yield %d : f32
+      } -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @select_and_scatter_select_type(%o: tensor<4x2xf32>, %s: tensor<2x2xf32>, %i: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{expects the select to yield ('i1'), got ('f32')}}
+  %0 = hloext.select_and_scatter window_dimensions = [2, 1] window_strides = [2, 1]
+      padding_low = [0, 0] padding_high = [0, 0]
+      ins(%o, %s : tensor<4x2xf32>, tensor<2x2xf32>) outs(%i : tensor<4x2xf32>)
+      select {
+      ^bb0(%a: f32, %b: f32):
+        hloext.yield %a : f32
+      } scatter {
+      ^bb0(%c: f32, %d: f32):
+        hloext.yield %d : f32
+      } -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+func.func @select_and_scatter_window(%o: tensor<4x2xf32>, %s: tensor<2x2xf32>, %i: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  // expected-error @+1 {{requires positive window sizes and strides}}
+  %0 = hloext.select_and_scatter window_dimensions = [2, 0] window_strides = [2, 1]
+      padding_low = [0, 0] padding_high = [0, 0]
+      ins(%o, %s : tensor<4x2xf32>, tensor<2x2xf32>) outs(%i : tensor<4x2xf32>)
+      select {
+      ^bb0(%a: f32, %b: f32):
+        %ge = arith.cmpf oge, %a, %b : f32
+        hloext.yield %ge : i1
+      } scatter {
+      ^bb0(%c: f32, %d: f32):
+        hloext.yield %d : f32
+      } -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
 }

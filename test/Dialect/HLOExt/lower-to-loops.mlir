@@ -1,4 +1,4 @@
-// RUN: xla-opt %s --hloext-lower-to-loops --split-input-file --verify-diagnostics | FileCheck %s
+// RUN: xla-opt %s --hloext-lower-to-loops --canonicalize --split-input-file --verify-diagnostics | FileCheck %s
 
 // Scatter: one loop per update scatter dimension; each point reads its index
 // vector, checks that the whole window fits (0 <= start <= size - window)
@@ -41,7 +41,8 @@ func.func @scatter(%indices: memref<2x2xi32>, %updates: memref<2x3xf32>,
 
 // Sort: one loop per other dimension; each slice is copied into a 2 x n
 // scratch buffer, merged bottom-up with widths 1, 2, 4, ... alternating
-// between its rows, and copied back.
+// between its rows, and copied back. The deallocation pipeline, which runs
+// later, frees the scratch buffers.
 
 // CHECK-LABEL: func @sort
 // CHECK-SAME: (%[[KEYS:.*]]: memref<4x6xi64>, %[[VALS:.*]]: memref<4x6xf32>)
@@ -71,8 +72,7 @@ func.func @scatter(%indices: memref<2x2xi32>, %updates: memref<2x3xf32>,
 // CHECK:   scf.for %[[E:.*]] =
 // CHECK:     memref.load %[[KS]][%[[PASS]]#1, %[[E]]]
 // CHECK:     memref.store %{{.*}}, %[[KEYS]][%[[ROW]], %[[E]]]
-// CHECK:   memref.dealloc %[[KS]]
-// CHECK:   memref.dealloc %[[VS]]
+// CHECK-NOT: memref.dealloc
 // CHECK-NOT: hloext.sort
 func.func @sort(%keys: memref<4x6xi64>, %values: memref<4x6xf32>) {
   hloext.sort dimension = 1 outs(%keys, %values : memref<4x6xi64>, memref<4x6xf32>) {
@@ -94,4 +94,47 @@ func.func @sort_tensor(%keys: tensor<6xi64>) -> tensor<6xi64> {
     hloext.yield %lt : i1
   } -> tensor<6xi64>
   return %0 : tensor<6xi64>
+}
+
+// -----
+
+// Select-and-scatter: one loop per source dimension; the window loops carry
+// the selection (found, position, value). Positions in the padding are
+// skipped; the first in-bounds candidate is taken, later ones unless
+// select(selected, candidate) holds. Then the source value is combined
+// into the result at the selected position, if any.
+
+// CHECK-LABEL: func @select_and_scatter
+// CHECK-SAME: (%[[OP:.*]]: memref<4x2xf32>, %[[SRC:.*]]: memref<2x2xf32>, %[[OUT:.*]]: memref<4x2xf32>)
+// CHECK: scf.for %[[S0:.*]] =
+// CHECK:   scf.for %[[S1:.*]] =
+// CHECK:     %[[SEL:.*]]:4 = scf.for %[[W:.*]] = {{.*}} iter_args(%[[FOUND:.*]] = %false, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %[[VAL:.*]] = %{{.*}}) -> (i1, index, index, f32) {
+// CHECK:       %[[POS:.*]] = arith.addi
+// CHECK:       arith.cmpi sge, %[[POS]]
+// CHECK:       arith.cmpi slt, %[[POS]]
+// CHECK:       scf.if %{{.*}} -> (index, index, f32) {
+// CHECK:         %[[CAND:.*]] = memref.load %[[OP]][%[[POS]], %[[S1]]]
+// CHECK:         %[[KEEP:.*]] = arith.cmpf oge, %[[VAL]], %[[CAND]] : f32
+// CHECK:         %[[SWITCH:.*]] = arith.xori %[[KEEP]], %true : i1
+// CHECK:         %[[TAKE:.*]] = arith.select %[[FOUND]], %[[SWITCH]], %true : i1
+// CHECK:         arith.select %[[TAKE]], %[[CAND]], %[[VAL]] : f32
+// CHECK:     scf.if %[[SEL]]#0 {
+// CHECK:       %[[CUR:.*]] = memref.load %[[OUT]][%[[SEL]]#1, %[[SEL]]#2]
+// CHECK:       %[[V:.*]] = memref.load %[[SRC]][%[[S0]], %[[S1]]]
+// CHECK:       %[[SUM:.*]] = arith.addf %[[CUR]], %[[V]] : f32
+// CHECK:       memref.store %[[SUM]], %[[OUT]][%[[SEL]]#1, %[[SEL]]#2]
+func.func @select_and_scatter(%operand: memref<4x2xf32>, %source: memref<2x2xf32>, %init: memref<4x2xf32>) {
+  hloext.select_and_scatter window_dimensions = [3, 1] window_strides = [2, 1]
+      padding_low = [1, 0] padding_high = [0, 0]
+      ins(%operand, %source : memref<4x2xf32>, memref<2x2xf32>) outs(%init : memref<4x2xf32>)
+      select {
+      ^bb0(%a: f32, %b: f32):
+        %ge = arith.cmpf oge, %a, %b : f32
+        hloext.yield %ge : i1
+      } scatter {
+      ^bb0(%c: f32, %d: f32):
+        %s = arith.addf %c, %d : f32
+        hloext.yield %s : f32
+      }
+  return
 }

@@ -86,3 +86,31 @@ func.func @sort_buffer(%keys: memref<?xi64>) {
   }
   return
 }
+
+// CHECK-LABEL: func @select_and_scatter_tensor
+// CHECK: %{{.*}} = hloext.select_and_scatter window_dimensions = [3, 1] window_strides = [2, 1] padding_low = [0, 0] padding_high = [1, 0]
+// CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<4x2xi64>, tensor<2x2xi64>) outs(%{{.*}} : tensor<4x2xi64>) select {
+// CHECK: ^bb0(%[[A:.*]]: i64, %[[B:.*]]: i64):
+// CHECK:   %[[GE:.*]] = arith.cmpi sge, %[[A]], %[[B]] : i64
+// CHECK:   hloext.yield %[[GE]] : i1
+// CHECK: } scatter {
+// CHECK: ^bb0(%[[C:.*]]: i64, %[[D:.*]]: i64):
+// CHECK:   %[[S:.*]] = arith.addi %[[C]], %[[D]] : i64
+// CHECK:   hloext.yield %[[S]] : i64
+// CHECK: } -> tensor<4x2xi64>
+func.func @select_and_scatter_tensor(%operand: tensor<4x2xi64>, %source: tensor<2x2xi64>,
+                                     %init: tensor<4x2xi64>) -> tensor<4x2xi64> {
+  %0 = hloext.select_and_scatter window_dimensions = [3, 1] window_strides = [2, 1]
+      padding_low = [0, 0] padding_high = [1, 0]
+      ins(%operand, %source : tensor<4x2xi64>, tensor<2x2xi64>) outs(%init : tensor<4x2xi64>)
+      select {
+      ^bb0(%a: i64, %b: i64):
+        %ge = arith.cmpi sge, %a, %b : i64
+        hloext.yield %ge : i1
+      } scatter {
+      ^bb0(%c: i64, %d: i64):
+        %s = arith.addi %c, %d : i64
+        hloext.yield %s : i64
+      } -> tensor<4x2xi64>
+  return %0 : tensor<4x2xi64>
+}

@@ -1,4 +1,4 @@
-// RUN: xla-opt %s --transform-interpreter --split-input-file --canonicalize | FileCheck %s
+// RUN: xla-opt %s --transform-interpreter --split-input-file --canonicalize --verify-diagnostics | FileCheck %s
 
 // TilingInterface: sort tiles over the dimensions it does not sort, each
 // tile sorting whole slices.
@@ -59,6 +59,77 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %scatter = transform.structured.match ops{["hloext.scatter"]} in %root : (!transform.any_op) -> !transform.any_op
     %tiled, %loop = transform.structured.tile_using_for %scatter tile_sizes [4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// Select-and-scatter tiles over the source; without padding a tile takes
+// the operand and result rows its windows cover. Disjoint windows make the
+// loops parallel.
+
+// CHECK-LABEL: func @tile_select_and_scatter
+// CHECK-SAME: (%[[OP:.*]]: tensor<6x8xf32>, %[[SRC:.*]]: tensor<3x4xf32>, %[[INIT:.*]]: tensor<6x8xf32>)
+// CHECK: scf.forall (%[[I:.*]], %[[J:.*]]) in (3, 2) shared_outs(%[[OUT:.*]] = %[[INIT]])
+// CHECK:   %[[J2:.*]] = affine.apply #{{.*}}(%[[J]])
+// CHECK:   %[[R:.*]] = arith.muli %[[I]], %{{.*}} : index
+// CHECK:   %[[C:.*]] = arith.muli %[[J2]], %{{.*}} : index
+// CHECK:   %[[OS:.*]] = tensor.extract_slice %[[OP]][%[[R]], %[[C]]] [2, 4] [1, 1]
+// CHECK:   %[[SS:.*]] = tensor.extract_slice %[[SRC]][%[[I]], %[[J2]]] [1, 2] [1, 1]
+// CHECK:   %[[IS:.*]] = tensor.extract_slice %[[OUT]][%[[R]], %[[C]]] [2, 4] [1, 1]
+// CHECK:   %[[T:.*]] = hloext.select_and_scatter {{.*}} ins(%[[OS]], %[[SS]] : tensor<2x4xf32>, tensor<1x2xf32>) outs(%[[IS]] : tensor<2x4xf32>)
+// CHECK:   tensor.parallel_insert_slice %[[T]] into %[[OUT]][{{.*}}] [2, 4] [1, 1]
+func.func @tile_select_and_scatter(%operand: tensor<6x8xf32>, %source: tensor<3x4xf32>, %init: tensor<6x8xf32>) -> tensor<6x8xf32> {
+  %0 = hloext.select_and_scatter window_dimensions = [2, 2] window_strides = [2, 2]
+      padding_low = [0, 0] padding_high = [0, 0]
+      ins(%operand, %source : tensor<6x8xf32>, tensor<3x4xf32>) outs(%init : tensor<6x8xf32>)
+      select {
+      ^bb0(%a: f32, %b: f32):
+        %ge = arith.cmpf oge, %a, %b : f32
+        hloext.yield %ge : i1
+      } scatter {
+      ^bb0(%c: f32, %d: f32):
+        %s = arith.addf %c, %d : f32
+        hloext.yield %s : f32
+      } -> tensor<6x8xf32>
+  return %0 : tensor<6x8xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["hloext.select_and_scatter"]} in %root : (!transform.any_op) -> !transform.any_op
+    %tiled, %loop = transform.structured.tile_using_forall %op tile_sizes [1, 2] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// With padding the windows of a tile would start before its operand slice.
+func.func @tile_padded(%operand: tensor<4x2xf32>, %source: tensor<2x2xf32>, %init: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  // expected-error @+3 {{'hloext.select_and_scatter' op can only be tiled without padding}}
+  // expected-error @+2 {{faild to tile operation}}
+  // expected-error @+1 {{failed to generate tiling loops}}
+  %0 = hloext.select_and_scatter window_dimensions = [3, 1] window_strides = [2, 1]
+      padding_low = [1, 0] padding_high = [0, 0]
+      ins(%operand, %source : tensor<4x2xf32>, tensor<2x2xf32>) outs(%init : tensor<4x2xf32>)
+      select {
+      ^bb0(%a: f32, %b: f32):
+        %ge = arith.cmpf oge, %a, %b : f32
+        hloext.yield %ge : i1
+      } scatter {
+      ^bb0(%c: f32, %d: f32):
+        %s = arith.addf %c, %d : f32
+        hloext.yield %s : f32
+      } -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %op = transform.structured.match ops{["hloext.select_and_scatter"]} in %root : (!transform.any_op) -> !transform.any_op
+    %tiled, %loop = transform.structured.tile_using_for %op tile_sizes [1] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }

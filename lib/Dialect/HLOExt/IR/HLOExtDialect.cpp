@@ -17,7 +17,7 @@ void HLOExtDialect::initialize() {
   // Attached by registerBufferizableOpInterfaceExternalModels; declaring the
   // promise turns a missing registration into a clear error.
   declarePromisedInterfaces<bufferization::BufferizableOpInterface, ScatterOp,
-                            SortOp>();
+                            SelectAndScatterOp, SortOp>();
 }
 
 #define GET_OP_CLASSES

@@ -258,18 +258,6 @@ LogicalResult ScatterOp::getResultTilePosition(
   return success();
 }
 
-/// a - b, folded when both are constants.
-static Value emitSub(OpBuilder &b, Location loc, OpFoldResult lhs,
-                     OpFoldResult rhs) {
-  std::optional<int64_t> x = getConstantIntValue(lhs);
-  std::optional<int64_t> y = getConstantIntValue(rhs);
-  if (x && y)
-    return arith::ConstantIndexOp::create(b, loc, *x - *y);
-  return arith::SubIOp::create(b, loc,
-                               getValueOrCreateConstantIndexOp(b, loc, lhs),
-                               getValueOrCreateConstantIndexOp(b, loc, rhs));
-}
-
 LogicalResult ScatterOp::generateScalarImplementation(OpBuilder &b,
                                                       Location loc,
                                                       ValueRange ivs) {
@@ -303,7 +291,7 @@ LogicalResult ScatterOp::generateScalarImplementation(OpBuilder &b,
         operandWindowDims[operandDim] < 0
             ? OpFoldResult(b.getIndexAttr(1))
             : getDimSize(b, loc, updates, operandWindowDims[operandDim]);
-    Value limit = emitSub(
+    Value limit = detail::emitSub(
         b, loc, getDimSize(b, loc, getInits().front(), operandDim),
         windowSize);
     Value aboveZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,

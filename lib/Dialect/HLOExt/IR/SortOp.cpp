@@ -6,7 +6,9 @@
 // comparator calls, and no recursion, so it is plain scf loops. The slice
 // is copied into a 2 x n scratch buffer whose rows take turns as source and
 // destination of each merge pass (the row is an index, so no buffer
-// selection is needed), then copied back.
+// selection is needed), then copied back. The scratch buffers are plain
+// allocations: the buffer deallocation pipeline, which runs after loops are
+// generated, frees them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -210,8 +212,6 @@ public:
             memref::LoadOp::create(b, loc, buffer, ValueRange{sortedRow, i}),
             init, slicePos(i));
     });
-    for (Value buffer : scratch)
-      memref::DeallocOp::create(b, loc, buffer);
   }
 
 private:

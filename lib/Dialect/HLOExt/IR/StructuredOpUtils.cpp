@@ -2,7 +2,10 @@
 
 #include "StructuredOpUtils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IRMapping.h"
@@ -93,6 +96,30 @@ Value getSlice(OpBuilder &b, Location loc, Value shaped,
     return tensor::ExtractSliceOp::create(b, loc, shaped, offsets, sizes,
                                           strides);
   return memref::SubViewOp::create(b, loc, shaped, offsets, sizes, strides);
+}
+
+OpFoldResult emitScaleAdd(OpBuilder &b, Location loc, OpFoldResult x,
+                          int64_t scale, int64_t offset) {
+  if (std::optional<int64_t> value = getConstantIntValue(x))
+    return b.getIndexAttr(*value * scale + offset);
+  Value result = getValueOrCreateConstantIndexOp(b, loc, x);
+  if (scale != 1)
+    result = arith::MulIOp::create(
+        b, loc, result, arith::ConstantIndexOp::create(b, loc, scale));
+  if (offset != 0)
+    result = arith::AddIOp::create(
+        b, loc, result, arith::ConstantIndexOp::create(b, loc, offset));
+  return result;
+}
+
+Value emitSub(OpBuilder &b, Location loc, OpFoldResult lhs, OpFoldResult rhs) {
+  std::optional<int64_t> x = getConstantIntValue(lhs);
+  std::optional<int64_t> y = getConstantIntValue(rhs);
+  if (x && y)
+    return arith::ConstantIndexOp::create(b, loc, *x - *y);
+  return arith::SubIOp::create(b, loc,
+                               getValueOrCreateConstantIndexOp(b, loc, lhs),
+                               getValueOrCreateConstantIndexOp(b, loc, rhs));
 }
 
 } // namespace xla::hloext::detail

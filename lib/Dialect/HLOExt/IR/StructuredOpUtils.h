@@ -51,6 +51,16 @@ mlir::Value getSlice(mlir::OpBuilder &b, mlir::Location loc,
                      llvm::ArrayRef<mlir::OpFoldResult> offsets,
                      llvm::ArrayRef<mlir::OpFoldResult> sizes);
 
+/// `x * scale + offset` as an index, folded to an attribute when `x` is
+/// constant.
+mlir::OpFoldResult emitScaleAdd(mlir::OpBuilder &b, mlir::Location loc,
+                                mlir::OpFoldResult x, int64_t scale,
+                                int64_t offset);
+
+/// `lhs - rhs` as an index value, folded when both are constants.
+mlir::Value emitSub(mlir::OpBuilder &b, mlir::Location loc,
+                    mlir::OpFoldResult lhs, mlir::OpFoldResult rhs);
+
 } // namespace xla::hloext::detail
 
 #endif // XLA_MLIR_LIB_DIALECT_HLOEXT_IR_STRUCTUREDOPUTILS_H

@@ -57,6 +57,8 @@ struct StructuredOpInterface
 void registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, HLOExtDialect *) {
     ScatterOp::attachInterface<StructuredOpInterface<ScatterOp>>(*context);
+    SelectAndScatterOp::attachInterface<
+        StructuredOpInterface<SelectAndScatterOp>>(*context);
     SortOp::attachInterface<StructuredOpInterface<SortOp>>(*context);
   });
 }

@@ -1,8 +1,8 @@
 //===- HLOExtOps.td - structured ops linalg cannot express ---*- tablegen -*-===//
 //
 // The `hloext` dialect holds the few hlo ops whose access pattern is not an
-// affine map over an iteration space: scatter (data-dependent writes) and
-// sort (a permutation computed at run time). Like linalg ops they are in
+// affine map over an iteration space: scatter and select_and_scatter
+// (data-dependent writes) and sort (a permutation computed at run time). Like linalg ops they are in
 // destination-passing style, work on tensors or on buffers, implement
 // TilingInterface and bufferize in place; `hloext-lower-to-loops` turns the
 // buffer form into scf loops. Their regions work on scalars, so the dialect
@@ -25,7 +25,7 @@ def HLOExt_Dialect : Dialect {
   let cppNamespace = "::xla::hloext";
   let summary = "Structured ops that linalg cannot express";
   let description = [{
-    Destination-style ops for scatter and sort. They sit next to linalg in
+    Destination-style ops for scatter, select_and_scatter and sort. They sit next to linalg in
     the CPU pipeline: hlo-legalize-to-linalg creates them on tensors, one-shot
     bufferization makes them work in place on buffers, and
     `hloext-lower-to-loops` generates their loops through
@@ -179,11 +179,80 @@ def HLOExt_SortOp : HLOExt_StructuredOp<"sort", [
 }
 
 //===----------------------------------------------------------------------===//
+// select_and_scatter
+//===----------------------------------------------------------------------===//
+
+def HLOExt_SelectAndScatterOp : HLOExt_StructuredOp<"select_and_scatter", [
+    DeclareOpInterfaceMethods<TilingInterface, HLOExt_TilingMethods>]> {
+  let summary = "Scatters each source value to the element its window "
+                "selects";
+  let description = [{
+    StableHLO select_and_scatter in destination-passing style: `init` holds
+    the initial value of every result element (hlo-legalize-to-linalg fills
+    it with `init_value`) and is updated in place.
+
+    Source element `s` owns the window of `operand` at `s * window_strides -
+    padding_low` of size `window_dimensions`. The `select` region picks one
+    element of the window: the first in-bounds element in row-major order
+    starts as the selection, and every later one replaces it unless
+    `select(selected, candidate)` is true. Positions in the padding are
+    never selected, as XLA does; a window with none in bounds scatters
+    nothing. The `scatter` region then combines `source[s]` into the result
+    at the selected position: `result = scatter(result, source[s])`, in
+    row-major order of `s`.
+
+    The iteration space of TilingInterface is the source index space. A
+    loop is parallel where windows do not overlap (stride >= window size);
+    tiling needs zero padding (a tile then takes the operand and result rows
+    its windows cover).
+
+    ```mlir
+    %r = hloext.select_and_scatter window_dimensions = [2, 2]
+        window_strides = [2, 2] padding_low = [0, 0] padding_high = [0, 0]
+        ins(%operand, %source : tensor<4x4xf32>, tensor<2x2xf32>)
+        outs(%init : tensor<4x4xf32>)
+        select {
+        ^bb0(%selected: f32, %candidate: f32):
+          %ge = arith.cmpf oge, %selected, %candidate : f32
+          hloext.yield %ge : i1
+        } scatter {
+        ^bb0(%current: f32, %value: f32):
+          %sum = arith.addf %current, %value : f32
+          hloext.yield %sum : f32
+        } -> tensor<4x4xf32>
+    ```
+  }];
+  let arguments = (ins
+      AnyShaped:$operand,
+      AnyShaped:$source,
+      AnyShaped:$init,
+      DenseI64ArrayAttr:$window_dimensions,
+      DenseI64ArrayAttr:$window_strides,
+      DenseI64ArrayAttr:$padding_low,
+      DenseI64ArrayAttr:$padding_high);
+  let results = (outs Optional<AnyRankedTensor>:$result);
+  let regions = (region SizedRegion<1>:$select, SizedRegion<1>:$scatter);
+  let assemblyFormat = [{
+    `window_dimensions` `=` $window_dimensions
+    `window_strides` `=` $window_strides
+    `padding_low` `=` $padding_low `padding_high` `=` $padding_high
+    `ins` `(` $operand `,` $source `:` type($operand) `,` type($source) `)`
+    `outs` `(` $init `:` type($init) `)`
+    `select` $select `scatter` $scatter attr-dict (`->` type($result)^)?
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return ::mlir::MutableOperandRange(getInitMutable());
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // yield
 //===----------------------------------------------------------------------===//
 
 def HLOExt_YieldOp : HLOExt_Op<"yield", [Pure, ReturnLike, Terminator,
-    ParentOneOf<["ScatterOp", "SortOp"]>]> {
+    ParentOneOf<["ScatterOp", "SortOp", "SelectAndScatterOp"]>]> {
   let summary = "Yields the scalars a combiner or comparator computes";
   let arguments = (ins Variadic<AnyType>:$values);
   let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
