@@ -31,6 +31,8 @@ void xla::hlo::populateHLOToLinalgConversionPatterns(
     MLIRContext *context, const TypeConverter &typeConverter,
     RewritePatternSet &patterns) {
   detail::populatePointwiseToLinalgPatterns(context, typeConverter, patterns);
+  detail::populateBitcastConvertToLinalgPatterns(context, typeConverter,
+                                                 patterns);
   detail::populateShapeToLinalgPatterns(context, typeConverter, patterns);
   detail::populateSliceToLinalgPatterns(context, typeConverter, patterns);
   detail::populateGatherToLinalgPatterns(context, typeConverter, patterns);

@@ -17,6 +17,11 @@ void populatePointwiseToLinalgPatterns(mlir::MLIRContext *context,
                                        const mlir::TypeConverter &converter,
                                        mlir::RewritePatternSet &patterns);
 
+/// bitcast_convert between element types of different widths.
+void populateBitcastConvertToLinalgPatterns(
+    mlir::MLIRContext *context, const mlir::TypeConverter &converter,
+    mlir::RewritePatternSet &patterns);
+
 /// broadcast_in_dim, broadcast, reshape, transpose, reverse, iota,
 /// get_dimension_size, optimization_barrier (Shape.cpp).
 void populateShapeToLinalgPatterns(mlir::MLIRContext *context,

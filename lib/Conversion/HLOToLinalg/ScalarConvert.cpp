@@ -262,10 +262,22 @@ Value emitReducePrecision(OpBuilder &b, Location loc, Value x,
         arith::SelectOp::create(b, loc, underflows, signedZero, bits));
   }
   Value result = arith::BitcastOp::create(b, loc, floatType, bits);
-  if (mantissaBits == 0)
-    return result;
+  // Rounding may carry a NaN's mantissa into the exponent or sign; NaNs
+  // stay NaN, or become infinities of their sign when no mantissa is left.
   Value isNan = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
-  return arith::SelectOp::create(b, loc, isNan, x, result);
+  Value nanResult = x;
+  if (mantissaBits == 0) {
+    Value original = arith::BitcastOp::create(b, loc, intType, x);
+    APInt expMask =
+        APInt::getLowBitsSet(width, srcExponent).shl(srcMantissa);
+    Value inf = arith::OrIOp::create(
+        b, loc,
+        arith::AndIOp::create(b, loc, original,
+                              c(APInt::getSignMask(width))),
+        c(expMask));
+    nanResult = arith::BitcastOp::create(b, loc, floatType, inf);
+  }
+  return arith::SelectOp::create(b, loc, isNan, nanResult, result);
 }
 
 } // namespace

@@ -137,3 +137,31 @@ func.func @reduce_precision(%a: tensor<3xf32>) -> tensor<3xf32> {
   %0 = hlo.reduce_precision %a, format = e5m10 : tensor<3xf32>
   return %0 : tensor<3xf32>
 }
+
+// -----
+
+// A wide element splits into narrow parts along a new minor dimension,
+// lowest bits first.
+// CHECK: #[[DROP:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @bitcast_split
+// CHECK: linalg.generic {indexing_maps = [#[[DROP]], #{{.*}}]
+// CHECK: arith.bitcast %{{.*}} : f32 to i32
+// CHECK: linalg.index 1
+// CHECK: arith.shrui
+// CHECK: arith.trunci %{{.*}} : i32 to i8
+func.func @bitcast_split(%a: tensor<3xf32>) -> tensor<3x4xi8> {
+  %0 = hlo.bitcast_convert %a : (tensor<3xf32>) -> tensor<3x4xi8>
+  return %0 : tensor<3x4xi8>
+}
+
+// -----
+
+// Narrow parts join into one wide element; i1 counts as one bit.
+// CHECK-LABEL: func.func @bitcast_join_bits
+// CHECK: linalg.generic
+// CHECK-COUNT-8: arith.extui %{{.*}} : i1 to i8
+// CHECK: linalg.yield
+func.func @bitcast_join_bits(%a: tensor<2x8xi1>) -> tensor<2xi8> {
+  %0 = hlo.bitcast_convert %a : (tensor<2x8xi1>) -> tensor<2xi8>
+  return %0 : tensor<2xi8>
+}
