@@ -210,8 +210,10 @@ LogicalResult emitBodyAndYield(ConversionPatternRewriter &rewriter,
       local = entry.addArgument(type, value.getLoc());
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPoint(rewriter.getInsertionBlock()->getParentOp());
-      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-      SmallVector<Value> indices(type.getRank(), zero);
+      SmallVector<Value> indices;
+      if (type.getRank() > 0)
+        indices.assign(type.getRank(),
+                       arith::ConstantIndexOp::create(rewriter, loc, 0));
       allArgs.push_back(tensor::ExtractOp::create(
           rewriter, loc, rewriter.getRemappedValue(value), indices));
     }
