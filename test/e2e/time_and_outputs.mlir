@@ -3,8 +3,8 @@
 // --expected compares results with reference .npy files (exit 1 on a
 // mismatch).
 // RUN: xla-run %s --input %S/Inputs/a_2x3_f32.npy,%S/Inputs/b_2x3_f32.npy --time --runs 3 --no-print | FileCheck %s --check-prefix=TIME
-// TIME: compile time: {{[0-9]+\.[0-9]+}} ms
-// TIME-NEXT: run time: median {{[0-9]+\.[0-9]+}} ms, min {{[0-9]+\.[0-9]+}} ms over 3 run(s)
+// TIME: compile time: {{[0-9.e+-]+}} ms
+// TIME-NEXT: run time: median {{[0-9.e+-]+}} ms, min {{[0-9.e+-]+}} ms over 3 run(s)
 
 // RUN: rm -rf %t && xla-run %s --input %S/Inputs/a_2x3_f32.npy,%S/Inputs/b_2x3_f32.npy --output-dir %t --no-print
 // RUN: xla-run %S/Inputs/identity_2x3_f32.mlir --input %t/output_0.npy | FileCheck %s --check-prefix=ROUNDTRIP --strict-whitespace

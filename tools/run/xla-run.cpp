@@ -25,6 +25,7 @@
 #include "mlir/Support/ToolUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -155,6 +156,11 @@ double median(std::vector<double> values) {
   return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
+/// Four significant digits, so microsecond runs do not print as 0.000.
+std::string formatMilliseconds(double ms) {
+  return llvm::formatv("{0}", llvm::format("%.4g", ms)).str();
+}
+
 using Clock = std::chrono::steady_clock;
 
 double millisecondsSince(Clock::time_point start) {
@@ -217,11 +223,13 @@ int runModule(ModuleOp module, const Target &target) {
     }
   }
   if (timing) {
-    llvm::outs() << llvm::formatv("compile time: {0:f3} ms\n", compileMs);
-    llvm::outs() << llvm::formatv(
-        "run time: median {0:f3} ms, min {1:f3} ms over {2} run(s)\n",
-        median(runMs), *std::min_element(runMs.begin(), runMs.end()),
-        numRuns);
+    llvm::outs() << "compile time: " << formatMilliseconds(compileMs)
+                 << " ms\n";
+    llvm::outs() << "run time: median " << formatMilliseconds(median(runMs))
+                 << " ms, min "
+                 << formatMilliseconds(
+                        *std::min_element(runMs.begin(), runMs.end()))
+                 << " ms over " << numRuns << " run(s)\n";
   }
 
   // Keep results and diagnostics in order when both go to one file.
