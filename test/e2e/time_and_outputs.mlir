@@ -24,6 +24,13 @@
 // RUN:   --expected %S/Inputs/sum_wrong_2x3_f32.npy --atol 0.6 | FileCheck %s --check-prefix=LOOSE
 // LOOSE: output 0 matches
 
+// --dump-llvm writes the optimized LLVM IR.
+// RUN: xla-run %s --input %S/Inputs/a_2x3_f32.npy,%S/Inputs/b_2x3_f32.npy --no-print --dump-llvm %t.ll
+// RUN: FileCheck %s --check-prefix=LLVM < %t.ll
+// LLVM: target triple
+// LLVM: define void @main(ptr {{.*}}, ptr {{.*}}, i64 {{.*}}, i64 {{.*}}, i64 {{.*}}, i64 {{.*}}, i64 {{.*}},
+// LLVM: fadd
+
 func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = hlo.add %a, %b : tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
