@@ -41,6 +41,7 @@ void xla::hlo::populateHLOToLinalgConversionPatterns(
   detail::populateSelectAndScatterToHLOExtPatterns(context, typeConverter,
                                                   patterns);
   detail::populateSortToHLOExtPatterns(context, typeConverter, patterns);
+  detail::populateTopKToHLOExtPatterns(context, typeConverter, patterns);
   detail::populateDotToLinalgPatterns(context, typeConverter, patterns);
   detail::populateReduceToLinalgPatterns(context, typeConverter, patterns);
   detail::populateReduceWindowToLinalgPatterns(context, typeConverter, patterns);

@@ -74,8 +74,9 @@ void populateControlFlowToScfPatterns(mlir::MLIRContext *context,
                                       const mlir::TypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
 
-/// scatter, select_and_scatter and sort, to the structured ops of the
-/// hloext dialect (Scatter.cpp, SelectAndScatter.cpp, Sort.cpp).
+/// scatter, select_and_scatter, sort and top_k, to the structured ops of
+/// the hloext dialect (Scatter.cpp, SelectAndScatter.cpp, Sort.cpp,
+/// TopK.cpp).
 void populateScatterToHLOExtPatterns(mlir::MLIRContext *context,
                                      const mlir::TypeConverter &converter,
                                      mlir::RewritePatternSet &patterns);
@@ -83,6 +84,9 @@ void populateSelectAndScatterToHLOExtPatterns(
     mlir::MLIRContext *context, const mlir::TypeConverter &converter,
     mlir::RewritePatternSet &patterns);
 void populateSortToHLOExtPatterns(mlir::MLIRContext *context,
+                                  const mlir::TypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns);
+void populateTopKToHLOExtPatterns(mlir::MLIRContext *context,
                                   const mlir::TypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
 
