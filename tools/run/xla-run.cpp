@@ -241,12 +241,17 @@ int runModule(ModuleOp module, const Target &target) {
                     "runtime)\n";
   for (const CheckFailure &failure : checks.failures)
     llvm::errs() << failure.str() << "\n";
+  int64_t numSkipped = checks.skipped.size();
+  int64_t numEvaluated = checks.numChecks - numSkipped;
+  std::string skipped =
+      numSkipped ? ", " + std::to_string(numSkipped) + " skipped" : "";
   if (!checks.passed()) {
-    llvm::errs() << checks.failures.size() << " of " << checks.numChecks
-                 << " check(s) failed\n";
+    llvm::errs() << checks.failures.size() << " of " << numEvaluated
+                 << " check(s) failed" << skipped << "\n";
     code = kCheckFailure;
   } else if (checks.numChecks) {
-    llvm::errs() << "all " << checks.numChecks << " check(s) passed\n";
+    llvm::errs() << "all " << numEvaluated << " check(s) passed" << skipped
+                 << "\n";
   }
   if (!expectedFiles.empty())
     code = std::max(code, compareWithExpected(results));
