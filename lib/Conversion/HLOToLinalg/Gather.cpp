@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LinalgBuilders.h"
 #include "Rewriters.h"
 #include "ShapeUtils.h"
 #include "xla-mlir/Conversion/HLOToLinalg/HLOToLinalg.h"
@@ -97,8 +98,7 @@ struct GatherLowering : OpConversionPattern<OpTy> {
     Value operand = adaptor.getOperand();
     Value startIndices = adaptor.getStartIndices();
     Location loc = op.getLoc();
-    Value init = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                         resultType.getElementType());
+    Value init = emptyTensor(rewriter, loc, resultType);
     SmallVector<utils::IteratorType> iterators(resultRank,
                                                utils::IteratorType::parallel);
     auto body = [&](OpBuilder &b, Location nloc, ValueRange) {
@@ -189,8 +189,7 @@ struct TorchIndexSelectLowering : OpConversionPattern<TorchIndexSelectOp> {
     Value operand = adaptor.getOperand();
     Type indexHloType = indexType.getElementType();
     Location loc = op.getLoc();
-    Value init = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                         resultType.getElementType());
+    Value init = emptyTensor(rewriter, loc, resultType);
     auto body = [&](OpBuilder &b, Location nloc, ValueRange args) {
       SmallVector<Value> operandIndex;
       for (int64_t d = 0; d < dim; ++d)

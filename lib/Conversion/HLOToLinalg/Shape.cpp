@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LinalgBuilders.h"
 #include "Rewriters.h"
 #include "ScalarOps.h"
 #include "ShapeUtils.h"
@@ -31,8 +32,7 @@ namespace {
 Value emitCopyGeneric(OpBuilder &b, Location loc, RankedTensorType resultType,
                       Value input, AffineMap inputMap) {
   int64_t rank = resultType.getRank();
-  Value init = tensor::EmptyOp::create(b, loc, resultType.getShape(),
-                                       resultType.getElementType());
+  Value init = emptyTensor(b, loc, resultType);
   SmallVector<AffineMap> maps = {inputMap, b.getMultiDimIdentityMap(rank)};
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
@@ -81,8 +81,7 @@ struct BroadcastInDimLowering : OpConversionPattern<OpTy> {
       for (int64_t d = 0; d < resultType.getRank(); ++d)
         if (!llvm::is_contained(dims, d))
           added.push_back(d);
-      Value init = tensor::EmptyOp::create(rewriter, loc, outShape,
-                                           resultType.getElementType());
+      Value init = emptyTensor(rewriter, loc, resultType);
       auto broadcast = linalg::BroadcastOp::create(
           rewriter, loc, adaptor.getOperand(), init, added);
       rewriter.replaceOp(op, broadcast.getResults());
@@ -118,9 +117,7 @@ struct BroadcastLowering : OpConversionPattern<BroadcastOp> {
       rewriter.replaceOp(op, adaptor.getOperand());
       return success();
     }
-    Value init = tensor::EmptyOp::create(rewriter, op.getLoc(),
-                                         resultType.getShape(),
-                                         resultType.getElementType());
+    Value init = emptyTensor(rewriter, op.getLoc(), resultType);
     auto broadcast = linalg::BroadcastOp::create(
         rewriter, op.getLoc(), adaptor.getOperand(), init,
         llvm::to_vector(llvm::seq<int64_t>(0, added)));
@@ -201,9 +198,7 @@ struct TransposeLowering : OpConversionPattern<TransposeOp> {
         staticConvertedType(*getTypeConverter(), op->getResult(0).getType());
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "needs a static result shape");
-    Value init = tensor::EmptyOp::create(rewriter, op.getLoc(),
-                                         resultType.getShape(),
-                                         resultType.getElementType());
+    Value init = emptyTensor(rewriter, op.getLoc(), resultType);
     // Both ops define result dimension i as operand dimension perm[i].
     auto transpose = linalg::TransposeOp::create(
         rewriter, op.getLoc(), adaptor.getOperand(), init,
@@ -259,8 +254,7 @@ struct IotaLowering : OpConversionPattern<OpTy> {
     Location loc = op.getLoc();
     int64_t rank = resultType.getRank();
     uint64_t iotaDim = op.getIotaDimension();
-    Value init = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                         resultType.getElementType());
+    Value init = emptyTensor(rewriter, loc, resultType);
     SmallVector<utils::IteratorType> iterators(rank,
                                                utils::IteratorType::parallel);
     Value converted;

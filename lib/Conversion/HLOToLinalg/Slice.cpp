@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LinalgBuilders.h"
 #include "Rewriters.h"
 #include "ShapeUtils.h"
 #include "xla-mlir/Conversion/HLOToLinalg/HLOToLinalg.h"
@@ -53,7 +54,7 @@ SmallVector<OpFoldResult> clampedOffsets(OpBuilder &b, Location loc,
                                          ArrayRef<int64_t> windowShape) {
   SmallVector<OpFoldResult> offsets;
   for (auto [i, index] : llvm::enumerate(indices)) {
-    Value scalar = tensor::ExtractOp::create(b, loc, index, ValueRange{});
+    Value scalar = extractScalar(b, loc, index);
     Type hloType =
         cast<RankedTensorType>(hloIndices[i].getType()).getElementType();
     offsets.push_back(emitClampedIndex(b, loc, scalar, hloType,
@@ -129,8 +130,7 @@ struct ConcatenateLowering : OpConversionPattern<ConcatenateOp> {
     Location loc = op.getLoc();
     uint64_t dim = op.getDimension();
     int64_t rank = resultType.getRank();
-    Value result = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                           resultType.getElementType());
+    Value result = emptyTensor(rewriter, loc, resultType);
     SmallVector<int64_t> offsets(rank, 0), ones(rank, 1);
     for (Value input : adaptor.getInputs()) {
       auto inputType = cast<RankedTensorType>(input.getType());
@@ -148,12 +148,8 @@ struct ConcatenateLowering : OpConversionPattern<ConcatenateOp> {
   }
 };
 
-/// pad: tensor.pad when every padding is non-negative and there is no
-/// interior padding. Otherwise the operand is inserted with stride
-/// interior+1 at offset max(low, 0) into a tensor filled with the padding
-/// value and sized for the non-negative paddings, and negative edge padding
-/// then slices from that: low < 0 drops -low leading elements of the dilated
-/// operand, high < 0 drops trailing ones.
+/// pad: padTensor (LinalgBuilders.h), shared with the lowerings that pad
+/// their inputs (convolution, reduce_window).
 struct PadLowering : OpConversionPattern<PadOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -166,55 +162,11 @@ struct PadLowering : OpConversionPattern<PadOp> {
     if (!resultType || !operandType.hasStaticShape())
       return rewriter.notifyMatchFailure(op, "needs static shapes");
     Location loc = op.getLoc();
-    ArrayRef<int64_t> low = op.getEdgePaddingLow();
-    ArrayRef<int64_t> high = op.getEdgePaddingHigh();
-    ArrayRef<int64_t> interior = op.getInteriorPadding();
-    Value padValue = tensor::ExtractOp::create(
-        rewriter, loc, adaptor.getPaddingValue(), ValueRange{});
-    auto isNegative = [](int64_t v) { return v < 0; };
-    bool simple = llvm::all_of(interior, [](int64_t v) { return v == 0; }) &&
-                  llvm::none_of(low, isNegative) &&
-                  llvm::none_of(high, isNegative);
-    if (simple) {
-      rewriter.replaceOpWithNewOp<tensor::PadOp>(
-          op, resultType, adaptor.getOperand(), foldResults(rewriter, low),
-          foldResults(rewriter, high), padValue);
-      return success();
-    }
-
-    int64_t rank = resultType.getRank();
-    SmallVector<int64_t> paddedShape, insertAt, strides, sliceAt;
-    bool needsSlice = false;
-    for (int64_t d = 0; d < rank; ++d) {
-      int64_t n = operandType.getDimSize(d);
-      int64_t dilated = n == 0 ? 0 : (n - 1) * (interior[d] + 1) + 1;
-      int64_t lo = std::max<int64_t>(low[d], 0);
-      int64_t hi = std::max<int64_t>(high[d], 0);
-      paddedShape.push_back(lo + dilated + hi);
-      insertAt.push_back(lo);
-      strides.push_back(interior[d] + 1);
-      sliceAt.push_back(std::max<int64_t>(-low[d], 0));
-      needsSlice |= low[d] < 0 || high[d] < 0;
-    }
-    Type elementType = resultType.getElementType();
-    Value init =
-        tensor::EmptyOp::create(rewriter, loc, paddedShape, elementType);
-    Value padded =
-        linalg::FillOp::create(rewriter, loc, padValue, init).getResult(0);
-    if (operandType.getNumElements() != 0)
-      padded = tensor::InsertSliceOp::create(
-          rewriter, loc, adaptor.getOperand(), padded,
-          foldResults(rewriter, insertAt),
-          foldResults(rewriter, operandType.getShape()),
-          foldResults(rewriter, strides));
-    if (needsSlice) {
-      SmallVector<int64_t> ones(rank, 1);
-      padded = tensor::ExtractSliceOp::create(
-          rewriter, loc, resultType, padded, foldResults(rewriter, sliceAt),
-          foldResults(rewriter, resultType.getShape()),
-          foldResults(rewriter, ones));
-    }
-    rewriter.replaceOp(op, padded);
+    Value padValue = extractScalar(rewriter, loc, adaptor.getPaddingValue());
+    rewriter.replaceOp(op, padTensor(rewriter, loc, adaptor.getOperand(),
+                                     padValue, op.getEdgePaddingLow(),
+                                     op.getEdgePaddingHigh(),
+                                     op.getInteriorPadding()));
     return success();
   }
 };
@@ -238,13 +190,9 @@ struct DynamicPadLowering : OpConversionPattern<DynamicPadOp> {
       return rewriter.notifyMatchFailure(op, "needs static shapes");
     Location loc = op.getLoc();
     int64_t rank = resultType.getRank();
-    Value padValue = tensor::ExtractOp::create(
-        rewriter, loc, adaptor.getPaddingValue(), ValueRange{});
-    Value init = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                         resultType.getElementType());
+    Value padValue = extractScalar(rewriter, loc, adaptor.getPaddingValue());
     if (operandType.getNumElements() == 0) {
-      rewriter.replaceOp(op, linalg::FillOp::create(rewriter, loc, padValue,
-                                                    init));
+      rewriter.replaceOp(op, filledTensor(rewriter, loc, resultType, padValue));
       return success();
     }
     Type paddingHloType = op.getEdgePaddingLow().getType().getElementType();
@@ -299,7 +247,8 @@ struct DynamicPadLowering : OpConversionPattern<DynamicPadOp> {
                        .getResult());
     };
     auto generic = linalg::GenericOp::create(
-        rewriter, loc, resultType, ValueRange{}, init,
+        rewriter, loc, resultType, ValueRange{},
+        emptyTensor(rewriter, loc, resultType),
         {rewriter.getMultiDimIdentityMap(rank)}, iterators, body);
     rewriter.replaceOp(op, generic.getResults());
     return success();

@@ -124,11 +124,12 @@ func.func @pad_negative(%a: tensor<3xf32>, %v: tensor<f32>) -> tensor<2xf32> {
 
 // -----
 
-// Negative low with positive high and no interior padding.
+// Negative low with positive high and no interior padding: tensor.pad for
+// the positive side, then a slice for the negative one.
 // CHECK-LABEL: func.func @pad_negative_low
-// CHECK: tensor.empty() : tensor<6xf32>
-// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0] [4] [1] : tensor<4xf32> into tensor<6xf32>
-// CHECK: tensor.extract_slice %{{.*}}[2] [4] [1] : tensor<6xf32> to tensor<4xf32>
+// CHECK: %[[P:.*]] = tensor.pad %{{.*}} low[0] high[2]
+// CHECK: tensor<4xf32> to tensor<6xf32>
+// CHECK: tensor.extract_slice %[[P]][2] [4] [1] : tensor<6xf32> to tensor<4xf32>
 func.func @pad_negative_low(%a: tensor<4xf32>, %v: tensor<f32>) -> tensor<4xf32> {
   %0 = hlo.pad %a, %v, low = [-2], high = [2], interior = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
