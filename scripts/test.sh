@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Installs everything, builds, and runs every test: the lit suite and the
-# conformance-corpus round trip (skipped when ../shared is absent).
+# Installs everything, builds, and runs every test: the lit suite (with the
+# end-to-end tests), the install test, and the two corpus checks over
+# ../shared/conformance (skipped when it is absent): every file parses and
+# round-trips, and every unit that passed before still compiles, runs and
+# passes its checks.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$ROOT/scripts/install-deps.sh"
@@ -8,3 +11,4 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$ROOT/scripts/build.sh" check-xla-mlir
 "$ROOT/scripts/test_install.sh"
 python3 "$ROOT/scripts/corpus_roundtrip.py"
+"$ROOT/scripts/build.sh" check-conformance

@@ -74,7 +74,11 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createLowerAffinePass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   // libm first: convert-math-to-llvm expands expm1 and log1p as
-  // exp(x) - 1 and log(1 + x), which loses all precision near 0.
+  // exp(x) - 1 and log(1 + x), which loses all precision near 0. libm has
+  // no rsqrt, so that one is expanded to 1 / sqrt(x) beforehand.
+  math::MathExpandOpsPassOptions expand;
+  expand.opMnemonics = {"rsqrt"};
+  pm.addPass(math::createMathExpandOpsPass(expand));
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertComplexToLLVMPass());
