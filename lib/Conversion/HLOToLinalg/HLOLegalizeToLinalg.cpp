@@ -42,6 +42,7 @@ void xla::hlo::populateHLOToLinalgConversionPatterns(
                                                   patterns);
   detail::populateSortToHLOExtPatterns(context, typeConverter, patterns);
   detail::populateTopKToHLOExtPatterns(context, typeConverter, patterns);
+  detail::populateFftToHLOExtPatterns(context, typeConverter, patterns);
   detail::populateDotToLinalgPatterns(context, typeConverter, patterns);
   detail::populateReduceToLinalgPatterns(context, typeConverter, patterns);
   detail::populateReduceWindowToLinalgPatterns(context, typeConverter, patterns);

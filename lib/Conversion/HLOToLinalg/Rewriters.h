@@ -74,9 +74,9 @@ void populateControlFlowToScfPatterns(mlir::MLIRContext *context,
                                       const mlir::TypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
 
-/// scatter, select_and_scatter, sort and top_k, to the structured ops of
-/// the hloext dialect (Scatter.cpp, SelectAndScatter.cpp, Sort.cpp,
-/// TopK.cpp).
+/// scatter, select_and_scatter, sort, top_k and fft, to the structured ops
+/// of the hloext dialect (Scatter.cpp, SelectAndScatter.cpp, Sort.cpp,
+/// TopK.cpp, Fft.cpp).
 void populateScatterToHLOExtPatterns(mlir::MLIRContext *context,
                                      const mlir::TypeConverter &converter,
                                      mlir::RewritePatternSet &patterns);
@@ -89,6 +89,9 @@ void populateSortToHLOExtPatterns(mlir::MLIRContext *context,
 void populateTopKToHLOExtPatterns(mlir::MLIRContext *context,
                                   const mlir::TypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
+void populateFftToHLOExtPatterns(mlir::MLIRContext *context,
+                                 const mlir::TypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns);
 
 } // namespace xla::hlo::detail
 

@@ -292,3 +292,39 @@ func.func @select_and_scatter_window(%o: tensor<4x2xf32>, %s: tensor<2x2xf32>, %
       } -> tensor<4x2xf32>
   return %0 : tensor<4x2xf32>
 }
+
+// -----
+
+func.func @fft_types(%x: tensor<16xf32>, %init: tensor<16xcomplex<f32>>) -> tensor<16xcomplex<f32>> {
+  // expected-error @+1 {{element types 'f32' -> 'complex<f32>' do not fit FFT}}
+  %0 = hloext.fft FFT fft_length = [16] ins(%x : tensor<16xf32>)
+      outs(%init : tensor<16xcomplex<f32>>) -> tensor<16xcomplex<f32>>
+  return %0 : tensor<16xcomplex<f32>>
+}
+
+// -----
+
+func.func @fft_rfft_shape(%x: tensor<16xf32>, %init: tensor<16xcomplex<f32>>) -> tensor<16xcomplex<f32>> {
+  // expected-error @+1 {{transformed dimensions do not match fft_length for RFFT}}
+  %0 = hloext.fft RFFT fft_length = [16] ins(%x : tensor<16xf32>)
+      outs(%init : tensor<16xcomplex<f32>>) -> tensor<16xcomplex<f32>>
+  return %0 : tensor<16xcomplex<f32>>
+}
+
+// -----
+
+func.func @fft_length(%x: tensor<2x2x2x2xcomplex<f32>>, %init: tensor<2x2x2x2xcomplex<f32>>) -> tensor<2x2x2x2xcomplex<f32>> {
+  // expected-error @+1 {{fft_length must have 1 to 3 entries, got 4}}
+  %0 = hloext.fft FFT fft_length = [2, 2, 2, 2] ins(%x : tensor<2x2x2x2xcomplex<f32>>)
+      outs(%init : tensor<2x2x2x2xcomplex<f32>>) -> tensor<2x2x2x2xcomplex<f32>>
+  return %0 : tensor<2x2x2x2xcomplex<f32>>
+}
+
+// -----
+
+func.func @fft_batch(%x: tensor<3x8xcomplex<f32>>, %init: tensor<4x8xcomplex<f32>>) -> tensor<4x8xcomplex<f32>> {
+  // expected-error @+1 {{requires input and init to have the same batch dimensions}}
+  %0 = hloext.fft IFFT fft_length = [8] ins(%x : tensor<3x8xcomplex<f32>>)
+      outs(%init : tensor<4x8xcomplex<f32>>) -> tensor<4x8xcomplex<f32>>
+  return %0 : tensor<4x8xcomplex<f32>>
+}

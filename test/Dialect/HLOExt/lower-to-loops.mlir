@@ -138,3 +138,48 @@ func.func @select_and_scatter(%operand: memref<4x2xf32>, %source: memref<2x2xf32
       }
   return
 }
+
+// -----
+
+// FFT: one loop per batch dimension; each block is copied into f64
+// scratch, transformed by one-dimensional DFTs with cos/sin tables indexed
+// by (j * k) mod n, and stored back. IRFFT first fills the frequencies it
+// does not get with the conjugates of the kept ones (here X[3] =
+// conj(X[1])), divides by the length and keeps the real part.
+
+// CHECK-LABEL: func @irfft
+// CHECK-SAME: (%[[X:.*]]: memref<5x3xcomplex<f64>>, %[[OUT:.*]]: memref<5x4xf64>)
+// CHECK-DAG: %[[QUARTER:.*]] = arith.constant 2.500000e-01 : f64
+// CHECK-DAG: %[[STEP:.*]] = arith.constant 1.5707963267948966 : f64
+// CHECK: scf.for %[[B:.*]] =
+// CHECK:   %[[RE:.*]] = memref.alloc() : memref<2x4xf64>
+// CHECK:   %[[IM:.*]] = memref.alloc() : memref<2x4xf64>
+// CHECK:   %[[COS:.*]] = memref.alloc() : memref<4xf64>
+// CHECK:   %[[SIN:.*]] = memref.alloc() : memref<4xf64>
+// CHECK:   scf.for %[[M:.*]] =
+// CHECK:     %[[ANGLE:.*]] = arith.mulf %{{.*}}, %[[STEP]] : f64
+// CHECK:     math.cos %[[ANGLE]] : f64
+// CHECK:     math.sin %[[ANGLE]] : f64
+// CHECK:   scf.for %[[K:.*]] = %{{.*}} to %c3
+// CHECK:     %[[V:.*]] = memref.load %[[X]][%[[B]], %[[K]]]
+// CHECK:     complex.re %[[V]]
+// CHECK:     complex.im %[[V]]
+// CHECK:   %[[R1:.*]] = memref.load %[[RE]][%c0, %c1]
+// CHECK:   %[[I1:.*]] = memref.load %[[IM]][%c0, %c1]
+// CHECK:   memref.store %[[R1]], %[[RE]][%c0, %c3]
+// CHECK:   %[[NEG:.*]] = arith.negf %[[I1]] : f64
+// CHECK:   memref.store %[[NEG]], %[[IM]][%c0, %c3]
+// CHECK:   scf.for %[[N:.*]] =
+// CHECK:     scf.for %[[J:.*]] = {{.*}} iter_args
+// CHECK:       %[[JN:.*]] = arith.muli %[[J]], %[[N]] : index
+// CHECK:       %[[MOD:.*]] = arith.remui %[[JN]], %c4 : index
+// CHECK:       memref.load %[[COS]][%[[MOD]]]
+// CHECK:       memref.load %[[SIN]][%[[MOD]]]
+// CHECK:     arith.mulf %{{.*}}, %[[QUARTER]] : f64
+// CHECK:   scf.for %[[N2:.*]] =
+// CHECK:     %[[RESULT:.*]] = memref.load %[[RE]][%c1, %[[N2]]]
+// CHECK:     memref.store %[[RESULT]], %[[OUT]][%[[B]], %[[N2]]]
+func.func @irfft(%x: memref<5x3xcomplex<f64>>, %out: memref<5x4xf64>) {
+  hloext.fft IRFFT fft_length = [4] ins(%x : memref<5x3xcomplex<f64>>) outs(%out : memref<5x4xf64>)
+  return
+}

@@ -114,3 +114,16 @@ func.func @select_and_scatter_tensor(%operand: tensor<4x2xi64>, %source: tensor<
       } -> tensor<4x2xi64>
   return %0 : tensor<4x2xi64>
 }
+
+// CHECK-LABEL: func @fft_tensor
+// CHECK: hloext.fft RFFT fft_length = [16] ins(%{{.*}} : tensor<8x16xf32>) outs(%{{.*}} : tensor<8x9xcomplex<f32>>) -> tensor<8x9xcomplex<f32>>
+// CHECK: hloext.fft IRFFT fft_length = [4, 16] ins(%{{.*}} : tensor<4x9xcomplex<f64>>) outs(%{{.*}} : tensor<4x16xf64>) -> tensor<4x16xf64>
+func.func @fft_tensor(%x: tensor<8x16xf32>, %init: tensor<8x9xcomplex<f32>>,
+                      %y: tensor<4x9xcomplex<f64>>, %init2: tensor<4x16xf64>)
+    -> (tensor<8x9xcomplex<f32>>, tensor<4x16xf64>) {
+  %0 = hloext.fft RFFT fft_length = [16] ins(%x : tensor<8x16xf32>)
+      outs(%init : tensor<8x9xcomplex<f32>>) -> tensor<8x9xcomplex<f32>>
+  %1 = hloext.fft IRFFT fft_length = [4, 16] ins(%y : tensor<4x9xcomplex<f64>>)
+      outs(%init2 : tensor<4x16xf64>) -> tensor<4x16xf64>
+  return %0, %1 : tensor<8x9xcomplex<f32>>, tensor<4x16xf64>
+}

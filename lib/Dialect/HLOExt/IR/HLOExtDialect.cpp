@@ -8,6 +8,7 @@ using namespace mlir;
 using namespace xla::hloext;
 
 #include "xla-mlir/Dialect/HLOExt/IR/HLOExtDialect.cpp.inc"
+#include "xla-mlir/Dialect/HLOExt/IR/HLOExtEnums.cpp.inc"
 
 void HLOExtDialect::initialize() {
   addOperations<
@@ -16,8 +17,8 @@ void HLOExtDialect::initialize() {
       >();
   // Attached by registerBufferizableOpInterfaceExternalModels; declaring the
   // promise turns a missing registration into a clear error.
-  declarePromisedInterfaces<bufferization::BufferizableOpInterface, ScatterOp,
-                            SelectAndScatterOp, SortOp>();
+  declarePromisedInterfaces<bufferization::BufferizableOpInterface, FftOp,
+                            ScatterOp, SelectAndScatterOp, SortOp>();
 }
 
 #define GET_OP_CLASSES

@@ -15,7 +15,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/SmallBitVector.h"
 
@@ -216,7 +215,6 @@ FailureOr<TilingResult>
 ScatterOp::getTiledImplementation(OpBuilder &b, ArrayRef<OpFoldResult> offsets,
                                   ArrayRef<OpFoldResult> sizes) {
   Location loc = getLoc();
-  SmallVector<Operation *> slices;
   // Slices `shaped` along `tiledDims` (the i-th takes the i-th tile range);
   // the other dimensions stay whole.
   auto slice = [&](Value shaped, ArrayRef<int64_t> tiledDims) {
@@ -229,9 +227,7 @@ ScatterOp::getTiledImplementation(OpBuilder &b, ArrayRef<OpFoldResult> offsets,
       tileOffsets[dim] = offsets[i];
       tileSizes[dim] = sizes[i];
     }
-    Value result = detail::getSlice(b, loc, shaped, tileOffsets, tileSizes);
-    slices.push_back(result.getDefiningOp());
-    return result;
+    return detail::getSlice(b, loc, shaped, tileOffsets, tileSizes);
   };
   SmallVector<Value> operands;
   operands.push_back(slice(getIndices(), getIndicesBatchDims(*this)));
@@ -240,9 +236,7 @@ ScatterOp::getTiledImplementation(OpBuilder &b, ArrayRef<OpFoldResult> offsets,
     operands.push_back(slice(update, scatterDims));
   // Windows land anywhere in the operand: every tile takes all of it.
   llvm::append_range(operands, getInits());
-  Operation *tiled =
-      mlir::clone(b, getOperation(), getResultTypes(), operands);
-  return TilingResult{{tiled}, SmallVector<Value>(tiled->getResults()), slices};
+  return detail::cloneOnSlices(b, *this, operands);
 }
 
 LogicalResult ScatterOp::getResultTilePosition(

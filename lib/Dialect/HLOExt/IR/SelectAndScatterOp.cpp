@@ -15,7 +15,6 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
@@ -139,14 +138,7 @@ SelectAndScatterOp::getTiledImplementation(OpBuilder &b,
       detail::getSlice(b, loc, getOperand(), operandOffsets, operandSizes),
       detail::getSlice(b, loc, getSource(), offsets, sizes),
       detail::getSlice(b, loc, getInit(), operandOffsets, operandSizes)};
-  SmallVector<Type> resultTypes;
-  if (hasPureTensorSemantics())
-    resultTypes.push_back(operands.back().getType());
-  Operation *tiled = mlir::clone(b, getOperation(), resultTypes, operands);
-  return TilingResult{
-      {tiled},
-      SmallVector<Value>(tiled->getResults()),
-      llvm::map_to_vector(operands, [](Value v) { return v.getDefiningOp(); })};
+  return detail::cloneOnSlices(b, *this, operands);
 }
 
 LogicalResult SelectAndScatterOp::generateScalarImplementation(

@@ -19,7 +19,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
@@ -97,20 +96,13 @@ FailureOr<TilingResult>
 SortOp::getTiledImplementation(OpBuilder &b, ArrayRef<OpFoldResult> offsets,
                                ArrayRef<OpFoldResult> sizes) {
   SmallVector<Value> slices;
-  SmallVector<Operation *> sliceOps;
   for (auto [i, init] : llvm::enumerate(getInits())) {
     SmallVector<OpFoldResult> tileOffsets, tileSizes;
     (void)getResultTilePosition(b, i, offsets, sizes, tileOffsets, tileSizes);
     slices.push_back(
         detail::getSlice(b, getLoc(), init, tileOffsets, tileSizes));
-    sliceOps.push_back(slices.back().getDefiningOp());
   }
-  SmallVector<Type> resultTypes;
-  if (hasPureTensorSemantics())
-    resultTypes = llvm::to_vector(ValueRange(slices).getTypes());
-  Operation *tiled = mlir::clone(b, getOperation(), resultTypes, slices);
-  return TilingResult{{tiled}, SmallVector<Value>(tiled->getResults()),
-                      sliceOps};
+  return detail::cloneOnSlices(b, *this, slices);
 }
 
 LogicalResult SortOp::getIterationDomainTileFromResultTile(

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/IRMapping.h"
@@ -96,6 +97,21 @@ Value getSlice(OpBuilder &b, Location loc, Value shaped,
     return tensor::ExtractSliceOp::create(b, loc, shaped, offsets, sizes,
                                           strides);
   return memref::SubViewOp::create(b, loc, shaped, offsets, sizes, strides);
+}
+
+TilingResult cloneOnSlices(OpBuilder &b, DestinationStyleOpInterface op,
+                          ValueRange operands) {
+  SmallVector<Type> resultTypes;
+  if (op.hasPureTensorSemantics())
+    for (OpOperand &init : op.getDpsInitsMutable())
+      resultTypes.push_back(operands[init.getOperandNumber()].getType());
+  Operation *tiled = mlir::clone(b, op, resultTypes, operands);
+  SmallVector<Operation *> slices;
+  for (auto [operand, original] : llvm::zip(operands, op->getOperands()))
+    if (operand != original)
+      slices.push_back(operand.getDefiningOp());
+  return TilingResult{{tiled}, SmallVector<Value>(tiled->getResults()),
+                      slices};
 }
 
 OpFoldResult emitScaleAdd(OpBuilder &b, Location loc, OpFoldResult x,

@@ -12,6 +12,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/TilingInterface.h"
 
 namespace xla::hloext::detail {
 
@@ -50,6 +51,13 @@ mlir::Value getSlice(mlir::OpBuilder &b, mlir::Location loc,
                      mlir::Value shaped,
                      llvm::ArrayRef<mlir::OpFoldResult> offsets,
                      llvm::ArrayRef<mlir::OpFoldResult> sizes);
+
+/// The tiled form of `op`: a clone on `operands` (its operands or slices of
+/// them, in order) whose results, on tensors, have the types of the new
+/// inits. The slices count as generated slices.
+mlir::TilingResult cloneOnSlices(mlir::OpBuilder &b,
+                                 mlir::DestinationStyleOpInterface op,
+                                 mlir::ValueRange operands);
 
 /// `x * scale + offset` as an index, folded to an attribute when `x` is
 /// constant.

@@ -56,6 +56,7 @@ struct StructuredOpInterface
 
 void registerBufferizableOpInterfaceExternalModels(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, HLOExtDialect *) {
+    FftOp::attachInterface<StructuredOpInterface<FftOp>>(*context);
     ScatterOp::attachInterface<StructuredOpInterface<ScatterOp>>(*context);
     SelectAndScatterOp::attachInterface<
         StructuredOpInterface<SelectAndScatterOp>>(*context);

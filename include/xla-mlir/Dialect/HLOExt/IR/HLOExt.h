@@ -14,6 +14,7 @@
 #include "mlir/Interfaces/TilingInterface.h"
 
 #include "xla-mlir/Dialect/HLOExt/IR/HLOExtDialect.h.inc"
+#include "xla-mlir/Dialect/HLOExt/IR/HLOExtEnums.h.inc"
 
 #define GET_OP_CLASSES
 #include "xla-mlir/Dialect/HLOExt/IR/HLOExtOps.h.inc"

@@ -2,7 +2,8 @@
 //
 // The `hloext` dialect holds the few hlo ops whose access pattern is not an
 // affine map over an iteration space: scatter and select_and_scatter
-// (data-dependent writes) and sort (a permutation computed at run time). Like linalg ops they are in
+// (data-dependent writes), sort (a permutation computed at run time) and
+// fft (every output element reads a whole line). Like linalg ops they are in
 // destination-passing style, work on tensors or on buffers, implement
 // TilingInterface and bufferize in place; `hloext-lower-to-loops` turns the
 // buffer form into scf loops. Their regions work on scalars, so the dialect
@@ -15,6 +16,7 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -25,7 +27,8 @@ def HLOExt_Dialect : Dialect {
   let cppNamespace = "::xla::hloext";
   let summary = "Structured ops that linalg cannot express";
   let description = [{
-    Destination-style ops for scatter, select_and_scatter and sort. They sit next to linalg in
+    Destination-style ops for scatter, select_and_scatter, sort and fft.
+    They sit next to linalg in
     the CPU pipeline: hlo-legalize-to-linalg creates them on tensors, one-shot
     bufferization makes them work in place on buffers, and
     `hloext-lower-to-loops` generates their loops through
@@ -243,6 +246,62 @@ def HLOExt_SelectAndScatterOp : HLOExt_StructuredOp<"select_and_scatter", [
   let extraClassDeclaration = [{
     ::mlir::MutableOperandRange getDpsInitsMutable() {
       return ::mlir::MutableOperandRange(getInitMutable());
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// fft
+//===----------------------------------------------------------------------===//
+
+def HLOExt_FftType : I32EnumAttr<"FftType", "Fourier transform kind", [
+    I32EnumAttrCase<"FFT", 0>, I32EnumAttrCase<"IFFT", 1>,
+    I32EnumAttrCase<"RFFT", 2>, I32EnumAttrCase<"IRFFT", 3>]> {
+  let cppNamespace = "::xla::hloext";
+}
+
+def HLOExt_FftOp : HLOExt_StructuredOp<"fft", [
+    DeclareOpInterfaceMethods<TilingInterface, !listconcat(HLOExt_TilingMethods,
+        ["getIterationDomainTileFromResultTile", "generateResultTileValue"])>]> {
+  let summary = "Fourier transform over the trailing dimensions";
+  let description = [{
+    StableHLO fft in destination-passing style: the transform of `input`
+    over its last `size(fft_length)` (1 to 3) dimensions is written to
+    `init`. FFT and IFFT map complex to complex, RFFT real to complex (the
+    last dimension keeps `fft_length[-1] / 2 + 1` frequencies), IRFFT
+    complex to real (the inverse of RFFT: the missing frequencies are the
+    conjugates of the kept ones, and imaginary parts that cannot contribute
+    to a real signal are dropped). Inverse transforms divide by the
+    transform size.
+
+    The iteration space of TilingInterface is the leading (batch)
+    dimensions, all parallel. Loops compute one transform per point as a
+    sequence of one-dimensional discrete Fourier transforms in f64 with
+    exact twiddle factors (angles reduced modulo the length), so f32
+    results are rounded once; the cost is quadratic in each length.
+
+    ```mlir
+    %r = hloext.fft RFFT fft_length = [16] ins(%x : tensor<8x16xf32>)
+        outs(%init : tensor<8x9xcomplex<f32>>) -> tensor<8x9xcomplex<f32>>
+    ```
+  }];
+  let arguments = (ins AnyShaped:$input, AnyShaped:$init,
+                       HLOExt_FftType:$fft_type,
+                       DenseI64ArrayAttr:$fft_length);
+  let results = (outs Optional<AnyRankedTensor>:$result);
+  let assemblyFormat = [{
+    $fft_type `fft_length` `=` $fft_length
+    `ins` `(` $input `:` type($input) `)` `outs` `(` $init `:` type($init) `)`
+    attr-dict (`->` type($result)^)?
+  }];
+  let extraClassDeclaration = [{
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return ::mlir::MutableOperandRange(getInitMutable());
+    }
+    /// Number of leading (batch) dimensions.
+    int64_t getNumBatchDims() {
+      return ::llvm::cast<::mlir::ShapedType>(getInput().getType()).getRank() -
+             getFftLength().size();
     }
   }];
 }

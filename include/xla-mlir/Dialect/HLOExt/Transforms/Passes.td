@@ -11,13 +11,16 @@ def HLOExtLowerToLoopsPass : Pass<"hloext-lower-to-loops"> {
     Replaces every hloext op with buffer operands by an scf.for nest over its
     TilingInterface iteration domain, whose body is the op's
     `generateScalarImplementation`: the windows of a scatter with their
-    bounds check, the merge sort of a slice. Runs after bufferization and
+    bounds check, the merge sort of a slice, the discrete Fourier transforms
+    of a block. Runs after bufferization and
     before the buffer deallocation pipeline, which frees the scratch
     buffers sort allocates (`memref.alloc` without a matching dealloc).
     Ops still on tensors are reported as errors.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::complex::ComplexDialect",
+    "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
   ];
