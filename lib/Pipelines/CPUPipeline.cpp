@@ -43,6 +43,7 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
 
 void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
                                     const CPUPipelineOptions &options) {
+  pm.addNestedPass<func::FuncOp>(createLinalgLoopOrderPass());
   pm.addPass(createReadOnlyEntryArgumentsPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;

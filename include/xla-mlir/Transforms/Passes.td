@@ -18,4 +18,20 @@ def ReadOnlyEntryArgumentsPass
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
 
+def LinalgLoopOrderPass : Pass<"xla-linalg-loop-order"> {
+  let summary = "Put the loop with unit-stride accesses innermost";
+  let description = [{
+    Loops are emitted in the order of a linalg op's iteration space, which
+    for `linalg.matmul` is (i, j, k): the innermost loop walks a column of
+    the right-hand side, one cache line per iteration. This pass generalizes
+    each linalg op with a reduction and interchanges its loops so that the
+    innermost loop is the one that indexes the last (contiguous) dimension
+    of the most operands, e.g. (i, k, j) for matmul, which LLVM then
+    vectorizes. It keeps the original order on ties. Tiling and explicit
+    vectorization will supersede it; until then it is the difference
+    between strided and streaming inner loops.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 #endif // XLA_MLIR_TRANSFORMS_PASSES_TD
