@@ -89,7 +89,10 @@ def HLOExt_ScatterOp : HLOExt_StructuredOp<"scatter", [
     `unique_indices` promises that no two windows overlap. The loops of
     TilingInterface are parallel only then; otherwise they are reductions.
     The iteration space is the update scatter dimensions: a window is never
-    split between tiles, so the bounds check sees the whole window.
+    split between tiles, so the bounds check sees the whole window. Each
+    tile produces the whole operand (its windows may land anywhere), so
+    parallel tiles (scf.forall) rely on in-place bufferization of the
+    shared destination, as for linalg_ext.scatter in IREE.
 
     ```mlir
     %r = hloext.scatter update_window_dims = [1] inserted_window_dims = [0]
