@@ -8,8 +8,8 @@
 #include "xla-mlir/Pipelines/CPUPipeline.h"
 
 #include "xla-mlir/Conversion/Passes.h"
-#include "xla-mlir/Transforms/Passes.h"
 #include "xla-mlir/Dialect/HLOExt/Transforms/Passes.h"
+#include "xla-mlir/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -74,14 +74,11 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  // libm first: convert-math-to-llvm expands expm1 and log1p as
-  // exp(x) - 1 and log(1 + x), which loses all precision near 0. libm has
-  // no rsqrt, so that one is expanded to 1 / sqrt(x) beforehand.
-  math::MathExpandOpsPassOptions expand;
-  expand.opMnemonics = {"rsqrt"};
-  pm.addPass(math::createMathExpandOpsPass(expand));
-  pm.addPass(createConvertMathToLibmPass());
+  // expm1, log1p and friends go to libm; LLVM's expansions of them are
+  // inaccurate near 0.
+  pm.addPass(createPreciseMathToLibmPass());
   pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createConvertComplexToLLVMPass());
   ConvertFuncToLLVMPassOptions funcToLLVM;
   funcToLLVM.useBarePtrCallConv = options.barePtrABI;

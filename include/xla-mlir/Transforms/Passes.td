@@ -34,4 +34,17 @@ def LinalgLoopOrderPass : Pass<"xla-linalg-loop-order"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def PreciseMathToLibmPass : Pass<"xla-precise-math-to-libm"> {
+  let summary = "Send math ops LLVM would expand inaccurately to libm";
+  let description = [{
+    `convert-math-to-llvm` expands `math.expm1` as exp(x) - 1 and
+    `math.log1p` as log(1 + x), which lose all precision near 0, and has no
+    lowering for the other transcendental functions listed here. This pass
+    rewrites exactly those ops (expm1, log1p, tan, tanh, sinh, cosh, asin,
+    acos, atan, atan2, asinh, acosh, atanh, cbrt, erf, erfc) into libm calls
+    and leaves the rest (exp, log, sqrt, abs, ...) to LLVM's intrinsics.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 #endif // XLA_MLIR_TRANSFORMS_PASSES_TD

@@ -140,7 +140,14 @@ void populatePointwiseToLinalgPatterns(MLIRContext *context,
         ComplexOp::getOperationName(), ClampOp::getOperationName(),
         SelectOp::getOperationName(), CompareOp::getOperationName(),
         ConvertOp::getOperationName(), ReducePrecisionOp::getOperationName(),
-        BitcastConvertOp::getOperationName()})
+        BitcastConvertOp::getOperationName(), AcosOp::getOperationName(),
+        AcoshOp::getOperationName(), AsinOp::getOperationName(),
+        AsinhOp::getOperationName(), AtanOp::getOperationName(),
+        AtanhOp::getOperationName(), CoshOp::getOperationName(),
+        SinhOp::getOperationName(), ErfOp::getOperationName(),
+        ErfcOp::getOperationName(), ConjOp::getOperationName(),
+        SquareOp::getOperationName(), IsInfOp::getOperationName(),
+        IsPosInfOp::getOperationName(), IsNegInfOp::getOperationName()})
     patterns.add<PointwiseToGeneric>(name, converter, context);
 }
 

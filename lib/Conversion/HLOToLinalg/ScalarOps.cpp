@@ -220,6 +220,16 @@ Value emitLogistic(OpBuilder &b, Location loc, Value x) {
   return arith::DivFOp::create(b, loc, one, arith::AddFOp::create(b, loc, one, e));
 }
 
+// |x| == inf (sign 0), x == +inf (1) or x == -inf (-1).
+Value emitIsInf(OpBuilder &b, Location loc, Value x, int sign) {
+  Type type = x.getType();
+  double inf = std::numeric_limits<double>::infinity();
+  Value target = emitScalarConstant(b, loc, type, sign < 0 ? -inf : inf);
+  Value value = sign == 0 ? Value(math::AbsFOp::create(b, loc, x)) : x;
+  return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, value,
+                               target);
+}
+
 } // namespace
 
 Value emitScalarOp(OpBuilder &b, Location loc, Operation *op,
@@ -251,6 +261,32 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op,
       .Case([&](RoundOp) { return k.floatOrComplex<math::RoundOp>(); })
       .Case([&](RoundNearestEvenOp) { return k.floatOrComplex<math::RoundEvenOp>(); })
       .Case([&](LogisticOp) { return emitLogistic(b, loc, args[0]); })
+      // CHLO unary functions with a direct math counterpart.
+      .Case([&](AcosOp) { return k.floatOrComplex<math::AcosOp>(); })
+      .Case([&](AcoshOp) { return k.floatOrComplex<math::AcoshOp>(); })
+      .Case([&](AsinOp) { return k.floatOrComplex<math::AsinOp>(); })
+      .Case([&](AsinhOp) { return k.floatOrComplex<math::AsinhOp>(); })
+      .Case([&](AtanOp) { return k.floatOrComplex<math::AtanOp>(); })
+      .Case([&](AtanhOp) { return k.floatOrComplex<math::AtanhOp>(); })
+      .Case([&](CoshOp) { return k.floatOrComplex<math::CoshOp>(); })
+      .Case([&](SinhOp) { return k.floatOrComplex<math::SinhOp>(); })
+      .Case([&](ErfOp) { return k.floatOrComplex<math::ErfOp>(); })
+      .Case([&](ErfcOp) { return k.floatOrComplex<math::ErfcOp>(); })
+      .Case([&](ConjOp) -> Value {
+        if (isa<ComplexType>(t))
+          return complex::ConjOp::create(b, loc, args[0]);
+        return args[0];
+      })
+      .Case([&](SquareOp) -> Value {
+        if (isa<IntegerType>(t))
+          return arith::MulIOp::create(b, loc, args[0], args[0]);
+        if (isa<ComplexType>(t))
+          return complex::MulOp::create(b, loc, args[0], args[0]);
+        return arith::MulFOp::create(b, loc, args[0], args[0]);
+      })
+      .Case([&](IsInfOp) { return emitIsInf(b, loc, args[0], 0); })
+      .Case([&](IsPosInfOp) { return emitIsInf(b, loc, args[0], 1); })
+      .Case([&](IsNegInfOp) { return emitIsInf(b, loc, args[0], -1); })
       .Case([&](SignOp) { return emitSign(b, loc, t, args[0]); })
       .Case([&](NegOp) -> Value {
         if (isa<IntegerType>(t))
@@ -344,7 +380,9 @@ bool isScalarizable(Operation *op) {
              MulOp, DivOp, RemOp, PowOp, Atan2Op, MaxOp, MinOp, AndOp, OrOp,
              XorOp, ShiftLeftOp, ShiftRightLogicalOp, ShiftRightArithmeticOp,
              ComplexOp, ClampOp, SelectOp, CompareOp, ConvertOp,
-             ReducePrecisionOp>(op) ||
+             ReducePrecisionOp, AcosOp, AcoshOp, AsinOp, AsinhOp, AtanOp,
+             AtanhOp, CoshOp, SinhOp, ErfOp, ErfcOp, ConjOp, SquareOp,
+             IsInfOp, IsPosInfOp, IsNegInfOp>(op) ||
          isScalarBitcast(op);
 }
 

@@ -165,3 +165,24 @@ func.func @bitcast_join_bits(%a: tensor<2x8xi1>) -> tensor<2xi8> {
   %0 = hlo.bitcast_convert %a : (tensor<2x8xi1>) -> tensor<2xi8>
   return %0 : tensor<2xi8>
 }
+
+// -----
+
+// CHLO unary functions lower to their math counterparts.
+// CHECK-LABEL: func.func @chlo_unary
+// CHECK: math.acosh
+// CHECK: math.atan
+// CHECK: math.sinh
+// CHECK: math.erf
+// CHECK: arith.mulf
+// CHECK: math.absf
+// CHECK: arith.cmpf oeq
+func.func @chlo_unary(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xi1>) {
+  %0 = chlo.acosh %a : tensor<4xf32> -> tensor<4xf32>
+  %1 = chlo.atan %a : tensor<4xf32> -> tensor<4xf32>
+  %2 = chlo.sinh %a : tensor<4xf32> -> tensor<4xf32>
+  %3 = chlo.erf %a : tensor<4xf32> -> tensor<4xf32>
+  %4 = chlo.square %a : tensor<4xf32> -> tensor<4xf32>
+  %5 = chlo.is_inf %a : tensor<4xf32> -> tensor<4xi1>
+  return %0, %1, %2, %3, %4, %5 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xi1>
+}

@@ -1,0 +1,49 @@
+//===- PreciseMathToLibm.cpp - libm for what LLVM expands poorly ----------===//
+
+#include "xla-mlir/Transforms/Passes.h"
+
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace xla {
+#define GEN_PASS_DEF_PRECISEMATHTOLIBMPASS
+#include "xla-mlir/Transforms/Passes.h.inc"
+} // namespace xla
+
+using namespace mlir;
+
+namespace {
+
+struct PreciseMathToLibmPass
+    : xla::impl::PreciseMathToLibmPassBase<PreciseMathToLibmPass> {
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet set(context);
+    populateMathToLibmConversionPatterns(set);
+    patterns = std::move(set);
+    return success();
+  }
+
+  void runOnOperation() override {
+    // The upstream patterns cover every libm function; applying them only
+    // to the selected ops keeps exp, log, sqrt, ... on LLVM intrinsics.
+    SmallVector<Operation *> ops;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<math::ExpM1Op, math::Log1pOp, math::TanOp, math::TanhOp,
+              math::SinhOp, math::CoshOp, math::AsinOp, math::AcosOp,
+              math::AtanOp, math::Atan2Op, math::AsinhOp, math::AcoshOp,
+              math::AtanhOp, math::CbrtOp, math::ErfOp, math::ErfcOp>(op))
+        ops.push_back(op);
+    });
+    if (ops.empty())
+      return;
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    if (failed(applyOpPatternsGreedily(ops, patterns, config)))
+      signalPassFailure();
+  }
+
+  FrozenRewritePatternSet patterns;
+};
+
+} // namespace
