@@ -7,8 +7,8 @@ the rtol/atol of meta.json (the np.allclose rule |a-e| <= atol + rtol*|e|).
 That proves the files are self-consistent: argument order, result order,
 shapes and dtypes.
 
-With --actual DIR it instead compares result_<i>.npy (or expected_<i>.npy)
-files in DIR, produced by some other runner (for example xla-run), with the
+With --actual DIR it instead compares output_<i>.npy (xla-run --output-dir),
+result_<i>.npy or expected_<i>.npy files in DIR, produced by some other runner (for example xla-run), with the
 expected outputs.
 
   python3 examples/verify_export.py examples/seed examples/generated/bert_fwd
@@ -73,7 +73,7 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("dirs", nargs="+", help="workload directories OUT/NAME")
-    p.add_argument("--actual", help="directory with result_<i>.npy to compare instead")
+    p.add_argument("--actual", help="directory with output_<i>.npy (or result_<i>.npy) to compare instead")
     a = p.parse_args(argv)
     all_ok = True
     for d in a.dirs:
@@ -82,7 +82,9 @@ def main(argv=None):
         print(f"{meta['workload']} ({d})")
         expected = load(d, "expected", len(meta["outputs"]))
         if a.actual:
-            pre = "result" if os.path.exists(os.path.join(a.actual, "result_0.npy")) else "expected"
+            pre = next((p for p in ("output", "result")
+                        if os.path.exists(os.path.join(a.actual, p + "_0.npy"))),
+                       "expected")
             actual = load(a.actual, pre, len(meta["outputs"]))
         else:
             actual = run_with_xla(d, meta)

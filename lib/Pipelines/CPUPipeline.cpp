@@ -64,6 +64,7 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
   pm.addPass(createConvertLinalgToLoopsPass());
+  pm.addPass(createOutlineKernelsPass());
   pm.addPass(createSCFToControlFlowPass());
 
   // Math on f16/bf16 runs in f32, like XLA; what LLVM has no intrinsic for
