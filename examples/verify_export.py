@@ -27,7 +27,11 @@ def load(d, prefix, n):
     return [np.load(os.path.join(d, f"{prefix}_{i}.npy")) for i in range(n)]
 
 
-def run_with_xla(d, meta):
+def run_with_xla(d, meta, runs=0):
+    """Compiles the saved program with XLA:CPU and runs it; with runs > 0
+    also prints XLA's compile time and median run time (the peer numbers)."""
+    import time
+
     import jax
     from jax.extend import backend
     from jax._src.lib import xla_client  # CompileOptions; internal but stable enough
@@ -35,9 +39,22 @@ def run_with_xla(d, meta):
     with open(os.path.join(d, meta["file"])) as f:
         text = f.read()
     client = backend.get_backend("cpu")
+    start = time.perf_counter()
     exe = client.compile_and_load(text, jax.devices("cpu"), xla_client.CompileOptions())
+    compile_ms = 1e3 * (time.perf_counter() - start)
     args = [jax.device_put(x) for x in load(d, "input", len(meta["inputs"]))]
-    return [np.asarray(x) for x in exe.execute(args)]
+    results = exe.execute(args)
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        for r in exe.execute(args):
+            r.block_until_ready()
+        times.append(1e3 * (time.perf_counter() - start))
+    if runs:
+        print(f"  XLA:CPU (jax {jax.__version__}) compile time: {compile_ms:.4g} ms")
+        print(f"  XLA:CPU run time: median {float(np.median(times)):.4g} ms, "
+              f"min {min(times):.4g} ms over {runs} run(s)")
+    return [np.asarray(x) for x in results]
 
 
 def compare(meta, actual, expected):
@@ -74,6 +91,8 @@ def main(argv=None):
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("dirs", nargs="+", help="workload directories OUT/NAME")
     p.add_argument("--actual", help="directory with output_<i>.npy (or result_<i>.npy) to compare instead")
+    p.add_argument("--time", type=int, default=0, metavar="N",
+                   help="also time XLA:CPU over N runs (without --actual)")
     a = p.parse_args(argv)
     all_ok = True
     for d in a.dirs:
@@ -87,7 +106,7 @@ def main(argv=None):
                        "expected")
             actual = load(a.actual, pre, len(meta["outputs"]))
         else:
-            actual = run_with_xla(d, meta)
+            actual = run_with_xla(d, meta, a.time)
         ok = compare(meta, actual, expected)
         print("  OK" if ok else "  FAILED")
         all_ok &= ok

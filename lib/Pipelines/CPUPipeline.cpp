@@ -45,6 +45,7 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
                                     const CPUPipelineOptions &options) {
   pm.addNestedPass<func::FuncOp>(createLinalgLoopOrderPass());
   pm.addPass(createReadOnlyEntryArgumentsPass());
+  pm.addPass(createDistinctResultsPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   // scf.while bodies (from hlo.while) yield freshly computed tensors.

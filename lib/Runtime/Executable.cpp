@@ -130,26 +130,6 @@ FailureOr<TensorSpec> getTensorSpec(func::FuncOp entry, Type type,
   return TensorSpec{*dtype, llvm::SmallVector<int64_t>(tensorType.getShape())};
 }
 
-/// Gives every result of `entry` its own tensor: a value returned twice
-/// gets a copy for its later uses. Results become caller-provided buffers,
-/// and buffer-results-to-out-params with hoisted allocations crashes when
-/// one allocation is returned twice (LLVM 22).
-void makeResultsDistinct(func::FuncOp entry) {
-  entry->getContext()->loadDialect<bufferization::BufferizationDialect>();
-  entry.walk([](func::ReturnOp ret) {
-    llvm::SmallPtrSet<Value, 8> seen;
-    OpBuilder builder(ret);
-    for (OpOperand &operand : ret->getOpOperands()) {
-      Value value = operand.get();
-      auto type = dyn_cast<RankedTensorType>(value.getType());
-      if (!type || seen.insert(value).second)
-        continue;
-      operand.set(bufferization::AllocTensorOp::create(
-          builder, ret.getLoc(), type, ValueRange(), value));
-    }
-  });
-}
-
 /// Number of scalars an exploded memref of `rank` takes in the LLVM
 /// signature: allocated, aligned, offset, sizes, strides.
 size_t getDescriptorSize(size_t rank) { return 3 + 2 * rank; }
@@ -234,7 +214,6 @@ Executable::compile(ModuleOp module, const Target &target,
   if (unregistered)
     return diagnostics.takeError("unregistered custom call");
 
-  makeResultsDistinct(*entry);
   PassManager pm(context);
   xla::CPUPipelineOptions pipelineOptions;
   pipelineOptions.fusion = options.fusion;

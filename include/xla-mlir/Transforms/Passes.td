@@ -18,6 +18,19 @@ def ReadOnlyEntryArgumentsPass
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
 
+def DistinctResultsPass : Pass<"xla-distinct-results", "::mlir::ModuleOp"> {
+  let summary = "Give every function result its own tensor";
+  let description = [{
+    Results become caller-allocated out-params after bufferization, one
+    buffer per result, so a value returned twice (or an argument returned
+    as is) needs its own copy for each extra use. This pass inserts a
+    `bufferization.alloc_tensor` copy for every repeated tensor result.
+    Without it, `buffer-results-to-out-params` with hoisted allocations
+    crashes on an allocation returned twice (LLVM 22).
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
 def LinalgLoopOrderPass : Pass<"xla-linalg-loop-order"> {
   let summary = "Put the loop with unit-stride accesses innermost";
   let description = [{
