@@ -25,3 +25,9 @@ config.substitutions.append(("%cc", "clang-22"))
 if os.path.exists(os.path.join(config.xla_mlir_obj_root, "bin", "xla-runtime-tests")):
     config.available_features.add("runtime-unittests")
     llvm_config.add_tool_substitutions(["xla-runtime-tests"], tool_dirs)
+
+# The JAX workload tests regenerate their programs with JAX.
+import subprocess
+if subprocess.run(["python3", "-c", "import jax"],
+                  capture_output=True).returncode == 0:
+    config.available_features.add("jax")
