@@ -9,12 +9,22 @@ def HLOCheckLowerablePass : Pass<"hlo-check-lowerable", "::mlir::ModuleOp"> {
   let summary = "Report every hlo op and type the CPU lowering cannot handle";
   let description = [{
     Walks the module before any lowering starts and reports, in one error
-    with one note per offending op, every op that has no lowering pattern and
+    with one note per offending op, every op that has no lowering pattern,
     every element type the code generator does not support (with the op and
-    its location). The module is left untouched; the pass fails if anything
+    its location), every elementwise op whose scalar code does not exist for
+    its element types (complex `cbrt`, say), and every op of another dialect
+    that no later stage lowers (the `interpreter` test-harness ops). The
+    elementwise case asks the scalar emitter itself, in a scratch block that
+    is discarded. The module is left untouched; the pass fails if anything
     was reported. `hlo-legalize-to-linalg` runs the same check first, so a
     program is never left half lowered.
   }];
+  // The scalar emitters build ops of these dialects in the scratch block.
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::complex::ComplexDialect",
+    "::mlir::math::MathDialect",
+  ];
 }
 
 def HLOLegalizeToLinalgPass : Pass<"hlo-legalize-to-linalg", "::mlir::ModuleOp"> {

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Rewriters.h"
+#include "ScalarUtils.h"
 #include "xla-mlir/Conversion/HLOToLinalg/HLOToLinalg.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOOps.h"
 
@@ -49,7 +50,7 @@ struct BitcastConvertResize : OpConversionPattern<BitcastConvertOp> {
     Type inElem = inType.getElementType();
     Type outElem = outType.getElementType();
     // i1 counts as one bit: 64 x i1 <-> i64, element j is bit j.
-    if (!inElem.isIntOrFloat() || !outElem.isIntOrFloat())
+    if (!isLowerableBitcast(op))
       return rewriter.notifyMatchFailure(op, "needs int or float elements");
     unsigned inWidth = inElem.getIntOrFloatBitWidth();
     unsigned outWidth = outElem.getIntOrFloatBitWidth();

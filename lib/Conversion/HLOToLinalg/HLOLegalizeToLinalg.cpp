@@ -1,14 +1,19 @@
 //===- HLOLegalizeToLinalg.cpp - the hlo -> linalg conversion pass --------===//
 //
 // Drives the per-family patterns with the dialect-conversion framework. The
-// lowerability check runs first and is derived from the same pattern set,
-// so what it accepts and what the conversion handles cannot drift apart.
+// lowerability check runs first and is derived from the same pattern set
+// (which op names have a pattern) and the same scalar emitters (which
+// element types an elementwise op has code for), so what it accepts and
+// what the conversion handles cannot drift apart.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Rewriters.h"
+#include "ScalarOps.h"
+#include "ScalarUtils.h"
 #include "xla-mlir/Conversion/HLOToLinalg/HLOToLinalg.h"
 #include "xla-mlir/Conversion/Passes.h"
+#include "xla-mlir/Dialect/Check/IR/Check.h"
 #include "xla-mlir/Dialect/HLO/IR/HLODialect.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOOps.h"
 #include "xla-mlir/Dialect/HLOExt/IR/HLOExt.h"
@@ -96,6 +101,64 @@ static std::optional<Type> findUnsupportedType(TypeRange types) {
   return std::nullopt;
 }
 
+/// Names the element type(s) an op's lowering is chosen by, for messages:
+/// "type 'T'", or "types 'A' -> 'B'" for conversions.
+static std::string describeElementTypes(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  Type from = getElementTypeOrSelf(op->getOperand(0).getType());
+  Type to = getElementTypeOrSelf(op->getResult(0).getType());
+  if (isa<xla::hlo::ConvertOp, xla::hlo::BitcastConvertOp>(op) && from != to)
+    os << "types '" << from << "' -> '" << to << "'";
+  else
+    os << "type '" << from << "'";
+  return text;
+}
+
+/// True if elementwise `op` has scalar code for its element types. Asks the
+/// emitter itself: it emits into a detached scratch block whose arguments
+/// have the codegen element types, and the block (with whatever was
+/// emitted) is destroyed on return.
+static bool hasScalarCode(Operation *op) {
+  Location loc = op->getLoc();
+  Block scratch;
+  SmallVector<Type> hloTypes;
+  for (Value operand : op->getOperands()) {
+    Type type = getElementTypeOrSelf(operand.getType());
+    hloTypes.push_back(type);
+    scratch.addArgument(xla::hlo::convertElementType(type), loc);
+  }
+  // Not OpBuilder::atBlockBegin: it takes the context from the block's
+  // parent, which a detached block does not have.
+  OpBuilder builder(op->getContext());
+  builder.setInsertionPointToStart(&scratch);
+  return static_cast<bool>(xla::hlo::detail::emitScalarOp(
+      builder, loc, op, hloTypes,
+      getElementTypeOrSelf(op->getResult(0).getType()),
+      scratch.getArguments()));
+}
+
+/// True if `op`, which has a pattern, is lowered for its element types.
+/// Elementwise ops and bitcast_convert are the families whose patterns
+/// reject element types the verifier accepts (complex cbrt, acosh, ...).
+static bool supportsElementTypes(Operation *op) {
+  namespace detail = xla::hlo::detail;
+  if (isa<xla::hlo::BitcastConvertOp>(op) && !detail::isLowerableBitcast(op))
+    return false;
+  if (detail::isScalarizable(op) && op->getNumResults() == 1)
+    return hasScalarCode(op);
+  return true;
+}
+
+/// Ops of other dialects that no stage of the CPU path lowers: unregistered
+/// ones and the StableHLO interpreter's test harness (multi-process runs,
+/// probes, printing). check ops are lowered by check-lower-to-runtime,
+/// everything else is the standard dialects the pipeline handles.
+static bool isUnloweredForeignOp(Operation *op) {
+  Dialect *dialect = op->getDialect();
+  return !dialect || isa<xla::interpreter::InterpreterDialect>(dialect);
+}
+
 LogicalResult xla::hlo::checkLowerable(ModuleOp module) {
   MLIRContext *context = module.getContext();
   HLOTypeConverter converter;
@@ -118,8 +181,9 @@ LogicalResult xla::hlo::checkLowerable(ModuleOp module) {
     llvm::raw_string_ostream os(what);
     // Types are reported where values are defined: at hlo ops and at
     // function arguments; uses elsewhere (return, call) would only repeat.
-    bool isHlo = isa<HLODialect>(op->getDialect());
-    if (isHlo && !supported.contains(op->getName().getStringRef())) {
+    bool isHlo = isa_and_nonnull<HLODialect>(op->getDialect());
+    if ((isHlo && !supported.contains(op->getName().getStringRef())) ||
+        isUnloweredForeignOp(op)) {
       os << "op '" << op->getName() << "' has no CPU lowering";
     } else if (auto func = dyn_cast<FunctionOpInterface>(op)) {
       std::optional<Type> bad = findUnsupportedType(func.getArgumentTypes());
@@ -134,10 +198,14 @@ LogicalResult xla::hlo::checkLowerable(ModuleOp module) {
       std::optional<Type> bad = findUnsupportedType(op->getOperandTypes());
       if (!bad)
         bad = findUnsupportedType(op->getResultTypes());
-      if (!bad)
+      if (bad)
+        os << "op '" << op->getName() << "' uses unsupported type '" << *bad
+           << "'";
+      else if (!supportsElementTypes(op))
+        os << "op '" << op->getName() << "' has no CPU lowering for element "
+           << describeElementTypes(op);
+      else
         return;
-      os << "op '" << op->getName() << "' uses unsupported type '" << *bad
-         << "'";
     } else {
       return;
     }

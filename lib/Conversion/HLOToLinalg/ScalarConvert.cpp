@@ -282,14 +282,20 @@ Value emitReducePrecision(OpBuilder &b, Location loc, Value x,
 
 } // namespace
 
-bool isScalarBitcast(Operation *op) {
+bool isLowerableBitcast(Operation *op) {
   auto bitcast = dyn_cast<BitcastConvertOp>(op);
-  if (!bitcast)
+  return bitcast &&
+         getElementTypeOrSelf(bitcast.getOperand().getType()).isIntOrFloat() &&
+         getElementTypeOrSelf(bitcast.getType()).isIntOrFloat();
+}
+
+bool isScalarBitcast(Operation *op) {
+  if (!isLowerableBitcast(op))
     return false;
-  Type from = getElementTypeOrSelf(bitcast.getOperand().getType());
-  Type to = getElementTypeOrSelf(bitcast.getType());
-  return from.isIntOrFloat() && to.isIntOrFloat() &&
-         from.getIntOrFloatBitWidth() == to.getIntOrFloatBitWidth();
+  return getElementTypeOrSelf(op->getOperand(0).getType())
+             .getIntOrFloatBitWidth() ==
+         getElementTypeOrSelf(op->getResult(0).getType())
+             .getIntOrFloatBitWidth();
 }
 
 Value emitConvertLikeOp(OpBuilder &b, Location loc, Operation *op,

@@ -52,7 +52,11 @@ mlir::Value emitConvertLikeOp(mlir::OpBuilder &b, mlir::Location loc,
                               mlir::Operation *op, mlir::TypeRange operandTypes,
                               mlir::Type resultType, mlir::ValueRange args);
 
-/// bitcast_convert between element types of equal width.
+/// bitcast_convert whose element types are both integers or floats, the
+/// ones it is lowered for (complex elements are not).
+bool isLowerableBitcast(mlir::Operation *op);
+
+/// A lowerable bitcast_convert between element types of equal width.
 bool isScalarBitcast(mlir::Operation *op);
 
 } // namespace xla::hlo::detail

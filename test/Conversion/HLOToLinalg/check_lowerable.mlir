@@ -1,4 +1,4 @@
-// RUN: xla-opt %s --hlo-check-lowerable --split-input-file --verify-diagnostics
+// RUN: xla-opt %s --hlo-check-lowerable --split-input-file --verify-diagnostics --allow-unregistered-dialect
 
 // Every unsupported op or type is reported at once, before anything is
 // lowered, with one note per op at its own location.
@@ -22,5 +22,69 @@ module {
   func.func @g(%a: tensor<4xf32>) -> tensor<4xf32> {
     %0 = hlo.abs %a : tensor<4xf32>
     return %0 : tensor<4xf32>
+  }
+}
+
+// -----
+
+// Elementwise ops are checked against their element types by asking the
+// scalar emitter: complex cbrt/acosh and bitcast_convert of complex elements
+// have a pattern but no code. Ops in reduction bodies are checked too.
+// Supported element types of the same ops pass.
+
+// expected-error @+1 {{program uses 4 unsupported op(s) or type(s); nothing was lowered}}
+module {
+  func.func @complex_math(%c: tensor<4xcomplex<f32>>, %f: tensor<4xf32>,
+                          %i: tensor<4xi32>)
+      -> (tensor<4xcomplex<f32>>, tensor<4xcomplex<f64>>) {
+    // expected-note @+1 {{op 'hlo.cbrt' has no CPU lowering for element type 'complex<f32>'}}
+    %0 = hlo.cbrt %c : tensor<4xcomplex<f32>>
+    %1 = hlo.cbrt %f : tensor<4xf32>
+    %2 = chlo.acosh %f : tensor<4xf32> -> tensor<4xf32>
+    %3 = hlo.exponential %c : tensor<4xcomplex<f32>>
+    %4 = hlo.bitcast_convert %i : (tensor<4xi32>) -> tensor<4xf32>
+    %z = hlo.constant dense<(0.0, 0.0)> : tensor<complex<f64>>
+    %d = hlo.convert %c : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f64>>
+    %5 = hlo.reduce(%d init: %z) applies hlo.add across dimensions = [0]
+        : (tensor<4xcomplex<f64>>, tensor<complex<f64>>) -> tensor<complex<f64>>
+    // expected-note @+1 {{op 'hlo.acosh' has no CPU lowering for element type 'complex<f64>'}}
+    %6 = chlo.acosh %d : tensor<4xcomplex<f64>> -> tensor<4xcomplex<f64>>
+    %7 = hlo.reduce(%d init: %z) across dimensions = [0]
+        : (tensor<4xcomplex<f64>>, tensor<complex<f64>>) -> tensor<complex<f64>>
+      reducer(%a: tensor<complex<f64>>, %b: tensor<complex<f64>>) {
+        // expected-note @+1 {{op 'hlo.asinh' has no CPU lowering for element type 'complex<f64>'}}
+        %s = chlo.asinh %a : tensor<complex<f64>> -> tensor<complex<f64>>
+        %t = hlo.add %s, %b : tensor<complex<f64>>
+        hlo.return %t : tensor<complex<f64>>
+      }
+    // expected-note @+1 {{op 'hlo.bitcast_convert' has no CPU lowering for element type 'complex<f64>'}}
+    %8 = hlo.bitcast_convert %d : (tensor<4xcomplex<f64>>) -> tensor<4xcomplex<f64>>
+    return %0, %6 : tensor<4xcomplex<f32>>, tensor<4xcomplex<f64>>
+  }
+}
+
+// -----
+
+// Ops of the StableHLO interpreter's test harness and unregistered ops have
+// no CPU lowering at any stage; they are reported by name instead of failing
+// in bufferization.
+
+// expected-error @+1 {{program uses 4 unsupported op(s) or type(s); nothing was lowered}}
+module {
+  func.func @program() -> tensor<2xi32> {
+    %0 = hlo.iota dim = 0 : tensor<2xi32>
+    // expected-note @+1 {{op 'foo.bar' has no CPU lowering}}
+    "foo.bar"(%0) : (tensor<2xi32>) -> ()
+    // expected-note @+1 {{op 'interpreter.print' has no CPU lowering}}
+    interpreter.print %0 : tensor<2xi32>
+    // expected-note @+1 {{op 'interpreter.probe' has no CPU lowering}}
+    %1 = interpreter.probe %0, probe_id = "p" : tensor<2xi32>
+    return %1 : tensor<2xi32>
+  }
+  func.func @main() {
+    // expected-note @+1 {{op 'interpreter.run_parallel' has no CPU lowering}}
+    %r:2 = "interpreter.run_parallel"() {programs = [[@program, @program]]}
+        : () -> (tensor<2xi32>, tensor<2xi32>)
+    return
   }
 }

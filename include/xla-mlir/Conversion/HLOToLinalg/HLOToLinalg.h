@@ -36,9 +36,12 @@ void configureHLOToLinalgTarget(mlir::ConversionTarget &target,
                                 const mlir::TypeConverter &typeConverter);
 
 /// Reports every op inside `module` that the lowering does not support (no
-/// pattern for its name, or an element type codegen does not handle), as
-/// one error at the module with one note per op. Emits nothing and succeeds
-/// when everything is supported.
+/// pattern for its name, an element type codegen does not handle, an
+/// elementwise op without scalar code for its element types, or an op of a
+/// dialect nothing lowers), as one error at the module with one note per
+/// op. Emits nothing and succeeds when everything is supported. The arith,
+/// complex and math dialects must be loaded: the elementwise case asks the
+/// scalar emitter, which builds (and discards) code of those dialects.
 mlir::LogicalResult checkLowerable(mlir::ModuleOp module);
 
 } // namespace xla::hlo
