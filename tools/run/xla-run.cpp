@@ -49,52 +49,64 @@ enum ExitCode : int {
   kRunError = 3,
 };
 
+/// xla-run's own options; --help lists only these (plus the generic ones),
+/// not the hundreds that LLVM's backends register.
+cl::OptionCategory category("xla-run options");
+
 cl::opt<std::string> inputFile(cl::Positional, cl::desc("<program.mlir>"),
-                               cl::init("-"));
+                               cl::init("-"), cl::cat(category));
 cl::opt<std::string> entry("entry",
                            cl::desc("Function to run (default: @main, else "
-                                    "the module's only function)"));
+                                    "the module's only function)"),
+                           cl::cat(category));
 cl::list<std::string> inputs("input",
                              cl::desc("An .npy file per argument, in order "
                                       "(repeat the flag or separate with "
                                       "commas)"),
-                             cl::CommaSeparated);
+                             cl::CommaSeparated, cl::cat(category));
 cl::opt<uint64_t> seed("seed",
                        cl::desc("Seed of generated inputs when no --input is "
                                 "given (see docs/runtime.md)"),
-                       cl::init(0));
+                       cl::init(0), cl::cat(category));
 cl::opt<std::string> outputDir("output-dir",
-                               cl::desc("Write result N to DIR/output_N.npy"));
+                               cl::desc("Write result N to DIR/output_N.npy"),
+                               cl::cat(category));
 cl::opt<bool> print("print", cl::desc("Print the results like NumPy"),
-                    cl::init(true));
-cl::opt<bool> noPrint("no-print", cl::desc("Same as --print=false"));
-cl::opt<bool> timing("time", cl::desc("Report compile time and the median "
-                                      "and minimum run time"));
+                    cl::init(true), cl::cat(category));
+cl::opt<bool> noPrint("no-print", cl::desc("Same as --print=false"),
+                      cl::cat(category));
+cl::opt<bool> timing("time",
+                     cl::desc("Report compile time and the median and "
+                              "minimum run time"),
+                     cl::cat(category));
 cl::opt<unsigned> runs("runs",
                        cl::desc("Number of runs (default 1, or 10 with "
                                 "--time)"),
-                       cl::init(0));
+                       cl::init(0), cl::cat(category));
 cl::list<std::string> expectedFiles(
     "expected",
     cl::desc("An .npy file per result; compare with --rtol/--atol"),
-    cl::CommaSeparated);
+    cl::CommaSeparated, cl::cat(category));
 cl::opt<double> rtol("rtol", cl::desc("Relative tolerance of --expected"),
-                     cl::init(1e-5));
+                     cl::init(1e-5), cl::cat(category));
 cl::opt<double> atol("atol", cl::desc("Absolute tolerance of --expected"),
-                     cl::init(1e-8));
+                     cl::init(1e-8), cl::cat(category));
 cl::opt<bool> fusion("fusion", cl::desc("Fuse elementwise ops"),
-                     cl::init(true));
+                     cl::init(true), cl::cat(category));
 cl::opt<unsigned> optLevel("opt-level",
                            cl::desc("LLVM optimization level (0-3)"),
-                           cl::init(3));
+                           cl::init(3), cl::cat(category));
 cl::opt<std::string> dumpLLVM("dump-llvm",
-                              cl::desc("Write the optimized LLVM IR to FILE"));
+                              cl::desc("Write the optimized LLVM IR to FILE"),
+                              cl::cat(category));
 cl::opt<bool> testCustomCalls(
     "test-custom-calls",
-    cl::desc("Register the custom calls xla_run.test.* (for tests)"));
+    cl::desc("Register the custom calls xla_run.test.* (for tests)"),
+    cl::cat(category));
 cl::opt<bool> splitInputFile(
     "split-input-file",
-    cl::desc("Run each '// -----' chunk of the file as its own program"));
+    cl::desc("Run each '// -----' chunk of the file as its own program"),
+    cl::cat(category));
 
 int reportError(llvm::Error error, int code) {
   llvm::errs() << llvm::toString(std::move(error)) << "\n";
@@ -275,6 +287,7 @@ int processBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
       "xla-run: compile an hlo/StableHLO program for this CPU and run it\n");

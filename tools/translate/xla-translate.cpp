@@ -48,27 +48,35 @@ namespace {
 
 enum class EmitKind { LLVMIR, Assembly, Object };
 
+/// xla-translate's own options; --help lists only these (plus the generic
+/// ones), not the hundreds that LLVM's backends register.
+cl::OptionCategory category("xla-translate options");
+
 cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .mlir>"),
-                               cl::init("-"));
+                               cl::init("-"), cl::cat(category));
 cl::opt<std::string> outputFile("o", cl::desc("Output file"),
-                                cl::value_desc("filename"), cl::init("-"));
+                                cl::value_desc("filename"), cl::init("-"),
+                                cl::cat(category));
 cl::opt<EmitKind> emitKind(
     "emit", cl::desc("What to produce"), cl::init(EmitKind::Object),
     cl::values(clEnumValN(EmitKind::LLVMIR, "llvmir", "LLVM IR (.ll)"),
                clEnumValN(EmitKind::Assembly, "asm", "assembly (.s)"),
-               clEnumValN(EmitKind::Object, "obj", "object file (.o)")));
+               clEnumValN(EmitKind::Object, "obj", "object file (.o)")),
+    cl::cat(category));
 cl::opt<std::string> headerFile("header",
                                 cl::desc("Also write a C header here"),
-                                cl::value_desc("filename"));
+                                cl::value_desc("filename"), cl::cat(category));
 cl::opt<std::string> entryName("entry", cl::desc("Function to export"),
-                               cl::init("main"));
+                               cl::init("main"), cl::cat(category));
 cl::opt<std::string>
     functionName("function-name",
-                 cl::desc("Exported symbol name (default: the entry name)"));
+                 cl::desc("Exported symbol name (default: the entry name)"),
+                 cl::cat(category));
 cl::opt<std::string> cpuName(
     "mcpu", cl::desc("Target CPU (default: the host CPU, with its features)"),
-    cl::init("host"));
-cl::opt<bool> fusion("fusion", cl::desc("Enable fusion"), cl::init(true));
+    cl::init("host"), cl::cat(category));
+cl::opt<bool> fusion("fusion", cl::desc("Enable fusion"), cl::init(true),
+                     cl::cat(category));
 
 /// Target machine for the host (or --mcpu) with the matching features.
 std::unique_ptr<llvm::TargetMachine> createTargetMachine() {
@@ -105,6 +113,7 @@ int main(int argc, char **argv) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   xla::registerAllPasses();
+  cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
                               "xla-mlir ahead-of-time compiler\n");
 
