@@ -3,7 +3,9 @@
 
 Reads ../shared/conformance in place (never copies it). Every testdata file
 and every `// -----` chunk of the interpret tests is one unit; each runs in
-its own xla-run process under a time limit. The report groups failures by
+its own xla-run process under a time limit (a chunk holding several
+argument-free test functions and no @main runs one process per function,
+with --entry, and passes if all of them do). The report groups failures by
 reason and counts passes per tier, using the corpus's own classify.py.
 
   scripts/conformance.py                      # whole corpus, report in build/conformance
@@ -45,6 +47,21 @@ def load_classify(corpus):
     return classify
 
 
+def separate_entries(classify, text, functions):
+    """Functions to run one at a time with --entry, or [] to run the unit once.
+
+    A chunk with several functions, none of them @main and none taking
+    arguments, holds several tests (upstream sometimes comments a split
+    marker out as `// // -----`); xla-run would not know which to run.
+    """
+    if len(functions) < 2 or "main" in functions:
+        return []
+    no_args = set(re.findall(
+        r'func\.func\s+(?:(?:public|private|nested)\s+)?@"?([\w.$-]+)"?'
+        r'\s*\(\s*\)', classify.strip_comments(text)))
+    return list(functions) if no_args.issuperset(functions) else []
+
+
 def collect_units(corpus, classify, name_filter):
     units = []
     for sub, split in (("stablehlo/testdata", False),
@@ -67,6 +84,8 @@ def collect_units(corpus, classify, name_filter):
                 units.append({"id": uid, "file": rel, "text": text,
                               "tier": tier, "why": why,
                               "has_checks": has_checks,
+                              "entries": separate_entries(
+                                  classify, text, info["functions"]),
                               "disabled": info.get("disabled", [])})
     return units
 
@@ -109,27 +128,40 @@ def run_unit(unit, xla_run, timeout, tmpdir):
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(unit["text"])
     start = time.monotonic()
+    # One xla-run per test function where the unit holds several (see
+    # separate_entries); the unit passes only if every one passes, and the
+    # time limit is for the unit as a whole.
+    reason, detail = None, ""
     try:
-        proc = subprocess.run([xla_run, path, "--no-print"],
-                              capture_output=True, text=True,
-                              timeout=timeout)
-        rc, stderr = proc.returncode, proc.stderr + proc.stdout
-    except subprocess.TimeoutExpired:
-        return dict(status="fail", reason="timeout",
-                    detail="exceeded %ss" % timeout, seconds=timeout)
+        for entry in unit["entries"] or [None]:
+            cmd = [xla_run, path, "--no-print"]
+            if entry:
+                cmd += ["--entry", entry]
+            try:
+                proc = subprocess.run(
+                    cmd, capture_output=True, text=True,
+                    timeout=max(1.0, timeout - (time.monotonic() - start)))
+                rc, stderr = proc.returncode, proc.stderr + proc.stdout
+            except subprocess.TimeoutExpired:
+                return dict(status="fail", reason="timeout",
+                            detail="exceeded %ss" % timeout, seconds=timeout)
+            reason = reason_for(rc, stderr)
+            detail = first_line(stderr) if reason else ""
+            # A self-checking unit passes only if its checks actually ran;
+            # this guards against a silently dropped check.
+            if reason is None and unit["has_checks"] and not re.search(
+                    r"all [1-9]\d* check\(s\) passed", stderr):
+                reason, detail = "wrong result", "no check ran"
+            if reason:
+                if entry:
+                    detail = "@%s: %s" % (entry, detail)
+                break
     finally:
         try:
             os.unlink(path)
         except OSError:
             pass
     seconds = time.monotonic() - start
-    reason = reason_for(rc, stderr)
-    detail = first_line(stderr) if reason else ""
-    # A self-checking unit passes only if its checks actually ran; this
-    # guards against a silently dropped check.
-    if reason is None and unit["has_checks"] and not re.search(
-            r"all [1-9]\d* check\(s\) passed", stderr):
-        reason, detail = "wrong result", "no check ran"
     return dict(status="pass" if reason is None else "fail", reason=reason,
                 detail=detail, seconds=round(seconds, 3))
 
@@ -181,8 +213,10 @@ def markdown(units, results, per_tier, by_reason, elapsed, max_listed):
             # Name the missing ops/types, most common first.
             counter = collections.Counter()
             for _, res in items:
-                m = re.search(r"op '([\w.]+)'( has no CPU lowering| uses "
-                              r"unsupported type '[^']*')", res["detail"])
+                m = re.search(r"op '([\w.]+)'( has no CPU lowering(?: for "
+                              r"element types? '[^']*'(?: -> '[^']*')?)?"
+                              r"| uses unsupported type '[^']*')",
+                              res["detail"])
                 counter[m.group(0) if m else res["detail"]] += 1
             for what, n in counter.most_common(max_listed):
                 out.append("- %d × %s" % (n, what))
