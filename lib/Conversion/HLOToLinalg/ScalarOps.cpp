@@ -51,42 +51,43 @@ Value emitNot(OpBuilder &b, Location loc, Value x) {
   return arith::XOrIOp::create(b, loc, x, allOnes(b, loc, x.getType()));
 }
 
-// x / y with XLA's rules: x / 0 = -1 (all ones), INT_MIN / -1 = INT_MIN.
-Value emitIntDiv(OpBuilder &b, Location loc, Value x, Value y, bool isSigned) {
+/// The divisor of x / y and x % y made safe for the hardware: 0 (and, for
+/// signed ops, the INT_MIN / -1 overflow) replaced by 1. Also returns
+/// whether y was 0, which both ops answer specially.
+struct SafeDivisor {
+  Value divisor;
+  Value byZero;
+};
+SafeDivisor makeSafeDivisor(OpBuilder &b, Location loc, Value x, Value y,
+                            bool isSigned) {
   Type type = x.getType();
   Value zero = intConstant(b, loc, type, 0);
   Value one = intConstant(b, loc, type, 1);
   Value byZero = cmpI(b, loc, arith::CmpIPredicate::eq, y, zero);
-  if (!isSigned) {
-    Value safe = arith::SelectOp::create(b, loc, byZero, one, y);
-    Value q = arith::DivUIOp::create(b, loc, x, safe);
-    return arith::SelectOp::create(b, loc, byZero, allOnes(b, loc, type), q);
-  }
-  Value overflow = signedDivOverflow(b, loc, x, y);
-  Value unsafe = arith::OrIOp::create(b, loc, byZero, overflow);
-  Value safe = arith::SelectOp::create(b, loc, unsafe, one, y);
-  Value q = arith::DivSIOp::create(b, loc, x, safe);
-  // INT_MIN / 1 is INT_MIN, which is the overflow answer already.
-  return arith::SelectOp::create(b, loc, byZero, allOnes(b, loc, type), q);
+  Value unsafe = byZero;
+  if (isSigned)
+    unsafe = arith::OrIOp::create(b, loc, byZero,
+                                  signedDivOverflow(b, loc, x, y));
+  return {arith::SelectOp::create(b, loc, unsafe, one, y), byZero};
 }
 
-// x % y with XLA's rules: x % 0 = x, INT_MIN % -1 = 0.
+// x / y with XLA's rules: x / 0 = -1 (all ones), INT_MIN / -1 = INT_MIN
+// (which INT_MIN / 1 already gives).
+Value emitIntDiv(OpBuilder &b, Location loc, Value x, Value y, bool isSigned) {
+  SafeDivisor safe = makeSafeDivisor(b, loc, x, y, isSigned);
+  Value q = isSigned ? Value(arith::DivSIOp::create(b, loc, x, safe.divisor))
+                     : Value(arith::DivUIOp::create(b, loc, x, safe.divisor));
+  return arith::SelectOp::create(b, loc, safe.byZero,
+                                 allOnes(b, loc, x.getType()), q);
+}
+
+// x % y with XLA's rules: x % 0 = x, INT_MIN % -1 = 0 (which INT_MIN % 1
+// already gives).
 Value emitIntRem(OpBuilder &b, Location loc, Value x, Value y, bool isSigned) {
-  Type type = x.getType();
-  Value zero = intConstant(b, loc, type, 0);
-  Value one = intConstant(b, loc, type, 1);
-  Value byZero = cmpI(b, loc, arith::CmpIPredicate::eq, y, zero);
-  if (!isSigned) {
-    Value safe = arith::SelectOp::create(b, loc, byZero, one, y);
-    Value r = arith::RemUIOp::create(b, loc, x, safe);
-    return arith::SelectOp::create(b, loc, byZero, x, r);
-  }
-  Value overflow = signedDivOverflow(b, loc, x, y);
-  Value unsafe = arith::OrIOp::create(b, loc, byZero, overflow);
-  Value safe = arith::SelectOp::create(b, loc, unsafe, one, y);
-  // With y replaced by 1 the overflow case yields 0, as XLA defines it.
-  Value r = arith::RemSIOp::create(b, loc, x, safe);
-  return arith::SelectOp::create(b, loc, byZero, x, r);
+  SafeDivisor safe = makeSafeDivisor(b, loc, x, y, isSigned);
+  Value r = isSigned ? Value(arith::RemSIOp::create(b, loc, x, safe.divisor))
+                     : Value(arith::RemUIOp::create(b, loc, x, safe.divisor));
+  return arith::SelectOp::create(b, loc, safe.byZero, x, r);
 }
 
 enum class ShiftKind { Left, RightLogical, RightArithmetic };
