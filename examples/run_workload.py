@@ -25,6 +25,7 @@ def main():
     p.add_argument("dir", help="workload directory OUT/NAME")
     p.add_argument("--xla-run", default=os.path.join(HERE, "..", "build", "bin", "xla-run"))
     p.add_argument("--fusion", default="true", choices=["true", "false"])
+    p.add_argument("--vectorize", default="true", choices=["true", "false"])
     p.add_argument("--runs", type=int, default=0, help="also time N runs")
     a = p.parse_args()
     with open(os.path.join(a.dir, "meta.json")) as f:
@@ -35,7 +36,7 @@ def main():
         sys.exit("%s: %d input files, meta.json lists %d" % (a.dir, len(inputs), len(meta["inputs"])))
     with tempfile.TemporaryDirectory(prefix="xla-workload-") as out:
         cmd = [a.xla_run, os.path.join(a.dir, meta["file"]), "--input", ",".join(inputs),
-               "--output-dir", out, "--no-print", "--fusion=" + a.fusion]
+               "--output-dir", out, "--no-print", "--fusion=" + a.fusion, "--vectorize=" + a.vectorize]
         if a.runs:
             cmd += ["--time", "--runs", str(a.runs)]
         proc = subprocess.run(cmd)

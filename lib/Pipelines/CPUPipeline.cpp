@@ -12,6 +12,7 @@
 #include "xla-mlir/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -19,6 +20,7 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -44,6 +46,11 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
 void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
                                     const CPUPipelineOptions &options) {
   pm.addNestedPass<func::FuncOp>(createLinalgLoopOrderPass());
+  if (options.vectorize) {
+    TileAndVectorizePassOptions vectorize;
+    vectorize.vectorBits = options.vectorBits;
+    pm.addNestedPass<func::FuncOp>(createTileAndVectorizePass(vectorize));
+  }
   pm.addPass(createReadOnlyEntryArgumentsPass());
   pm.addPass(createDistinctResultsPass());
   bufferization::OneShotBufferizePassOptions bufferize;
@@ -65,6 +72,13 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
   pm.addPass(createConvertLinalgToLoopsPass());
+  // n-D vector transfers become unrolled 1-D ones while the memrefs still
+  // carry their shapes; reductions across lanes become vector.reduction.
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass(
+      vector::VectorMultiReductionLowering::InnerReduction));
+  pm.addPass(createConvertVectorToSCFPass(
+      VectorTransferToSCFOptions().enableFullUnroll()));
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(createOutlineKernelsPass());
   pm.addPass(createSCFToControlFlowPass());
 
@@ -82,6 +96,12 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createConvertComplexToLLVMPass());
+  // The accumulator tile of a matmul becomes one FMA per row and k step.
+  ConvertVectorToLLVMPassOptions vectorToLLVM;
+  vectorToLLVM.vectorContractLowering =
+      vector::VectorContractLowering::OuterProduct;
+  vectorToLLVM.reassociateFPReductions = true;
+  pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   ConvertFuncToLLVMPassOptions funcToLLVM;
   funcToLLVM.useBarePtrCallConv = options.barePtrABI;
   pm.addPass(createConvertFuncToLLVMPass(funcToLLVM));

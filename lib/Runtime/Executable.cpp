@@ -45,6 +45,19 @@ void xla::runtime::registerRuntimeDialects(DialectRegistry &registry) {
   xla::registerAllDialects(registry);
 }
 
+int64_t Target::vectorBits() const {
+  llvm::SmallVector<llvm::StringRef> list;
+  llvm::StringRef(features).split(list, ',');
+  auto has = [&](llvm::StringRef feature) {
+    return llvm::is_contained(list, ("+" + feature).str());
+  };
+  if (has("avx512f"))
+    return 512;
+  if (has("avx"))
+    return 256;
+  return 128;
+}
+
 llvm::Expected<Target> Target::host() {
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!builder)
@@ -217,6 +230,9 @@ Executable::compile(ModuleOp module, const Target &target,
   PassManager pm(context);
   xla::CPUPipelineOptions pipelineOptions;
   pipelineOptions.fusion = options.fusion;
+  pipelineOptions.vectorize = options.vectorize;
+  pipelineOptions.vectorBits =
+      options.vectorBits ? options.vectorBits : target.vectorBits();
   xla::buildHLOCPUPipeline(pm, pipelineOptions);
   if (failed(pm.run(program)))
     return diagnostics.takeError("compilation to LLVM failed");

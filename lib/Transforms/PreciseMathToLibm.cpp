@@ -38,7 +38,9 @@ struct PreciseMathToLibmPass
     if (ops.empty())
       return;
     GreedyRewriteConfig config;
-    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    // Vector ops are unrolled into scalar ops first; those new ops must be
+    // converted too.
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
     if (failed(applyOpPatternsGreedily(ops, patterns, config)))
       signalPassFailure();
   }

@@ -1,5 +1,8 @@
 // RUN: xla-opt %s --hlo-cpu-pipeline | FileCheck %s
 // RUN: xla-opt %s --hlo-cpu-pipeline | mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
+// RUN: xla-opt %s --hlo-cpu-pipeline | FileCheck %s --check-prefix=VEC
+// RUN: xla-opt %s --hlo-cpu-pipeline=vector-bits=256 | FileCheck %s --check-prefix=VEC256
+// RUN: xla-opt %s --hlo-cpu-pipeline=vectorize=false | FileCheck %s --check-prefix=SCALAR
 // RUN: xla-opt %s --hlo-to-linalg-pipeline | FileCheck %s --check-prefix=FUSE
 // RUN: xla-opt %s --hlo-to-linalg-pipeline=fusion=false | FileCheck %s --check-prefix=NOFUSE
 
@@ -14,6 +17,14 @@
 // CHECK-NOT: llvm.call @malloc
 // CHECK: llvm.return
 // LLVMIR: define void @main(
+// The fused add+exp is one vector of 16 lanes (512-bit registers by
+// default), two of 8 with 256-bit ones, and scalar code with vectorize off.
+// VEC: llvm.load {{.*}} -> vector<16xf32>
+// VEC: llvm.fadd {{.*}} : vector<16xf32>
+// VEC: llvm.intr.exp({{.*}}) : (vector<16xf32>) -> vector<16xf32>
+// VEC: llvm.store {{.*}} : vector<16xf32>, !llvm.ptr
+// VEC256: llvm.intr.exp({{.*}}) : (vector<8xf32>) -> vector<8xf32>
+// SCALAR-NOT: vector<
 // FUSE: linalg.generic
 // FUSE: arith.addf
 // FUSE-NEXT: math.exp

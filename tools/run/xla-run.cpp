@@ -93,6 +93,9 @@ cl::opt<double> atol("atol", cl::desc("Absolute tolerance of --expected"),
                      cl::init(1e-8), cl::cat(category));
 cl::opt<bool> fusion("fusion", cl::desc("Fuse elementwise ops"),
                      cl::init(true), cl::cat(category));
+cl::opt<bool> vectorize("vectorize",
+                        cl::desc("Tile and vectorize linalg ops"),
+                        cl::init(true), cl::cat(category));
 cl::opt<unsigned> optLevel("opt-level",
                            cl::desc("LLVM optimization level (0-3)"),
                            cl::init(3), cl::cat(category));
@@ -185,6 +188,7 @@ int runModule(ModuleOp module, const Target &target) {
   CompileOptions options;
   options.entry = entry;
   options.fusion = fusion;
+  options.vectorize = vectorize;
   options.optLevel = optLevel;
   options.dumpLLVMIRPath = dumpLLVM;
   auto compileStart = Clock::now();

@@ -16,6 +16,15 @@ struct CPUPipelineOptions
                                      "bufferization (off: one loop nest per "
                                      "op, for measuring what fusion buys)"),
                       llvm::cl::init(true)};
+  Option<bool> vectorize{
+      *this, "vectorize",
+      llvm::cl::desc("Tile linalg ops to register blocks and vectorize them "
+                     "(off: scalar loops, left to LLVM's auto-vectorizer)"),
+      llvm::cl::init(true)};
+  Option<int64_t> vectorBits{
+      *this, "vector-bits",
+      llvm::cl::desc("Vector register width in bits used for tiling"),
+      llvm::cl::init(512)};
   Option<bool> inlineFunctions{
       *this, "inline",
       llvm::cl::desc("Inline private functions into their callers first"),

@@ -46,6 +46,10 @@ struct Target {
 
   /// The machine this process runs on, with all its CPU features.
   static llvm::Expected<Target> host();
+
+  /// Width of the widest vector registers the features enable (x86: 512
+  /// with AVX-512F, 256 with AVX, else 128).
+  int64_t vectorBits() const;
 };
 
 struct CompileOptions {
@@ -54,6 +58,10 @@ struct CompileOptions {
   std::string entry;
   /// Fuse elementwise producers into consumers (the pipeline's `fusion`).
   bool fusion = true;
+  /// Tile and vectorize linalg ops (the pipeline's `vectorize`).
+  bool vectorize = true;
+  /// Vector register width for tiling; 0: the widest the target has.
+  int64_t vectorBits = 0;
   /// LLVM optimization and code generation level, 0 to 3.
   unsigned optLevel = 3;
   /// When set, the optimized LLVM IR is written to this file.

@@ -74,4 +74,43 @@ def OutlineKernelsPass : Pass<"xla-outline-kernels", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def TileAndVectorizePass
+    : Pass<"xla-tile-and-vectorize", "::mlir::func::FuncOp"> {
+  let summary = "Tile linalg ops on tensors to register-sized blocks and "
+                "vectorize them";
+  let description = [{
+    Every linalg op with static shapes and int/float element types whose
+    body the upstream vectorizer accepts is tiled with `scf.for` loops to a
+    block that fits the vector registers, and the block is rewritten with
+    `linalg::vectorize` into vector-dialect ops:
+
+    - contractions (matmul, batch matmul, dot_general as a generic) get a
+      register tile of `matmul-rows` x one vector of the innermost output
+      dimension, with every contracting dimension tiled by 1; the loops run
+      (batch, n, m, k) so a k-panel of the right-hand side stays in cache
+      and the accumulator tile is carried in registers across k;
+    - every other op gets one vector of its innermost loop, all outer loops
+      tiled by 1.
+
+    Loops whose trip count does not divide are peeled, so every block is
+    static: the main loop uses full vectors and the last iteration a
+    shorter one, with no masks. Afterwards `vector.transfer_read` /
+    `transfer_write` pairs that do not change along a loop (the matmul
+    accumulator along k) are hoisted into loop-carried vectors. Ops the
+    vectorizer rejects (and complex, f8 and dynamic shapes) stay as they
+    are and become scalar loops later.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
+           "Width of a vector register in bits (sets the lanes per vector)">,
+    Option<"matmulRows", "matmul-rows", "int64_t", /*default=*/"8",
+           "Rows of the accumulator tile of a contraction">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
 #endif // XLA_MLIR_TRANSFORMS_PASSES_TD

@@ -1,0 +1,254 @@
+//===- TileAndVectorize.cpp - register tiles of linalg ops as vectors -----===//
+//
+// Runs on tensors, before bufferization, so that the hoisted accumulators
+// become loop-carried SSA vectors and bufferization sees only transfer ops.
+// The three steps are kept apart (tile + peel, fold to static shapes,
+// vectorize) because peeling leaves `affine.min` sizes that only
+// canonicalization turns into the static slices the vectorizer needs; the
+// ops to vectorize are remembered by a discardable marker attribute, which
+// survives the canonicalization patterns that clone linalg ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VectorizeContraction.h"
+#include "xla-mlir/Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+namespace xla {
+#define GEN_PASS_DEF_TILEANDVECTORIZEPASS
+#include "xla-mlir/Transforms/Passes.h.inc"
+} // namespace xla
+
+using namespace mlir;
+
+static constexpr StringLiteral kVectorizeMarker = "__xla_vectorize__";
+
+namespace {
+
+/// Tile sizes (0 = not tiled) and the order of the tile loops.
+struct TilePlan {
+  SmallVector<int64_t> sizes;
+  SmallVector<int64_t> interchange;
+};
+
+} // namespace
+
+/// Element types of tensors the vector lowering handles on every path to
+/// LLVM: integers, index and the IEEE-like floats LLVM has vector types for.
+/// Not i1, i2, i4, ...: a tensor of those is a byte per element in memory,
+/// while LLVM stores a vector of them as packed bits. Complex and the small
+/// float formats stay scalar as well.
+static bool isVectorElementType(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  if (element.isIndex())
+    return true;
+  if (auto integer = dyn_cast<IntegerType>(element))
+    return integer.getWidth() % 8 == 0 &&
+           llvm::isPowerOf2_32(integer.getWidth());
+  return element.isF16() || element.isBF16() || element.isF32() ||
+         element.isF64();
+}
+
+static unsigned bitWidth(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  if (element.isIndex())
+    return 64;
+  return std::max(8u, element.getIntOrFloatBitWidth());
+}
+
+/// The tile plan of `op`, or nullopt if it is not a candidate.
+static std::optional<TilePlan> planTiles(linalg::LinalgOp op,
+                                         int64_t vectorBits,
+                                         int64_t matmulRows) {
+  if (!op.hasPureTensorSemantics() || op.getNumLoops() == 0)
+    return std::nullopt;
+  unsigned widest = 8;
+  for (Value operand : op->getOperands()) {
+    if (!isVectorElementType(operand.getType()))
+      return std::nullopt;
+    widest = std::max(widest, bitWidth(operand.getType()));
+  }
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (llvm::any_of(ranges, [](int64_t r) {
+        return ShapedType::isDynamic(r) || r == 0;
+      }))
+    return std::nullopt;
+  if (failed(linalg::vectorizeOpPrecondition(op, {}, {},
+                                             /*vectorizeNDExtract=*/true)))
+    return std::nullopt;
+
+  int64_t lanes = std::max<int64_t>(1, vectorBits / widest);
+  unsigned numLoops = ranges.size();
+  TilePlan plan;
+  plan.sizes.assign(numLoops, 1);
+  // A tile equal to the whole dimension needs no loop.
+  auto setTile = [&](unsigned dim, int64_t size) {
+    plan.sizes[dim] = size >= ranges[dim] ? 0 : size;
+  };
+  for (unsigned d = 0; d < numLoops; ++d)
+    setTile(d, 1);
+
+  if (linalg::isaContractionOpInterface(op)) {
+    FailureOr<linalg::ContractionDimensions> dims =
+        linalg::inferContractionDims(op);
+    if (succeeded(dims) && !dims->m.empty() && !dims->n.empty()) {
+      setTile(dims->m.back(), matmulRows);
+      setTile(dims->n.back(), lanes);
+      for (ArrayRef<unsigned> group :
+           {ArrayRef<unsigned>(dims->batch), ArrayRef<unsigned>(dims->n),
+            ArrayRef<unsigned>(dims->m), ArrayRef<unsigned>(dims->k)})
+        for (unsigned d : group)
+          plan.interchange.push_back(d);
+      if (plan.interchange.size() == numLoops)
+        return plan;
+      plan.interchange.clear();
+    }
+  }
+  setTile(numLoops - 1, lanes);
+  return plan;
+}
+
+/// Tiles `op` by `plan`, peels every tile loop whose trip count does not
+/// divide, and marks the tiled ops (including the peeled copies).
+static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
+                                 const TilePlan &plan) {
+  if (llvm::all_of(plan.sizes, [](int64_t s) { return s == 0; })) {
+    op->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
+    return success();
+  }
+  scf::SCFTilingOptions options;
+  options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), plan.sizes));
+  if (!plan.interchange.empty())
+    options.setInterchange(plan.interchange);
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(op.getOperation()), options);
+  if (failed(tiled))
+    return failure();
+  for (Operation *tiledOp : tiled->tiledOps)
+    tiledOp->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
+  rewriter.replaceOp(op, tiled->replacements);
+  // Innermost first: peeling an outer loop clones the (peeled) inner ones.
+  for (LoopLikeOpInterface loop : llvm::reverse(tiled->loops)) {
+    auto forOp = dyn_cast<scf::ForOp>(loop.getOperation());
+    scf::ForOp partial;
+    if (forOp)
+      (void)scf::peelForLoopAndSimplifyBounds(rewriter, forOp, partial);
+  }
+  return success();
+}
+
+namespace {
+
+struct TileAndVectorizePass
+    : xla::impl::TileAndVectorizePassBase<TileAndVectorizePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    MLIRContext *context = &getContext();
+    IRRewriter rewriter(context);
+
+    SmallVector<std::pair<linalg::LinalgOp, TilePlan>> candidates;
+    func.walk([&](linalg::LinalgOp op) {
+      if (std::optional<TilePlan> plan = planTiles(op, vectorBits, matmulRows))
+        candidates.emplace_back(op, std::move(*plan));
+    });
+    if (candidates.empty())
+      return;
+    for (auto &[op, plan] : candidates)
+      (void)tileAndPeel(rewriter, op, plan);
+
+    // Peeled bounds are constants now; fold them into static slice types.
+    if (failed(applyPatternsGreedily(func, canonicalizationPatterns())))
+      return signalPassFailure();
+
+    SmallVector<linalg::LinalgOp> marked;
+    func.walk([&](linalg::LinalgOp op) {
+      if (op->removeAttr(kVectorizeMarker))
+        marked.push_back(op);
+    });
+    for (linalg::LinalgOp op : marked) {
+      if (!op.hasPureTensorSemantics() ||
+          llvm::any_of(op.getStaticLoopRanges(), ShapedType::isDynamic))
+        continue;
+      rewriter.setInsertionPoint(op);
+      if (linalg::isaContractionOpInterface(op)) {
+        FailureOr<Value> tile = xla::vectorizeContractionTile(rewriter, op);
+        if (succeeded(tile)) {
+          rewriter.replaceOp(op, *tile);
+          continue;
+        }
+      }
+      FailureOr<linalg::VectorizationResult> result =
+          linalg::vectorize(rewriter, op, {}, {}, /*vectorizeNDExtract=*/true);
+      if (succeeded(result))
+        rewriter.replaceOp(op, result->replacements);
+    }
+
+    // Reads and writes through slices become transfers of the full tensor,
+    // which is what subset hoisting matches along the loops.
+    RewritePatternSet folding(context);
+    tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(folding);
+    vector::populateVectorReductionToContractPatterns(folding);
+    if (failed(applyPatternsGreedily(func, std::move(folding))))
+      return signalPassFailure();
+    // Post-order: inner loops first, so an accumulator hoisted out of the
+    // k loop can move on out of loops it does not vary along either.
+    SmallVector<scf::ForOp> loops;
+    func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops)
+      (void)hoistLoopInvariantSubsets(rewriter, loop);
+    if (failed(applyPatternsGreedily(func, oneDimensionalPatterns())))
+      return signalPassFailure();
+  }
+
+  /// Canonicalization plus patterns that leave elementwise math on 1-D
+  /// vectors: leading unit dimensions are cast away, and what is still n-D
+  /// is unrolled into rows (LLVM conversions of math ops take 1-D vectors).
+  FrozenRewritePatternSet oneDimensionalPatterns() {
+    MLIRContext *context = &getContext();
+    RewritePatternSet patterns(context);
+    populateCanonicalization(patterns);
+    vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+    vector::UnrollVectorOptions rows;
+    rows.setNativeShapeFn(
+        [](Operation *op) -> std::optional<SmallVector<int64_t>> {
+          if (!OpTrait::hasElementwiseMappableTraits(op) ||
+              op->getNumResults() != 1)
+            return std::nullopt;
+          auto type = dyn_cast<VectorType>(op->getResult(0).getType());
+          if (!type || type.getRank() < 2)
+            return std::nullopt;
+          SmallVector<int64_t> shape(type.getRank() - 1, 1);
+          shape.push_back(type.getShape().back());
+          return shape;
+        });
+    vector::populateVectorUnrollPatterns(patterns, rows);
+    return FrozenRewritePatternSet(std::move(patterns));
+  }
+
+  void populateCanonicalization(RewritePatternSet &patterns) {
+    MLIRContext *context = &getContext();
+    for (Dialect *dialect : context->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(patterns);
+    for (RegisteredOperationName op : context->getRegisteredOperations())
+      op.getCanonicalizationPatterns(patterns, context);
+  }
+
+  FrozenRewritePatternSet canonicalizationPatterns() {
+    RewritePatternSet patterns(&getContext());
+    populateCanonicalization(patterns);
+    return FrozenRewritePatternSet(std::move(patterns));
+  }
+};
+
+} // namespace

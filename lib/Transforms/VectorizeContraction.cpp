@@ -1,0 +1,118 @@
+//===- VectorizeContraction.cpp - register tiles of contractions ----------===//
+//
+// The upstream vectorizer turns a linalg.generic contraction into broadcast
+// reads of every operand to the full iteration shape, a multiply and a
+// multi-reduction, which the contraction lowerings then cannot recognize as
+// a matmul: LLVM ends up with one horizontal reduction per element. With the
+// contracting loops tiled by 1, a register tile is exactly an outer
+// product, which lowers to one broadcast and FMA per accumulator row.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VectorizeContraction.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+
+/// True if the body computes `out + lhs * rhs` (in either operand order)
+/// with all three values of one type.
+static bool isPlainMulAdd(linalg::LinalgOp op) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
+    return false;
+  Block *body = op.getBlock();
+  if (body->getOperations().size() != 3)
+    return false;
+  Value lhs = body->getArgument(0), rhs = body->getArgument(1),
+        out = body->getArgument(2);
+  if (lhs.getType() != out.getType() || rhs.getType() != out.getType())
+    return false;
+  Operation *add = body->getTerminator()->getOperand(0).getDefiningOp();
+  if (!isa_and_nonnull<arith::AddFOp, arith::AddIOp>(add))
+    return false;
+  Value product = add->getOperand(0) == out ? add->getOperand(1)
+                                            : add->getOperand(0);
+  if (add->getOperand(0) != out && add->getOperand(1) != out)
+    return false;
+  Operation *mul = product.getDefiningOp();
+  if (!mul || (isa<arith::AddFOp>(add) ? !isa<arith::MulFOp>(mul)
+                                       : !isa<arith::MulIOp>(mul)))
+    return false;
+  return (mul->getOperand(0) == lhs && mul->getOperand(1) == rhs) ||
+         (mul->getOperand(0) == rhs && mul->getOperand(1) == lhs);
+}
+
+/// The result position of loop `dim` in `map`, if it is indexed directly.
+static std::optional<unsigned> resultPosition(AffineMap map, unsigned dim) {
+  for (auto [i, expr] : llvm::enumerate(map.getResults()))
+    if (auto d = dyn_cast<AffineDimExpr>(expr); d && d.getPosition() == dim)
+      return i;
+  return std::nullopt;
+}
+
+FailureOr<Value> xla::vectorizeContractionTile(RewriterBase &rewriter,
+                                               linalg::LinalgOp op) {
+  if (!op.hasPureTensorSemantics() || !isPlainMulAdd(op))
+    return failure();
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.empty() || dims->n.empty())
+    return failure();
+  unsigned mDim = dims->m.back(), nDim = dims->n.back();
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  for (auto [d, range] : llvm::enumerate(ranges))
+    if (d != mDim && d != nDim && range != 1)
+      return failure();
+
+  OpOperand *lhs = op.getDpsInputOperand(0), *rhs = op.getDpsInputOperand(1);
+  OpOperand *out = op.getDpsInitOperand(0);
+  std::optional<unsigned> lhsM =
+      resultPosition(op.getMatchingIndexingMap(lhs), mDim);
+  std::optional<unsigned> rhsN =
+      resultPosition(op.getMatchingIndexingMap(rhs), nDim);
+  AffineMap outMap = op.getMatchingIndexingMap(out);
+  std::optional<unsigned> outM = resultPosition(outMap, mDim);
+  std::optional<unsigned> outN = resultPosition(outMap, nDim);
+  if (!lhsM || !rhsN || !outM || !outN)
+    return failure();
+
+  MLIRContext *context = op.getContext();
+  Location loc = op.getLoc();
+  Type element = getElementTypeOrSelf(out->get().getType());
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  auto zeros = [&](Value source) {
+    return SmallVector<Value>(cast<ShapedType>(source.getType()).getRank(),
+                              zero);
+  };
+  auto rank = [](Value source) {
+    return cast<ShapedType>(source.getType()).getRank();
+  };
+  // Each tile starts at 0 in its slice; the transfers select the m and n
+  // dimensions of the operands and drop the unit ones.
+  auto read1D = [&](Value source, unsigned position, int64_t size) -> Value {
+    AffineMap map = AffineMap::get(rank(source), 0,
+                                   getAffineDimExpr(position, context));
+    return vector::TransferReadOp::create(
+        rewriter, loc, VectorType::get({size}, element), source,
+        zeros(source), std::nullopt, map, ArrayRef<bool>{true});
+  };
+  Value lhsVector = read1D(lhs->get(), *lhsM, ranges[mDim]);
+  Value rhsVector = read1D(rhs->get(), *rhsN, ranges[nDim]);
+
+  Value init = out->get();
+  auto accType = VectorType::get({ranges[mDim], ranges[nDim]}, element);
+  AffineMap accMap = AffineMap::get(rank(init), 0,
+                                    {getAffineDimExpr(*outM, context),
+                                     getAffineDimExpr(*outN, context)},
+                                    context);
+  Value acc = vector::TransferReadOp::create(
+      rewriter, loc, accType, init, zeros(init), std::nullopt, accMap,
+      ArrayRef<bool>{true, true});
+  Value update = vector::OuterProductOp::create(rewriter, loc, accType,
+                                                lhsVector, rhsVector, acc);
+  return vector::TransferWriteOp::create(rewriter, loc, update, init,
+                                         zeros(init), accMap,
+                                         ArrayRef<bool>{true, true})
+      .getResult();
+}

@@ -1,0 +1,100 @@
+// RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-tile-and-vectorize))' | FileCheck %s
+// RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-tile-and-vectorize{vector-bits=256 matmul-rows=4}))' | FileCheck %s --check-prefix=AVX2
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// A 20x30 * 30x40 matmul: register tiles of 8 rows x 16 lanes, loops
+// (n, m, k) with the accumulator carried in registers across k. 40 = 2*16 + 8
+// and 20 = 2*8 + 4 do not divide, so both tile loops are peeled into static
+// remainder tiles (4x16, 8x8, 4x8) instead of masked ones.
+// CHECK-LABEL: func.func @matmul
+// CHECK: scf.for %[[N:.*]] = %c0 to %c32 step %c16
+// CHECK:   scf.for %[[M:.*]] = %c0 to %c16 step %c8
+// CHECK:     %[[ACC:.*]] = vector.transfer_read %{{.*}}[%[[M]], %[[N]]]{{.*}} vector<8x16xf32>
+// CHECK:     %[[SUM:.*]] = scf.for %[[K:.*]] = %c0 to %c30 step %c1 iter_args(%[[A:.*]] = %[[ACC]]) -> (vector<8x16xf32>)
+// CHECK:       %[[L:.*]] = vector.transfer_read %arg0[%[[M]], %[[K]]]{{.*}} vector<8xf32>
+// CHECK:       %[[R:.*]] = vector.transfer_read %arg1[%[[K]], %[[N]]]{{.*}} vector<16xf32>
+// CHECK:       vector.outerproduct %[[L]], %[[R]], %[[A]] {kind = #vector.kind<add>} : vector<8xf32>, vector<16xf32>
+// CHECK:     vector.transfer_write %[[SUM]], %{{.*}}[%[[M]], %[[N]]]
+// CHECK:   vector.outerproduct {{.*}} : vector<4xf32>, vector<16xf32>
+// CHECK: vector.outerproduct {{.*}} : vector<8xf32>, vector<8xf32>
+// CHECK: vector.outerproduct {{.*}} : vector<4xf32>, vector<8xf32>
+// CHECK-NOT: linalg.
+// AVX2-LABEL: func.func @matmul
+// AVX2: vector.outerproduct {{.*}} : vector<4xf32>, vector<8xf32>
+func.func @matmul(%a: tensor<20x30xf32>, %b: tensor<30x40xf32>, %c: tensor<20x40xf32>) -> tensor<20x40xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<20x30xf32>, tensor<30x40xf32>) outs(%c : tensor<20x40xf32>) -> tensor<20x40xf32>
+  return %0 : tensor<20x40xf32>
+}
+
+// Elementwise: one vector of the innermost loop; 40 = 2*16 + 8.
+// CHECK-LABEL: func.func @exp
+// CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1
+// CHECK:   scf.for %{{.*}} = %c0 to %c32 step %c16
+// CHECK:     math.exp %{{.*}} : vector<16xf32>
+// CHECK:   math.exp %{{.*}} : vector<8xf32>
+// CHECK-NOT: linalg.generic
+// AVX2-LABEL: func.func @exp
+// AVX2: scf.for %{{.*}} = %c0 to %c40 step %c8
+// AVX2: math.exp %{{.*}} : vector<8xf32>
+func.func @exp(%a: tensor<4x40xf32>) -> tensor<4x40xf32> {
+  %e = tensor.empty() : tensor<4x40xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<4x40xf32>) outs(%e : tensor<4x40xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = math.exp %x : f32
+    linalg.yield %y : f32
+  } -> tensor<4x40xf32>
+  return %0 : tensor<4x40xf32>
+}
+
+// A row reduction: the partial sum of a row stays in a register across the
+// reduction loop.
+// CHECK-LABEL: func.func @row_sum
+// CHECK: scf.for %[[ROW:.*]] = %c0 to %c4 step %c1
+// CHECK:   %[[INIT:.*]] = vector.transfer_read %{{.*}}[%[[ROW]]]{{.*}} vector<1xf32>
+// CHECK:   scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args(%[[ACC:.*]] = %[[INIT]]) -> (vector<1xf32>)
+// CHECK:     vector.multi_reduction <add>, %{{.*}}, %[[ACC]] [1] : vector<1x16xf32> to vector<1xf32>
+func.func @row_sum(%a: tensor<4x64xf32>, %init: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%a : tensor<4x64xf32>) outs(%init : tensor<4xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.addf %x, %o : f32
+    linalg.yield %y : f32
+  } -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// Left alone: i1 (bytes in memory, bits in a vector), dynamic shapes and
+// complex numbers.
+// CHECK-LABEL: func.func @not_i1
+// CHECK: linalg.generic
+func.func @not_i1(%a: tensor<64xi1>, %b: tensor<64xi1>) -> tensor<64xi1> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a : tensor<64xi1>) outs(%b : tensor<64xi1>) {
+  ^bb0(%x: i1, %o: i1):
+    %y = arith.xori %x, %o : i1
+    linalg.yield %y : i1
+  } -> tensor<64xi1>
+  return %0 : tensor<64xi1>
+}
+
+// CHECK-LABEL: func.func @not_dynamic
+// CHECK: linalg.generic
+func.func @not_dynamic(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a : tensor<?xf32>) outs(%b : tensor<?xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.addf %x, %o : f32
+    linalg.yield %y : f32
+  } -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// CHECK-LABEL: func.func @not_complex
+// CHECK: linalg.generic
+func.func @not_complex(%a: tensor<64xcomplex<f32>>, %b: tensor<64xcomplex<f32>>) -> tensor<64xcomplex<f32>> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a : tensor<64xcomplex<f32>>) outs(%b : tensor<64xcomplex<f32>>) {
+  ^bb0(%x: complex<f32>, %o: complex<f32>):
+    %y = complex.add %x, %o : complex<f32>
+    linalg.yield %y : complex<f32>
+  } -> tensor<64xcomplex<f32>>
+  return %0 : tensor<64xcomplex<f32>>
+}
