@@ -89,7 +89,9 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addPass(arith::createArithExpandOpsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
+  memrefToLLVM.useGenericFunctions = options.runtimeAlloc;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
   // expm1, log1p and friends go to libm; LLVM's expansions of them are
   // inaccurate near 0.
   pm.addPass(createPreciseMathToLibmPass());

@@ -231,6 +231,7 @@ Executable::compile(ModuleOp module, const Target &target,
   xla::CPUPipelineOptions pipelineOptions;
   pipelineOptions.fusion = options.fusion;
   pipelineOptions.vectorize = options.vectorize;
+  pipelineOptions.runtimeAlloc = true;
   pipelineOptions.vectorBits =
       options.vectorBits ? options.vectorBits : target.vectorBits();
   xla::buildHLOCPUPipeline(pm, pipelineOptions);

@@ -1,6 +1,7 @@
 //===- HostBuffer.cpp - element types and host buffers --------------------===//
 
 #include "xla-mlir/Runtime/HostBuffer.h"
+#include "xla-mlir/Runtime/BufferPool.h"
 
 #include "llvm/Support/MemAlloc.h"
 #include "llvm/Support/raw_ostream.h"
@@ -149,17 +150,18 @@ std::string TensorSpec::str() const {
   return text;
 }
 
-void HostBuffer::Deleter::operator()(uint8_t *ptr) const {
-  llvm::deallocate_buffer(ptr, allocatedSize, kAlignment);
-}
+void HostBuffer::Deleter::operator()(uint8_t *ptr) const { poolFree(ptr); }
 
 HostBuffer::Storage HostBuffer::allocateZeroed(size_t size) {
   // Never zero bytes, so data() is a valid pointer even for empty tensors.
   size_t allocated = std::max(size, kAlignment);
-  auto *ptr =
-      static_cast<uint8_t *>(llvm::allocate_buffer(allocated, kAlignment));
+  // From the buffer pool: results of a program run in a loop reuse the
+  // pages of the previous run's results.
+  auto *ptr = static_cast<uint8_t *>(poolAllocate(allocated, kAlignment));
+  if (!ptr)
+    llvm::report_bad_alloc_error("out of memory for a host buffer");
   std::memset(ptr, 0, allocated);
-  return Storage(ptr, Deleter{allocated});
+  return Storage(ptr, Deleter{});
 }
 
 HostBuffer::HostBuffer(DType dtype, llvm::ArrayRef<int64_t> shape)

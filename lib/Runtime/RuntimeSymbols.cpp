@@ -2,6 +2,7 @@
 
 #include "RuntimeSymbols.h"
 
+#include "xla-mlir/Runtime/BufferPool.h"
 #include "xla-mlir/Runtime/CheckABI.h"
 #include "xla-mlir/Runtime/Checks.h"
 #include "xla-mlir/Runtime/CustomCallABI.h"
@@ -55,6 +56,14 @@ void memrefCopy(int64_t elementSize, UnrankedMemRef *src, UnrankedMemRef *dst) {
   }
 }
 
+/// The allocation functions of `finalize-memref-to-llvm{use-generic-functions}`
+/// (the pipeline's runtime-alloc option), served by the buffer pool.
+void *memrefAlloc(uint64_t size) { return poolAllocate(size); }
+void *memrefAlignedAlloc(uint64_t alignment, uint64_t size) {
+  return poolAllocate(size, alignment);
+}
+void memrefFree(void *ptr) { poolFree(ptr); }
+
 } // namespace
 
 llvm::Expected<void *>
@@ -66,5 +75,11 @@ xla::runtime::resolveRuntimeSymbol(mlir::LLVM::LLVMFuncOp decl) {
     return reinterpret_cast<void *>(&dispatchCustomCall);
   if (name == "memrefCopy")
     return reinterpret_cast<void *>(&memrefCopy);
+  if (name == "_mlir_memref_to_llvm_alloc")
+    return reinterpret_cast<void *>(&memrefAlloc);
+  if (name == "_mlir_memref_to_llvm_aligned_alloc")
+    return reinterpret_cast<void *>(&memrefAlignedAlloc);
+  if (name == "_mlir_memref_to_llvm_free")
+    return reinterpret_cast<void *>(&memrefFree);
   return nullptr;
 }

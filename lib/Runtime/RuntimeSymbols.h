@@ -1,9 +1,9 @@
 //===- RuntimeSymbols.h - what the JIT binds external symbols to -*- C++ -*-===//
 //
 // Every external function a lowered program declares is either provided by
-// the runtime (checks, memref copies, the custom-call dispatcher) or left to
-// the process (malloc, free and the libm functions the math lowering
-// calls). Nothing is resolved from a name the program chose freely:
+// the runtime (checks, memref copies, the custom-call dispatcher, the buffer
+// pool's allocation functions) or left to the process (the libm functions
+// the math lowering calls). Nothing is resolved from a name the program chose freely:
 // user-written declarations are rejected before lowering.
 //
 //===----------------------------------------------------------------------===//

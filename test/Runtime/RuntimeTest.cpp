@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "xla-mlir/Runtime/BufferPool.h"
 #include "xla-mlir/Runtime/CustomCallRegistry.h"
 #include "xla-mlir/Runtime/Executable.h"
 #include "xla-mlir/Runtime/Format.h"
@@ -96,6 +97,31 @@ TEST_F(RuntimeTest, CompilesAndRuns) {
   auto again = exe->run({a, b});
   ASSERT_TRUE(bool(again));
   EXPECT_EQ(formatArray((*again)[0]), formatArray((*outputs)[0]));
+}
+
+TEST_F(RuntimeTest, TemporariesComeFromTheBufferPool) {
+  // Unfused, exp(a + b) needs a 256 KiB temporary for a + b.
+  constexpr llvm::StringLiteral kTwoOps = R"mlir(
+func.func @main(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %0 = hlo.add %a, %b : tensor<256x256xf32>
+  %1 = hlo.exponential %0 : tensor<256x256xf32>
+  return %1 : tensor<256x256xf32>
+}
+)mlir";
+  CompileOptions options;
+  options.fusion = false;
+  std::unique_ptr<Executable> exe = compile(kTwoOps, options);
+  ASSERT_TRUE(exe);
+  HostBuffer a(DType::F32, {256, 256}), b(DType::F32, {256, 256});
+  ASSERT_TRUE(bool(exe->run({a, b})));
+  BufferPoolStats before = poolStats();
+  auto outputs = exe->run({a, b});
+  ASSERT_TRUE(bool(outputs));
+  EXPECT_EQ(formatArray((*outputs)[0]).substr(0, 8), "[[1. 1. ");
+  BufferPoolStats after = poolStats();
+  // The second run's temporary and result reuse the first run's blocks.
+  EXPECT_GE(after.reused - before.reused, 2u);
+  EXPECT_EQ(after.fresh, before.fresh);
 }
 
 TEST_F(RuntimeTest, KeepsUnsignedTypesInTheSignature) {
@@ -373,6 +399,43 @@ TEST(HostBufferTest, IsAlignedZeroedAndCopiesDeeply) {
   HostBuffer empty(DType::F32, {0, 4});
   EXPECT_NE(empty.data(), nullptr);
   EXPECT_EQ(formatArray(empty), "[]");
+}
+
+TEST(BufferPoolTest, ReusesLargeBlocksBySizeClass) {
+  poolTrim();
+  BufferPoolStats start = poolStats();
+  void *block = poolAllocate(1 << 20);
+  ASSERT_NE(block, nullptr);
+  std::memset(block, 1, 1 << 20);
+  poolFree(block);
+  EXPECT_EQ(poolStats().bytesInUse, start.bytesInUse);
+  EXPECT_GE(poolStats().bytesCached, uint64_t(1) << 20);
+  // A slightly smaller request has the same size class: the same block.
+  void *again = poolAllocate((1 << 20) - 100);
+  EXPECT_EQ(again, block);
+  EXPECT_EQ(poolStats().reused, start.reused + 1);
+  // One a quarter larger does not fit in it.
+  void *larger = poolAllocate((1 << 20) + (1 << 18) + 1);
+  EXPECT_NE(larger, block);
+  EXPECT_GE(poolStats().peakBytesInUse,
+            start.bytesInUse + (uint64_t(1) << 20) + (3 << 19));
+  poolFree(again);
+  poolFree(larger);
+  poolTrim();
+  EXPECT_EQ(poolStats().bytesCached, 0u);
+}
+
+TEST(BufferPoolTest, HonoursAlignmentForSmallAndLargeBlocks) {
+  for (size_t size : {size_t(1), size_t(100), size_t(1) << 17})
+    for (size_t alignment : {size_t(8), size_t(64), size_t(128), size_t(4096)}) {
+      void *block = poolAllocate(size, alignment);
+      ASSERT_NE(block, nullptr);
+      EXPECT_EQ(reinterpret_cast<uintptr_t>(block) % alignment, 0u)
+          << size << " bytes aligned to " << alignment;
+      std::memset(block, 0, size);
+      poolFree(block);
+    }
+  poolFree(nullptr);
 }
 
 } // namespace

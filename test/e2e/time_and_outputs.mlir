@@ -1,10 +1,11 @@
-// --time reports the compile time and the median and minimum of --runs
-// runs; --output-dir writes .npy files that read back as the same arrays;
+// --time reports the compile time, the median and minimum of --runs runs
+// and the peak of buffer memory (inputs, results, temporaries); --output-dir writes .npy files that read back as the same arrays;
 // --expected compares results with reference .npy files (exit 1 on a
 // mismatch).
 // RUN: xla-run %s --input %S/Inputs/a_2x3_f32.npy,%S/Inputs/b_2x3_f32.npy --time --runs 3 --no-print | FileCheck %s --check-prefix=TIME
 // TIME: compile time: {{[0-9.e+-]+}} ms
 // TIME-NEXT: run time: median {{[0-9.e+-]+}} ms, min {{[0-9.e+-]+}} ms over 3 run(s)
+// TIME-NEXT: peak buffer memory: {{[0-9]+\.[0-9]}} MiB
 
 // RUN: rm -rf %t && xla-run %s --input %S/Inputs/a_2x3_f32.npy,%S/Inputs/b_2x3_f32.npy --output-dir %t --no-print
 // RUN: xla-run %S/Inputs/identity_2x3_f32.mlir --input %t/output_0.npy | FileCheck %s --check-prefix=ROUNDTRIP --strict-whitespace

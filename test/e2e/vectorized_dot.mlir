@@ -3,8 +3,8 @@
 // 8 accumulator rows at 512 bits; 8 lanes at 256 bits), checked through
 // associativity, which is exact for wrapping integers and for floats that
 // hold small integers.
-// RUN: xla-run %s --seed 3 --no-print | FileCheck %s
-// RUN: xla-run %s --seed 4 --no-print --vectorize=false | FileCheck %s
+// RUN: xla-run %s --seed 3 --no-print 2>&1 | FileCheck %s
+// RUN: xla-run %s --seed 4 --no-print --vectorize=false 2>&1 | FileCheck %s
 // CHECK: all 4 check(s) passed
 
 func.func @main(%a: tensor<19x23xi32>, %b: tensor<23x37xi32>, %c: tensor<37x21xi32>,

@@ -14,6 +14,7 @@
 #include "TestCustomCalls.h"
 
 #include "xla-mlir/Runtime/Compare.h"
+#include "xla-mlir/Runtime/BufferPool.h"
 #include "xla-mlir/Runtime/Executable.h"
 #include "xla-mlir/Runtime/Format.h"
 #include "xla-mlir/Runtime/Npy.h"
@@ -246,6 +247,11 @@ int runModule(ModuleOp module, const Target &target) {
                  << formatMilliseconds(
                         *std::min_element(runMs.begin(), runMs.end()))
                  << " ms over " << numRuns << " run(s)\n";
+    // Inputs, results and temporaries all come from the buffer pool.
+    llvm::outs() << "peak buffer memory: "
+                 << llvm::format("%.1f",
+                                 poolStats().peakBytesInUse / 1048576.0)
+                 << " MiB\n";
   }
 
   // Keep results and diagnostics in order when both go to one file.

@@ -29,6 +29,12 @@ struct CPUPipelineOptions
       *this, "inline",
       llvm::cl::desc("Inline private functions into their callers first"),
       llvm::cl::init(true)};
+  Option<bool> runtimeAlloc{
+      *this, "runtime-alloc",
+      llvm::cl::desc("Allocate temporaries through the runtime's buffer pool "
+                     "(_mlir_memref_to_llvm_alloc/free) instead of "
+                     "malloc/free; the JIT runtime provides them"),
+      llvm::cl::init(false)};
   Option<bool> barePtrABI{
       *this, "bare-ptr-abi",
       llvm::cl::desc("Pass memrefs as bare pointers to their data (static "

@@ -68,8 +68,8 @@ public:
   }
 
 private:
+  /// Storage comes from the runtime's buffer pool.
   struct Deleter {
-    size_t allocatedSize = 0;
     void operator()(uint8_t *ptr) const;
   };
 
