@@ -112,7 +112,24 @@ static std::optional<TilePlan> planTiles(linalg::LinalgOp op,
       plan.interchange.clear();
     }
   }
-  setTile(numLoops - 1, lanes);
+  unsigned inner = numLoops - 1;
+  setTile(inner, lanes);
+  // An operand read across the lanes (a transpose) gets a square tile: one
+  // vector along its own contiguous dimension per lane, transposed in
+  // registers, instead of a strided element-by-element gather.
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    auto type = dyn_cast<ShapedType>(input->get().getType());
+    if (!type || type.getRank() == 0 || type.getShape().back() == 1)
+      continue;
+    auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+    if (last && last.getPosition() != inner &&
+        linalg::isParallelIterator(
+            op.getIteratorTypesArray()[last.getPosition()])) {
+      setTile(last.getPosition(), lanes);
+      break;
+    }
+  }
   return plan;
 }
 
@@ -157,11 +174,30 @@ struct TileAndVectorizePass
     MLIRContext *context = &getContext();
     IRRewriter rewriter(context);
 
+    SmallVector<linalg::LinalgOp> ops;
+    func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
     SmallVector<std::pair<linalg::LinalgOp, TilePlan>> candidates;
-    func.walk([&](linalg::LinalgOp op) {
-      if (std::optional<TilePlan> plan = planTiles(op, vectorBits, matmulRows))
-        candidates.emplace_back(op, std::move(*plan));
-    });
+    for (linalg::LinalgOp op : ops) {
+      std::optional<TilePlan> plan = planTiles(op, vectorBits, matmulRows);
+      if (!plan)
+        continue;
+      // A contraction whose rhs is not contiguous along the vector lanes
+      // reads a transposed copy; the copy is tiled and vectorized too.
+      if (!plan->interchange.empty()) {
+        FailureOr<linalg::LinalgOp> relaidOut =
+            xla::relayoutContractionRhs(rewriter, op, matmulRows);
+        if (succeeded(relaidOut)) {
+          op = *relaidOut;
+          auto transpose = op.getDpsInputOperand(1)
+                               ->get()
+                               .getDefiningOp<linalg::LinalgOp>();
+          if (std::optional<TilePlan> transposePlan =
+                  planTiles(transpose, vectorBits, matmulRows))
+            candidates.emplace_back(transpose, std::move(*transposePlan));
+        }
+      }
+      candidates.emplace_back(op, std::move(*plan));
+    }
     if (candidates.empty())
       return;
     for (auto &[op, plan] : candidates)

@@ -12,6 +12,8 @@
 #include "VectorizeContraction.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -115,4 +117,65 @@ FailureOr<Value> xla::vectorizeContractionTile(RewriterBase &rewriter,
                                          zeros(init), accMap,
                                          ArrayRef<bool>{true, true})
       .getResult();
+}
+
+FailureOr<linalg::LinalgOp>
+xla::relayoutContractionRhs(RewriterBase &rewriter, linalg::LinalgOp op,
+                            int64_t matmulRows) {
+  if (!op.hasPureTensorSemantics() || !linalg::isaContractionOpInterface(op))
+    return failure();
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.empty() || dims->n.empty())
+    return failure();
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  // With a single row tile every rhs element is read once either way.
+  int64_t rows = 1;
+  for (unsigned m : dims->m)
+    rows *= ranges[m];
+  if (rows <= matmulRows)
+    return failure();
+  OpOperand *rhs = op.getDpsInputOperand(1);
+  auto rhsType = cast<RankedTensorType>(rhs->get().getType());
+  AffineMap rhsMap = op.getMatchingIndexingMap(rhs);
+  std::optional<unsigned> position = resultPosition(rhsMap, dims->n.back());
+  int64_t rank = rhsType.getRank();
+  if (!position || *position == rank - 1 || !rhsType.hasStaticShape())
+    return failure();
+
+  SmallVector<int64_t> permutation;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != *position)
+      permutation.push_back(d);
+  permutation.push_back(*position);
+  SmallVector<int64_t> shape;
+  SmallVector<AffineExpr> results;
+  for (int64_t d : permutation) {
+    shape.push_back(rhsType.getDimSize(d));
+    results.push_back(rhsMap.getResult(d));
+  }
+
+  rewriter.setInsertionPoint(op);
+  linalg::GenericOp generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+  if (!generic) {
+    FailureOr<linalg::GenericOp> generalized =
+        linalg::generalizeNamedOp(rewriter, op);
+    if (failed(generalized))
+      return failure();
+    generic = *generalized;
+  }
+  rewriter.setInsertionPoint(generic);
+  Location loc = generic.getLoc();
+  Value empty = tensor::EmptyOp::create(rewriter, loc, shape,
+                                        rhsType.getElementType());
+  Value transposed =
+      linalg::TransposeOp::create(rewriter, loc, rhs->get(), empty, permutation)
+          ->getResult(0);
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  maps[1] = AffineMap::get(rhsMap.getNumDims(), 0, results, op.getContext());
+  rewriter.modifyOpInPlace(generic, [&] {
+    generic->setOperand(1, transposed);
+    generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+  });
+  return cast<linalg::LinalgOp>(generic.getOperation());
 }

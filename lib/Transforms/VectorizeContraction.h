@@ -18,6 +18,15 @@ namespace xla {
 mlir::FailureOr<mlir::Value>
 vectorizeContractionTile(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op);
 
+/// If the n dimension the register tile vectorizes is not the contiguous
+/// (last) dimension of the rhs, e.g. `x * W^T` or attention's `Q K^T`,
+/// replaces the rhs by a `linalg.transpose` copy that has it last and
+/// returns the rewritten (generic) op. The copy costs one pass over the rhs;
+/// without it every k step gathers one rhs element per lane.
+mlir::FailureOr<mlir::linalg::LinalgOp>
+relayoutContractionRhs(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
+                       int64_t matmulRows);
+
 } // namespace xla
 
 #endif // XLA_MLIR_LIB_TRANSFORMS_VECTORIZECONTRACTION_H

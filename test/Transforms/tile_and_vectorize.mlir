@@ -64,6 +64,36 @@ func.func @row_sum(%a: tensor<4x64xf32>, %init: tensor<4xf32>) -> tensor<4xf32> 
   return %0 : tensor<4xf32>
 }
 
+// The rhs of x * W^T is read along n with stride k: the contraction reads
+// a transposed copy instead, made with 16x16 register transposes.
+// CHECK-LABEL: func.func @matmul_rhs_transposed
+// CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<24x48xf32>
+// CHECK: %[[T0:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[EMPTY]])
+// CHECK:   vector.transfer_read %arg1{{.*}} permutation_map = #{{.*}}} : tensor<48x24xf32>, vector<16x16xf32>
+// CHECK: %[[T:.*]] = scf.for
+// CHECK:   vector.transfer_read %arg1{{.*}} : tensor<48x24xf32>, vector<8x16xf32>
+// CHECK: scf.for
+// CHECK:   scf.for
+// CHECK:     scf.for
+// CHECK:       vector.transfer_read %[[T]]{{.*}} : tensor<24x48xf32>, vector<16xf32>
+// CHECK:       vector.outerproduct {{.*}} : vector<8xf32>, vector<16xf32>
+func.func @matmul_rhs_transposed(%a: tensor<32x24xf32>, %b: tensor<48x24xf32>, %c: tensor<32x48xf32>) -> tensor<32x48xf32> {
+  %0 = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%a, %b : tensor<32x24xf32>, tensor<48x24xf32>) outs(%c : tensor<32x48xf32>) -> tensor<32x48xf32>
+  return %0 : tensor<32x48xf32>
+}
+
+// A transpose: square tiles, one contiguous vector per row of the input.
+// CHECK-LABEL: func.func @transpose
+// CHECK: scf.for %{{.*}} = %c0 to %c48 step %c16
+// CHECK:   scf.for %{{.*}} = %c0 to %c32 step %c16
+// CHECK:     vector.transfer_read %arg0{{.*}} : tensor<32x48xf32>, vector<16x16xf32>
+// CHECK:     vector.transfer_write {{.*}} : vector<16x16xf32>, tensor<48x32xf32>
+func.func @transpose(%a: tensor<32x48xf32>, %init: tensor<48x32xf32>) -> tensor<48x32xf32> {
+  %0 = linalg.transpose ins(%a : tensor<32x48xf32>) outs(%init : tensor<48x32xf32>) permutation = [1, 0]
+  return %0 : tensor<48x32xf32>
+}
+
 // Left alone: i1 (bytes in memory, bits in a vector), dynamic shapes and
 // complex numbers.
 // CHECK-LABEL: func.func @not_i1

@@ -88,9 +88,13 @@ def TileAndVectorizePass
       register tile of `matmul-rows` x one vector of the innermost output
       dimension, with every contracting dimension tiled by 1; the loops run
       (batch, n, m, k) so a k-panel of the right-hand side stays in cache
-      and the accumulator tile is carried in registers across k;
+      and the accumulator tile is carried in registers across k. When the
+      rhs is not contiguous along n (`x * W^T`, `Q K^T`), the contraction
+      reads a `linalg.transpose` copy of it instead;
     - every other op gets one vector of its innermost loop, all outer loops
-      tiled by 1.
+      tiled by 1; an op that reads an operand across the lanes (a
+      transpose) gets a square tile, so the operand is read one contiguous
+      vector per row and transposed in registers.
 
     Loops whose trip count does not divide are peeled, so every block is
     static: the main loop uses full vectors and the last iteration a
