@@ -20,5 +20,6 @@ if [ ! -f "$BUILD/build.ninja" ]; then
     -DMLIR_LINK_MLIR_DYLIB=ON \
     -DCMAKE_INSTALL_PREFIX="${INSTALL_PREFIX:-$ROOT/install}"
 fi
-# Serialize builds: two concurrent builds on a 2-core machine thrash.
-exec flock "$BUILD/.build.lock" ninja -C "$BUILD" -j "$JOBS" "$@"
+# Serialize builds machine-wide (also those of other worktrees and build
+# directories): two concurrent builds on a 2-core machine thrash.
+exec flock "${XLA_BUILD_LOCK:-/tmp/xla-mlir-build.lock}" ninja -C "$BUILD" -j "$JOBS" "$@"
