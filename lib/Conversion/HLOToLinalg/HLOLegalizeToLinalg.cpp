@@ -54,6 +54,8 @@ void xla::hlo::populateHLOToLinalgConversionPatterns(
   detail::populateMapToLinalgPatterns(context, typeConverter, patterns);
   detail::populateConvolutionToLinalgPatterns(context, typeConverter, patterns);
   detail::populateBatchNormToLinalgPatterns(context, typeConverter, patterns);
+  detail::populateTriangularSolveToLinalgPatterns(context, typeConverter,
+                                                  patterns);
   detail::populateControlFlowToScfPatterns(context, typeConverter, patterns);
 }
 

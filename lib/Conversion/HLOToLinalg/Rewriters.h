@@ -69,6 +69,10 @@ void populateConvolutionToLinalgPatterns(mlir::MLIRContext *context,
 void populateBatchNormToLinalgPatterns(mlir::MLIRContext *context,
                                        const mlir::TypeConverter &converter,
                                        mlir::RewritePatternSet &patterns);
+/// triangular_solve as row-by-row substitution (TriangularSolve.cpp).
+void populateTriangularSolveToLinalgPatterns(
+    mlir::MLIRContext *context, const mlir::TypeConverter &converter,
+    mlir::RewritePatternSet &patterns);
 /// while, if, case and the hlo.return of their regions (ControlFlow.cpp).
 void populateControlFlowToScfPatterns(mlir::MLIRContext *context,
                                       const mlir::TypeConverter &converter,
