@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -66,6 +67,11 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   outParams.hoistStaticAllocs = true;
   outParams.modifyPublicFunctions = true;
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  // Distributed tiles: parallel loops for OpenMP, or plain sequential ones.
+  if (options.threads)
+    pm.addPass(createForallToParallelLoopPass());
+  else
+    pm.addPass(createForallToForLoopPass());
   // Before deallocation, which frees the scratch buffers of sort and needs
   // ops with several regions (select_and_scatter) to be gone.
   pm.addPass(hloext::createHLOExtLowerToLoopsPass());
@@ -80,6 +86,12 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
       VectorTransferToSCFOptions().enableFullUnroll()));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createOutlineKernelsPass());
+  if (options.threads) {
+    pm.addPass(createConvertSCFToOpenMPPass());
+    // Inlines the memref.alloca_scope around each parallel body (it holds
+    // no allocas); scf-to-cf cannot flatten loops inside one.
+    pm.addPass(createCanonicalizerPass());
+  }
   pm.addPass(createSCFToControlFlowPass());
 
   // Math on f16/bf16 runs in f32, like XLA; what LLVM has no intrinsic for
@@ -104,6 +116,8 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
       vector::VectorContractLowering::OuterProduct;
   vectorToLLVM.reassociateFPReductions = true;
   pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
+  if (options.threads)
+    pm.addPass(createConvertOpenMPToLLVMPass());
   ConvertFuncToLLVMPassOptions funcToLLVM;
   funcToLLVM.useBarePtrCallConv = options.barePtrABI;
   pm.addPass(createConvertFuncToLLVMPass(funcToLLVM));

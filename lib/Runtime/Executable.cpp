@@ -45,6 +45,20 @@ void xla::runtime::registerRuntimeDialects(DialectRegistry &registry) {
   xla::registerAllDialects(registry);
 }
 
+#ifdef XLA_HAVE_OPENMP
+extern "C" int omp_get_max_threads();
+#endif
+
+bool Target::hasThreads() {
+#ifdef XLA_HAVE_OPENMP
+  // Also keeps libomp linked: the JIT resolves the __kmpc_* entry points
+  // of parallel loops from the process.
+  return omp_get_max_threads() > 0;
+#else
+  return false;
+#endif
+}
+
 int64_t Target::vectorBits() const {
   llvm::SmallVector<llvm::StringRef> list;
   llvm::StringRef(features).split(list, ',');
@@ -232,6 +246,7 @@ Executable::compile(ModuleOp module, const Target &target,
   pipelineOptions.fusion = options.fusion;
   pipelineOptions.vectorize = options.vectorize;
   pipelineOptions.runtimeAlloc = true;
+  pipelineOptions.threads = options.threads && Target::hasThreads();
   pipelineOptions.vectorBits =
       options.vectorBits ? options.vectorBits : target.vectorBits();
   xla::buildHLOCPUPipeline(pm, pipelineOptions);

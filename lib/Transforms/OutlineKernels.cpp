@@ -27,7 +27,7 @@ static bool isRematerializable(Value value) {
 
 /// Moves `loop` into a new private function inserted before `parent` and
 /// replaces it by a call.
-static void outline(scf::ForOp loop, func::FuncOp parent, unsigned index,
+static void outline(Operation *loop, func::FuncOp parent, unsigned index,
                     SymbolTable &symbols) {
   SetVector<Value> captured;
   getUsedValuesDefinedAbove(loop->getRegions(), captured);
@@ -38,7 +38,7 @@ static void outline(scf::ForOp loop, func::FuncOp parent, unsigned index,
     (isRematerializable(value) ? rematerialized : arguments).push_back(value);
 
   OpBuilder builder(parent);
-  Location loc = loop.getLoc();
+  Location loc = loop->getLoc();
   auto type = builder.getFunctionType(ValueRange(arguments).getTypes(), {});
   auto kernel = func::FuncOp::create(
       builder, loc,
@@ -55,12 +55,12 @@ static void outline(scf::ForOp loop, func::FuncOp parent, unsigned index,
     map.map(value, arg);
   for (Value value : rematerialized)
     map.map(value, builder.clone(*value.getDefiningOp())->getResult(0));
-  builder.clone(*loop.getOperation(), map);
+  builder.clone(*loop, map);
   func::ReturnOp::create(builder, loc);
 
   builder.setInsertionPoint(loop);
   func::CallOp::create(builder, loc, kernel, arguments);
-  loop.erase();
+  loop->erase();
 }
 
 namespace {
@@ -74,11 +74,12 @@ struct OutlineKernelsPass
     for (func::FuncOp func : functions) {
       if (func.isExternal() || func->hasAttr("passthrough"))
         continue;
-      SmallVector<scf::ForOp> loops;
+      // Sequential loop nests and the parallel loops of distributed tiles.
+      SmallVector<Operation *> loops;
       for (Block &block : func.getBody())
-        for (auto loop : block.getOps<scf::ForOp>())
-          if (loop.getNumResults() == 0)
-            loops.push_back(loop);
+        for (Operation &op : block)
+          if (isa<scf::ForOp, scf::ParallelOp>(op) && op.getNumResults() == 0)
+            loops.push_back(&op);
       // A single loop nest gains nothing from outlining.
       if (loops.size() < 2)
         continue;

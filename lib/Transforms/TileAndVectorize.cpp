@@ -30,6 +30,8 @@ namespace xla {
 using namespace mlir;
 
 static constexpr StringLiteral kVectorizeMarker = "__xla_vectorize__";
+/// Iterations below which an op's tiles are not distributed.
+static constexpr int64_t kMinParallelVolume = 1 << 16;
 
 namespace {
 
@@ -163,6 +165,61 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
   return success();
 }
 
+/// If `op` is big enough and its outermost tile loop runs over a parallel
+/// dimension, splits off the remainder of that dimension (a partial tile)
+/// and tiles the rest by one tile per iteration of an `scf.forall`, whose
+/// iterations the pipeline runs on all cores. Appends what is left to tile
+/// sequentially: the op inside the forall and the remainder.
+static void distribute(RewriterBase &rewriter, linalg::LinalgOp op,
+                       TilePlan plan, int64_t vectorBits, int64_t matmulRows,
+                       SmallVectorImpl<std::pair<linalg::LinalgOp, TilePlan>>
+                           &work) {
+  SmallVector<int64_t> order = plan.interchange;
+  if (order.empty())
+    order = llvm::to_vector(llvm::seq<int64_t>(0, plan.sizes.size()));
+  auto outer = llvm::find_if(order, [&](int64_t d) { return plan.sizes[d]; });
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t volume = 1;
+  for (int64_t range : ranges)
+    volume *= range;
+  if (outer == order.end() || volume < kMinParallelVolume ||
+      !linalg::isParallelIterator(op.getIteratorTypesArray()[*outer])) {
+    work.emplace_back(op, std::move(plan));
+    return;
+  }
+  int64_t dim = *outer, tile = plan.sizes[dim];
+  int64_t whole = ranges[dim] / tile * tile;
+  rewriter.setInsertionPoint(op);
+  auto main = cast<TilingInterface>(op.getOperation());
+  TilingInterface rest;
+  if (whole < ranges[dim])
+    std::tie(main, rest) = linalg::splitOp(rewriter, main, dim,
+                                           rewriter.getIndexAttr(whole));
+  SmallVector<int64_t> sizes(plan.sizes.size(), 0);
+  sizes[dim] = tile;
+  scf::SCFTilingOptions options;
+  options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+  options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), sizes));
+  rewriter.setInsertionPoint(main);
+  FailureOr<scf::SCFTilingResult> tiled =
+      scf::tileUsingSCF(rewriter, main, options);
+  if (failed(tiled)) {
+    work.emplace_back(cast<linalg::LinalgOp>(main.getOperation()), plan);
+  } else {
+    rewriter.replaceOp(main, tiled->replacements);
+    TilePlan inner = plan;
+    inner.sizes[dim] = 0;
+    work.emplace_back(cast<linalg::LinalgOp>(tiled->tiledOps.front()),
+                      std::move(inner));
+  }
+  if (!rest)
+    return;
+  auto restOp = cast<linalg::LinalgOp>(rest.getOperation());
+  if (std::optional<TilePlan> restPlan =
+          planTiles(restOp, vectorBits, matmulRows))
+    work.emplace_back(restOp, std::move(*restPlan));
+}
+
 namespace {
 
 struct TileAndVectorizePass
@@ -200,7 +257,10 @@ struct TileAndVectorizePass
     }
     if (candidates.empty())
       return;
+    SmallVector<std::pair<linalg::LinalgOp, TilePlan>> work;
     for (auto &[op, plan] : candidates)
+      distribute(rewriter, op, std::move(plan), vectorBits, matmulRows, work);
+    for (auto &[op, plan] : work)
       (void)tileAndPeel(rewriter, op, plan);
 
     // Peeled bounds are constants now; fold them into static slice types.

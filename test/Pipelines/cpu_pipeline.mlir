@@ -38,3 +38,4 @@ func.func @main(%a: tensor<16xf32>, %b: tensor<16xf32>) -> tensor<16xf32> {
   %1 = hlo.exponential %0 : tensor<16xf32>
   return %1 : tensor<16xf32>
 }
+

@@ -94,6 +94,26 @@ func.func @transpose(%a: tensor<32x48xf32>, %init: tensor<48x32xf32>) -> tensor<
   return %0 : tensor<48x32xf32>
 }
 
+// 64x40x40 is large enough (2^16 iterations) to distribute: the 40
+// columns split into 32 (two 16-lane tiles, one per scf.forall iteration)
+// and a remainder of 8 that is tiled sequentially.
+// CHECK-LABEL: func.func @matmul_distributed
+// CHECK: %[[MAIN:.*]] = tensor.extract_slice %arg2[0, 0] [64, 32] [1, 1]
+// CHECK: scf.forall (%[[N:.*]]) = (0) to (32) step (16) shared_outs(%[[OUT:.*]] = %[[MAIN]])
+// CHECK:   %[[TILE:.*]] = tensor.extract_slice %[[OUT]][0, %[[N]]] [64, 16] [1, 1]
+// CHECK:   scf.for %{{.*}} = %c0 to %c64 step %c8 iter_args(%{{.*}} = %[[TILE]])
+// CHECK:     vector.outerproduct {{.*}} : vector<8xf32>, vector<16xf32>
+// CHECK:   scf.forall.in_parallel
+// CHECK:     tensor.parallel_insert_slice %{{.*}} into %[[OUT]][0, %[[N]]] [64, 16] [1, 1]
+// CHECK: tensor.extract_slice %{{.*}}[0, 32] [64, 8] [1, 1]
+// CHECK: scf.for %{{.*}} = %c0 to %c64 step %c8
+// CHECK:   vector.outerproduct {{.*}} : vector<8xf32>, vector<8xf32>
+// CHECK-NOT: scf.forall
+func.func @matmul_distributed(%a: tensor<64x40xf32>, %b: tensor<40x40xf32>, %c: tensor<64x40xf32>) -> tensor<64x40xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<64x40xf32>, tensor<40x40xf32>) outs(%c : tensor<64x40xf32>) -> tensor<64x40xf32>
+  return %0 : tensor<64x40xf32>
+}
+
 // Left alone: i1 (bytes in memory, bits in a vector), dynamic shapes and
 // complex numbers.
 // CHECK-LABEL: func.func @not_i1

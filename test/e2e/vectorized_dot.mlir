@@ -5,10 +5,19 @@
 // hold small integers.
 // RUN: xla-run %s --seed 3 --no-print 2>&1 | FileCheck %s
 // RUN: xla-run %s --seed 4 --no-print --vectorize=false 2>&1 | FileCheck %s
-// CHECK: all 4 check(s) passed
+// RUN: xla-run %s --seed 5 --no-print --parallel-loops=false 2>&1 | FileCheck %s
+// The 70x50x90 products are large enough to have their tiles distributed
+// over threads (90 = 5 tiles of 16 in an scf.forall + a remainder of 10).
+// CHECK: all 5 check(s) passed
 
 func.func @main(%a: tensor<19x23xi32>, %b: tensor<23x37xi32>, %c: tensor<37x21xi32>,
-                %x: tensor<2x19x23xf32>, %y: tensor<23x37xf32>, %z: tensor<37x2x21xf32>) {
+                %x: tensor<2x19x23xf32>, %y: tensor<23x37xf32>, %z: tensor<37x2x21xf32>,
+                %p: tensor<70x50xi32>, %q: tensor<50x90xi32>, %r: tensor<90x40xi32>) {
+  %pq = hlo.dot_general %p, %q, contracting_dims = [1] x [0] : (tensor<70x50xi32>, tensor<50x90xi32>) -> tensor<70x90xi32>
+  %pq_r = hlo.dot_general %pq, %r, contracting_dims = [1] x [0] : (tensor<70x90xi32>, tensor<90x40xi32>) -> tensor<70x40xi32>
+  %qr = hlo.dot_general %q, %r, contracting_dims = [1] x [0] : (tensor<50x90xi32>, tensor<90x40xi32>) -> tensor<50x40xi32>
+  %p_qr = hlo.dot_general %p, %qr, contracting_dims = [1] x [0] : (tensor<70x50xi32>, tensor<50x40xi32>) -> tensor<70x40xi32>
+  check.expect_eq %pq_r, %p_qr : tensor<70x40xi32>
   // Row-major operands: (a b) c == a (b c).
   %ab = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<19x23xi32>, tensor<23x37xi32>) -> tensor<19x37xi32>
   %ab_c = hlo.dot_general %ab, %c, contracting_dims = [1] x [0] : (tensor<19x37xi32>, tensor<37x21xi32>) -> tensor<19x21xi32>

@@ -97,6 +97,10 @@ cl::opt<bool> fusion("fusion", cl::desc("Fuse elementwise ops"),
 cl::opt<bool> vectorize("vectorize",
                         cl::desc("Tile and vectorize linalg ops"),
                         cl::init(true), cl::cat(category));
+cl::opt<bool> threads("parallel-loops",
+                      cl::desc("Run the tiles of large ops on all cores "
+                               "(OpenMP; OMP_NUM_THREADS sets how many)"),
+                      cl::init(true), cl::cat(category));
 cl::opt<unsigned> optLevel("opt-level",
                            cl::desc("LLVM optimization level (0-3)"),
                            cl::init(3), cl::cat(category));
@@ -190,6 +194,7 @@ int runModule(ModuleOp module, const Target &target) {
   options.entry = entry;
   options.fusion = fusion;
   options.vectorize = vectorize;
+  options.threads = threads;
   options.optLevel = optLevel;
   options.dumpLLVMIRPath = dumpLLVM;
   auto compileStart = Clock::now();

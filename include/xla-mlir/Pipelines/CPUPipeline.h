@@ -25,6 +25,12 @@ struct CPUPipelineOptions
       *this, "vector-bits",
       llvm::cl::desc("Vector register width in bits used for tiling"),
       llvm::cl::init(512)};
+  Option<bool> threads{
+      *this, "threads",
+      llvm::cl::desc("Run the tiles of large ops on all cores: scf.forall "
+                     "becomes OpenMP (needs libomp at run time; off: "
+                     "sequential loops)"),
+      llvm::cl::init(false)};
   Option<bool> inlineFunctions{
       *this, "inline",
       llvm::cl::desc("Inline private functions into their callers first"),

@@ -47,6 +47,9 @@ struct Target {
   /// The machine this process runs on, with all its CPU features.
   static llvm::Expected<Target> host();
 
+  /// True if this runtime can run parallel loops (it links libomp).
+  static bool hasThreads();
+
   /// Width of the widest vector registers the features enable (x86: 512
   /// with AVX-512F, 256 with AVX, else 128).
   int64_t vectorBits() const;
@@ -62,6 +65,9 @@ struct CompileOptions {
   bool vectorize = true;
   /// Vector register width for tiling; 0: the widest the target has.
   int64_t vectorBits = 0;
+  /// Run the tiles of large ops on all cores (OpenMP; OMP_NUM_THREADS sets
+  /// how many). Ignored when the runtime was built without libomp.
+  bool threads = true;
   /// LLVM optimization and code generation level, 0 to 3.
   unsigned optLevel = 3;
   /// When set, the optimized LLVM IR is written to this file.

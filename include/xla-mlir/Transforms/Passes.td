@@ -66,7 +66,7 @@ def OutlineKernelsPass : Pass<"xla-outline-kernels", "::mlir::ModuleOp"> {
     After lowering to loops, a whole program is one function with hundreds
     of loop nests, and LLVM's optimizer is superlinear in function size (a
     BERT training step took 97 s in `opt -O3`). Each top-level loop nest
-    without results becomes a private, `noinline` kernel function that takes
+    (`scf.for` or `scf.parallel`) without results becomes a private, `noinline` kernel function that takes
     the buffers and values it uses; constants and `memref.get_global` are
     cloned in so loop bounds stay visible to LLVM. This is also the unit
     later stages parallelize.
@@ -95,6 +95,12 @@ def TileAndVectorizePass
       tiled by 1; an op that reads an operand across the lanes (a
       transpose) gets a square tile, so the operand is read one contiguous
       vector per row and transposed in registers.
+
+    A large op (at least 2^16 iterations) whose outermost tile loop runs
+    over a parallel dimension has that loop as an `scf.forall`, one tile
+    per iteration; the part of the dimension that is not a whole number of
+    tiles is split off first (`linalg::splitOp`) and tiled sequentially.
+    The pipeline runs the forall on all cores (OpenMP) or as a plain loop.
 
     Loops whose trip count does not divide are peeled, so every block is
     static: the main loop uses full vectors and the last iteration a

@@ -1,0 +1,19 @@
+// RUN: xla-opt %s --hlo-cpu-pipeline | FileCheck %s --check-prefix=SEQ
+// RUN: xla-opt %s --hlo-cpu-pipeline=threads=true | FileCheck %s --check-prefix=OMP
+
+// The tiles of a 256x256 add are distributed (one row per scf.forall
+// iteration): a sequential loop by default, an OpenMP worksharing loop over
+// the rows with threads=true, each iteration 16 vectors of 16 lanes.
+// SEQ-NOT: omp.
+// SEQ: llvm.func @main(
+// SEQ: llvm.load {{.*}} -> vector<16xf32>
+// OMP: llvm.func @main(
+// OMP: omp.parallel
+// OMP: omp.wsloop
+// OMP: omp.loop_nest
+// OMP: llvm.load {{.*}} -> vector<16xf32>
+// OMP: llvm.fadd {{.*}} : vector<16xf32>
+func.func @main(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %0 = hlo.add %a, %b : tensor<256x256xf32>
+  return %0 : tensor<256x256xf32>
+}
