@@ -104,6 +104,23 @@ FailureOr<Value> xla::vectorizeContractionTile(RewriterBase &rewriter,
 
   Value init = out->get();
   auto accType = VectorType::get({ranges[mDim], ranges[nDim]}, element);
+  if (*outM < *outN) {
+    // The accumulator is the whole output tile, unit dimensions included,
+    // so that the write folds into the loop-carried tensor (a rank-reducing
+    // write does not) and the tile can be hoisted out of the k loop.
+    auto tileType = cast<RankedTensorType>(init.getType());
+    auto fullType = VectorType::get(tileType.getShape(), element);
+    SmallVector<bool> inBounds(tileType.getRank(), true);
+    Value tile = vector::TransferReadOp::create(
+        rewriter, loc, fullType, init, zeros(init), std::nullopt, inBounds);
+    Value acc = vector::ShapeCastOp::create(rewriter, loc, accType, tile);
+    Value update = vector::OuterProductOp::create(rewriter, loc, accType,
+                                                  lhsVector, rhsVector, acc);
+    Value result = vector::ShapeCastOp::create(rewriter, loc, fullType, update);
+    return vector::TransferWriteOp::create(rewriter, loc, result, init,
+                                           zeros(init), inBounds)
+        .getResult();
+  }
   AffineMap accMap = AffineMap::get(rank(init), 0,
                                     {getAffineDimExpr(*outM, context),
                                      getAffineDimExpr(*outN, context)},

@@ -114,6 +114,27 @@ func.func @matmul_distributed(%a: tensor<64x40xf32>, %b: tensor<40x40xf32>, %c: 
   return %0 : tensor<64x40xf32>
 }
 
+// Two m dimensions (as in x * W with x of shape [batch, seq, k]): the
+// accumulator tile is 1x8x16 in the output; it is read and written whole,
+// so it still folds into the loop-carried tensor and leaves the k loop.
+// CHECK-LABEL: func.func @matmul_3d
+// CHECK: %[[ACC:.*]] = vector.transfer_read {{.*}} : tensor<2x20x16xf32>, vector<8x16xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c24 step %c1 iter_args(%{{.*}} = %{{.*}}) -> (vector<1x8x16xf32>)
+// CHECK:   vector.outerproduct {{.*}} : vector<8xf32>, vector<16xf32>
+// CHECK-NOT: vector.transfer_write
+// CHECK: }
+// CHECK: vector.transfer_write {{.*}} : vector<8x16xf32>, tensor<2x20x16xf32>
+func.func @matmul_3d(%a: tensor<2x20x24xf32>, %b: tensor<24x16xf32>, %c: tensor<2x20x16xf32>) -> tensor<2x20x16xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<2x20x24xf32>, tensor<24x16xf32>) outs(%c : tensor<2x20x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<2x20x16xf32>
+  return %0 : tensor<2x20x16xf32>
+}
+
 // Left alone: i1 (bytes in memory, bits in a vector), dynamic shapes and
 // complex numbers.
 // CHECK-LABEL: func.func @not_i1
