@@ -147,7 +147,10 @@ void populatePointwiseToLinalgPatterns(MLIRContext *context,
         SinhOp::getOperationName(), ErfOp::getOperationName(),
         ErfcOp::getOperationName(), ConjOp::getOperationName(),
         SquareOp::getOperationName(), IsInfOp::getOperationName(),
-        IsPosInfOp::getOperationName(), IsNegInfOp::getOperationName()})
+        IsPosInfOp::getOperationName(), IsNegInfOp::getOperationName(),
+        LgammaOp::getOperationName(), DigammaOp::getOperationName(),
+        ErfInvOp::getOperationName(), BesselI1eOp::getOperationName(),
+        NextAfterOp::getOperationName()})
     patterns.add<PointwiseToGeneric>(name, converter, context);
 }
 

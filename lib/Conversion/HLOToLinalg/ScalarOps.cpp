@@ -9,6 +9,7 @@
 
 #include "ScalarOps.h"
 #include "ScalarUtils.h"
+#include "SpecialFunctions.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -240,6 +241,10 @@ Value emitScalarOp(OpBuilder &b, Location loc, Operation *op,
   Type t = operandTypes.front();
   KindBuilder k{b, loc, t, args};
   bool isSigned = isa<IntegerType>(t) && !isUnsignedInt(t) && !t.isInteger(1);
+  if (Value special = emitSpecialFunction(b, loc, op, args))
+    return special;
+  if (Value complexResult = emitComplexFunction(b, loc, op, args[0]))
+    return complexResult;
   return llvm::TypeSwitch<Operation *, Value>(op)
       .Case([&](AbsOp) {
         return k.intFloatComplex<math::AbsIOp, math::AbsFOp, complex::AbsOp>();
@@ -383,7 +388,8 @@ bool isScalarizable(Operation *op) {
              ComplexOp, ClampOp, SelectOp, CompareOp, ConvertOp,
              ReducePrecisionOp, AcosOp, AcoshOp, AsinOp, AsinhOp, AtanOp,
              AtanhOp, CoshOp, SinhOp, ErfOp, ErfcOp, ConjOp, SquareOp,
-             IsInfOp, IsPosInfOp, IsNegInfOp>(op) ||
+             IsInfOp, IsPosInfOp, IsNegInfOp, LgammaOp, DigammaOp, ErfInvOp,
+             BesselI1eOp, NextAfterOp>(op) ||
          isScalarBitcast(op);
 }
 
