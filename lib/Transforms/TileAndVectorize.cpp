@@ -2,8 +2,10 @@
 //
 // Runs on tensors, before bufferization, so that the hoisted accumulators
 // become loop-carried SSA vectors and bufferization sees only transfer ops.
-// The three steps are kept apart (tile + peel, fold to static shapes,
-// vectorize) because peeling leaves `affine.min` sizes that only
+// Large ops first get their outermost parallel tile loop as an scf.forall
+// (distribute); the forall survives bufferization, where a marker attribute
+// on an scf.for would not. The remaining steps are kept apart (tile + peel,
+// fold to static shapes, vectorize) because peeling leaves `affine.min` sizes that only
 // canonicalization turns into the static slices the vectorizer needs; the
 // ops to vectorize are remembered by a discardable marker attribute, which
 // survives the canonicalization patterns that clone linalg ops.
