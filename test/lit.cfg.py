@@ -26,8 +26,14 @@ if os.path.exists(os.path.join(config.xla_mlir_obj_root, "bin", "xla-runtime-tes
     config.available_features.add("runtime-unittests")
     llvm_config.add_tool_substitutions(["xla-runtime-tests"], tool_dirs)
 
-# The JAX workload tests regenerate their programs with JAX.
 import subprocess
+# Tests that read .npy outputs back run the interpreter install-deps.sh
+# installs numpy into (python3 on PATH).
+if subprocess.run(["python3", "-c", "import numpy"],
+                  capture_output=True).returncode == 0:
+    config.available_features.add("numpy")
+
+# The JAX workload tests regenerate their programs with JAX.
 if subprocess.run(["python3", "-c", "import jax"],
                   capture_output=True).returncode == 0:
     config.available_features.add("jax")
