@@ -408,8 +408,10 @@ Executable::run(llvm::ArrayRef<HostBuffer> args, CheckReport *checks) {
   }
   std::vector<HostBuffer> results;
   results.reserve(outputs.size());
+  // Every result is written in full by the program (out-params of whole
+  // tensors), so its buffer need not be zeroed first.
   for (const TensorSpec &spec : outputs) {
-    results.emplace_back(spec);
+    results.push_back(HostBuffer::uninitialized(spec));
     numScalars += getDescriptorSize(spec.shape.size());
   }
 

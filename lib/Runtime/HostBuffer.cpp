@@ -152,7 +152,7 @@ std::string TensorSpec::str() const {
 
 void HostBuffer::Deleter::operator()(uint8_t *ptr) const { poolFree(ptr); }
 
-HostBuffer::Storage HostBuffer::allocateZeroed(size_t size) {
+HostBuffer::Storage HostBuffer::allocate(size_t size, bool zeroed) {
   // Never zero bytes, so data() is a valid pointer even for empty tensors.
   size_t allocated = std::max(size, kAlignment);
   // From the buffer pool: results of a program run in a loop reuse the
@@ -160,16 +160,21 @@ HostBuffer::Storage HostBuffer::allocateZeroed(size_t size) {
   auto *ptr = static_cast<uint8_t *>(poolAllocate(allocated, kAlignment));
   if (!ptr)
     llvm::report_bad_alloc_error("out of memory for a host buffer");
-  std::memset(ptr, 0, allocated);
+  if (zeroed)
+    std::memset(ptr, 0, allocated);
   return Storage(ptr, Deleter{});
+}
+
+HostBuffer HostBuffer::uninitialized(const TensorSpec &spec) {
+  return HostBuffer(spec, allocate(spec.getByteSize(), /*zeroed=*/false));
 }
 
 HostBuffer::HostBuffer(DType dtype, llvm::ArrayRef<int64_t> shape)
     : spec{dtype, llvm::SmallVector<int64_t>(shape)},
-      storage(allocateZeroed(spec.getByteSize())) {}
+      storage(allocate(spec.getByteSize(), /*zeroed=*/true)) {}
 
 HostBuffer::HostBuffer(const HostBuffer &other)
-    : spec(other.spec), storage(allocateZeroed(spec.getByteSize())) {
+    : spec(other.spec), storage(allocate(spec.getByteSize(), /*zeroed=*/true)) {
   std::memcpy(storage.get(), other.storage.get(), spec.getByteSize());
 }
 

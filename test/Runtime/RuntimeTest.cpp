@@ -401,6 +401,16 @@ TEST(HostBufferTest, IsAlignedZeroedAndCopiesDeeply) {
   EXPECT_EQ(formatArray(empty), "[]");
 }
 
+TEST(HostBufferTest, UninitializedHasTheSpecAndAnAlignedBlock) {
+  TensorSpec spec{DType::F32, {300, 301}};
+  HostBuffer buffer = HostBuffer::uninitialized(spec);
+  EXPECT_EQ(buffer.getSpec(), spec);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(buffer.data()) % 64, 0u);
+  buffer.data<float>()[300 * 301 - 1] = 1.0f;
+  HostBuffer empty = HostBuffer::uninitialized(TensorSpec{DType::I8, {0}});
+  EXPECT_NE(empty.data(), nullptr);
+}
+
 TEST(BufferPoolTest, ReusesLargeBlocksBySizeClass) {
   poolTrim();
   BufferPoolStats start = poolStats();

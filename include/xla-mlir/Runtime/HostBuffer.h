@@ -43,6 +43,10 @@ public:
   explicit HostBuffer(const TensorSpec &spec)
       : HostBuffer(spec.dtype, spec.shape) {}
 
+  /// A buffer whose contents are unspecified, for results the program
+  /// writes in full (skips zeroing hundreds of MiB per run).
+  static HostBuffer uninitialized(const TensorSpec &spec);
+
   HostBuffer(const HostBuffer &other);
   HostBuffer &operator=(const HostBuffer &other);
   HostBuffer(HostBuffer &&other) = default;
@@ -74,7 +78,9 @@ private:
   };
 
   using Storage = std::unique_ptr<uint8_t[], Deleter>;
-  static Storage allocateZeroed(size_t size);
+  static Storage allocate(size_t size, bool zeroed);
+  HostBuffer(const TensorSpec &spec, Storage storage)
+      : spec(spec), storage(std::move(storage)) {}
 
   TensorSpec spec;
   Storage storage;
