@@ -92,7 +92,7 @@ static std::optional<TilePlan> planTiles(linalg::LinalgOp op,
   int64_t lanes = std::max<int64_t>(1, vectorBits / widest);
   unsigned numLoops = ranges.size();
   TilePlan plan;
-  plan.sizes.assign(numLoops, 1);
+  plan.sizes.resize(numLoops);
   // A tile equal to the whole dimension needs no loop.
   auto setTile = [&](unsigned dim, int64_t size) {
     plan.sizes[dim] = size >= ranges[dim] ? 0 : size;
@@ -266,7 +266,7 @@ struct TileAndVectorizePass
       (void)tileAndPeel(rewriter, op, plan);
 
     // Peeled bounds are constants now; fold them into static slice types.
-    if (failed(applyPatternsGreedily(func, canonicalizationPatterns())))
+    if (failed(applyPatternsGreedily(func, canonicalize)))
       return signalPassFailure();
 
     SmallVector<linalg::LinalgOp> marked;
@@ -294,10 +294,7 @@ struct TileAndVectorizePass
 
     // Reads and writes through slices become transfers of the full tensor,
     // which is what subset hoisting matches along the loops.
-    RewritePatternSet folding(context);
-    tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(folding);
-    vector::populateVectorReductionToContractPatterns(folding);
-    if (failed(applyPatternsGreedily(func, std::move(folding))))
+    if (failed(applyPatternsGreedily(func, folding)))
       return signalPassFailure();
     // Post-order: inner loops first, so an accumulator hoisted out of the
     // k loop can move on out of loops it does not vary along either.
@@ -305,20 +302,29 @@ struct TileAndVectorizePass
     func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops)
       (void)hoistLoopInvariantSubsets(rewriter, loop);
-    if (failed(applyPatternsGreedily(func, oneDimensionalPatterns())))
+    if (failed(applyPatternsGreedily(func, oneDimensional)))
       return signalPassFailure();
   }
 
-  /// Canonicalization plus patterns that leave elementwise math on 1-D
-  /// vectors: leading unit dimensions are cast away, and what is still n-D
-  /// is unrolled into rows (LLVM conversions of math ops take 1-D vectors).
-  FrozenRewritePatternSet oneDimensionalPatterns() {
-    MLIRContext *context = &getContext();
-    RewritePatternSet patterns(context);
-    populateCanonicalization(patterns);
-    vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
-    vector::UnrollVectorOptions rows;
-    rows.setNativeShapeFn(
+  /// The pattern sets are the same for every function: built once.
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet canonical(context);
+    populateCanonicalization(context, canonical);
+    canonicalize = FrozenRewritePatternSet(std::move(canonical));
+
+    RewritePatternSet subsets(context);
+    tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(subsets);
+    vector::populateVectorReductionToContractPatterns(subsets);
+    folding = FrozenRewritePatternSet(std::move(subsets));
+
+    // Canonicalization plus patterns that leave elementwise math on 1-D
+    // vectors: leading unit dimensions are cast away, and what is still n-D
+    // is unrolled into rows (LLVM conversions of math ops take 1-D vectors).
+    RewritePatternSet rows(context);
+    populateCanonicalization(context, rows);
+    vector::populateCastAwayVectorLeadingOneDimPatterns(rows);
+    vector::UnrollVectorOptions unroll;
+    unroll.setNativeShapeFn(
         [](Operation *op) -> std::optional<SmallVector<int64_t>> {
           if (!OpTrait::hasElementwiseMappableTraits(op) ||
               op->getNumResults() != 1)
@@ -330,23 +336,20 @@ struct TileAndVectorizePass
           shape.push_back(type.getShape().back());
           return shape;
         });
-    vector::populateVectorUnrollPatterns(patterns, rows);
-    return FrozenRewritePatternSet(std::move(patterns));
+    vector::populateVectorUnrollPatterns(rows, unroll);
+    oneDimensional = FrozenRewritePatternSet(std::move(rows));
+    return success();
   }
 
-  void populateCanonicalization(RewritePatternSet &patterns) {
-    MLIRContext *context = &getContext();
+  static void populateCanonicalization(MLIRContext *context,
+                                       RewritePatternSet &patterns) {
     for (Dialect *dialect : context->getLoadedDialects())
       dialect->getCanonicalizationPatterns(patterns);
     for (RegisteredOperationName op : context->getRegisteredOperations())
       op.getCanonicalizationPatterns(patterns, context);
   }
 
-  FrozenRewritePatternSet canonicalizationPatterns() {
-    RewritePatternSet patterns(&getContext());
-    populateCanonicalization(patterns);
-    return FrozenRewritePatternSet(std::move(patterns));
-  }
+  FrozenRewritePatternSet canonicalize, folding, oneDimensional;
 };
 
 } // namespace

@@ -18,39 +18,25 @@
 
 using namespace mlir;
 
-/// True if the body computes `out + lhs * rhs` (in either operand order)
-/// with all three values of one type.
+/// True if the body is exactly `out + lhs * rhs`, all three of one type
+/// (no casts between them).
 static bool isPlainMulAdd(linalg::LinalgOp op) {
   if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
     return false;
   Block *body = op.getBlock();
-  if (body->getOperations().size() != 3)
+  if (body->getOperations().size() != 3 ||
+      !llvm::all_equal(body->getArgumentTypes()))
     return false;
-  Value lhs = body->getArgument(0), rhs = body->getArgument(1),
-        out = body->getArgument(2);
-  if (lhs.getType() != out.getType() || rhs.getType() != out.getType())
-    return false;
-  Operation *add = body->getTerminator()->getOperand(0).getDefiningOp();
-  if (!isa_and_nonnull<arith::AddFOp, arith::AddIOp>(add))
-    return false;
-  Value product = add->getOperand(0) == out ? add->getOperand(1)
-                                            : add->getOperand(0);
-  if (add->getOperand(0) != out && add->getOperand(1) != out)
-    return false;
-  Operation *mul = product.getDefiningOp();
-  if (!mul || (isa<arith::AddFOp>(add) ? !isa<arith::MulFOp>(mul)
-                                       : !isa<arith::MulIOp>(mul)))
-    return false;
-  return (mul->getOperand(0) == lhs && mul->getOperand(1) == rhs) ||
-         (mul->getOperand(0) == rhs && mul->getOperand(1) == lhs);
+  return linalg::detail::isContractionBody(
+      *body, [](Operation *mul, Operation *add) {
+        return (isa<arith::MulFOp>(mul) && isa<arith::AddFOp>(add)) ||
+               (isa<arith::MulIOp>(mul) && isa<arith::AddIOp>(add));
+      });
 }
 
 /// The result position of loop `dim` in `map`, if it is indexed directly.
 static std::optional<unsigned> resultPosition(AffineMap map, unsigned dim) {
-  for (auto [i, expr] : llvm::enumerate(map.getResults()))
-    if (auto d = dyn_cast<AffineDimExpr>(expr); d && d.getPosition() == dim)
-      return i;
-  return std::nullopt;
+  return map.getResultPosition(getAffineDimExpr(dim, map.getContext()));
 }
 
 FailureOr<Value> xla::vectorizeContractionTile(RewriterBase &rewriter,
