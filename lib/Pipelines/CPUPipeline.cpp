@@ -39,8 +39,14 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   if (options.fusion) {
-    pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+    pm.addNestedPass<func::FuncOp>(createFuseElementwisePass());
     pm.addPass(createCanonicalizerPass());
+  }
+  // After fusion, so that the sums of fused producers are split too.
+  if (options.reductionBlock >= 2) {
+    SplitReductionsPassOptions split;
+    split.blockSize = options.reductionBlock;
+    pm.addNestedPass<func::FuncOp>(createSplitReductionsPass(split));
   }
 }
 

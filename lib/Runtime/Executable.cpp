@@ -244,6 +244,7 @@ Executable::compile(ModuleOp module, const Target &target,
   PassManager pm(context);
   xla::CPUPipelineOptions pipelineOptions;
   pipelineOptions.fusion = options.fusion;
+  pipelineOptions.reductionBlock = options.reductionBlock;
   pipelineOptions.vectorize = options.vectorize;
   pipelineOptions.runtimeAlloc = true;
   pipelineOptions.threads = options.threads && Target::hasThreads();

@@ -94,6 +94,11 @@ cl::opt<double> atol("atol", cl::desc("Absolute tolerance of --expected"),
                      cl::init(1e-8), cl::cat(category));
 cl::opt<bool> fusion("fusion", cl::desc("Fuse elementwise ops"),
                      cl::init(true), cl::cat(category));
+cl::opt<int64_t> reductionBlock(
+    "reduction-block",
+    cl::desc("Sum floating-point reductions as trees of chains of at most "
+             "this many additions (< 2: one chain per result)"),
+    cl::init(16), cl::cat(category));
 cl::opt<bool> vectorize("vectorize",
                         cl::desc("Tile and vectorize linalg ops"),
                         cl::init(true), cl::cat(category));
@@ -193,6 +198,7 @@ int runModule(ModuleOp module, const Target &target) {
   CompileOptions options;
   options.entry = entry;
   options.fusion = fusion;
+  options.reductionBlock = reductionBlock;
   options.vectorize = vectorize;
   options.threads = threads;
   options.optLevel = optLevel;

@@ -16,6 +16,12 @@ struct CPUPipelineOptions
                                      "bufferization (off: one loop nest per "
                                      "op, for measuring what fusion buys)"),
                       llvm::cl::init(true)};
+  Option<int64_t> reductionBlock{
+      *this, "reduction-block",
+      llvm::cl::desc("Sum floating-point reductions as trees whose chains "
+                     "add at most this many elements into one accumulator "
+                     "(xla-split-reductions; < 2: one chain per result)"),
+      llvm::cl::init(16)};
   Option<bool> vectorize{
       *this, "vectorize",
       llvm::cl::desc("Tile linalg ops to register blocks and vectorize them "
@@ -50,7 +56,8 @@ struct CPUPipelineOptions
 };
 
 /// hlo (as imported) -> linalg on tensors: legality check, check-op
-/// lowering, hlo-legalize-to-linalg, cleanup and optional fusion.
+/// lowering, hlo-legalize-to-linalg, cleanup, optional fusion and the
+/// splitting of long sums into trees.
 void buildHLOToLinalgPipeline(mlir::OpPassManager &pm,
                               const CPUPipelineOptions &options);
 

@@ -61,6 +61,9 @@ struct CompileOptions {
   std::string entry;
   /// Fuse elementwise producers into consumers (the pipeline's `fusion`).
   bool fusion = true;
+  /// Longest chain of additions into one accumulator in floating-point
+  /// sums (the pipeline's `reduction-block`); < 2: one chain per result.
+  int64_t reductionBlock = 16;
   /// Tile and vectorize linalg ops (the pipeline's `vectorize`).
   bool vectorize = true;
   /// Vector register width for tiling; 0: the widest the target has.

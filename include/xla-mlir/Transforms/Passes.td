@@ -47,6 +47,55 @@ def LinalgLoopOrderPass : Pass<"xla-linalg-loop-order"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def FuseElementwisePass : Pass<"xla-fuse-elementwise"> {
+  let summary = "Fuse elementwise linalg producers into their consumers "
+                "without recomputing them";
+  let description = [{
+    Upstream's elementwise fusion patterns (with reshape folding by
+    expansion and constant folding, as in `linalg-fuse-elementwise-ops`),
+    under one rule: a single-use producer is fused only if the fused op
+    evaluates it once per element of its result. A consumer that reads the
+    producer through an indexing map missing some of its loops (a
+    contraction, or a broadcast back over reduced dimensions) would
+    evaluate it once per iteration of those loops, so that fusion is
+    refused, unless the producer is trivially cheap (its body only forwards
+    or casts its arguments). The rule lives in `FusionRules.h`.
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def SplitReductionsPass : Pass<"xla-split-reductions"> {
+  let summary = "Sum floating-point reductions as trees of short chains";
+  let description = [{
+    A linalg reduction accumulates its elements one at a time, so the
+    rounding error of a sum grows like the number of elements per result.
+    This pass rewrites every floating-point add reduction (`linalg.reduce`,
+    and generics with a reduction loop, fused bodies included; not
+    contractions) with more than `block-size` elements per result into a
+    reduction of blocks of at most `block-size` elements into a partial
+    tensor (initialized with -0.0), followed by the reduction of the
+    partials into the original init, and repeats on the latter: a tree of
+    depth ceil(log_B n), as XLA's TreeReductionRewriter builds. It runs
+    before tiling, so every later path (vectorized, scalar, threaded)
+    keeps the tree. The innermost reduction loop is split into
+    (outer, inner) loops when it is longer than a block (operands are
+    reshaped, a remainder is reduced on its own); shorter innermost loops
+    are reduced first as a group. Max, min, integer and product reductions
+    are left alone: their result does not depend on the order.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"16",
+           "Longest chain of additions into one accumulator (< 2: off)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def PreciseMathToLibmPass : Pass<"xla-precise-math-to-libm"> {
   let summary = "Send math ops LLVM would expand inaccurately to libm";
   let description = [{

@@ -1,0 +1,112 @@
+//===- FuseElementwise.cpp - elementwise fusion that never recomputes -----===//
+//
+// Upstream's elementwise fusion patterns, with a control function that
+// refuses a fusion which would evaluate the producer more than once per
+// element of its result. That happens when the consumer reads the producer
+// through an indexing map that leaves out some of its loops: a contraction
+// (the `exp` of attention scores fused into `scores @ v` is recomputed for
+// every column of `v`) or a broadcast back over a reduced dimension. Such a
+// fusion multiplies the producer's work by the trip count of the loops it
+// does not depend on, and it also turns a contraction into a generic body
+// the matmul micro-kernel no longer recognizes.
+//
+// Producers that are trivially cheap (pure data movement, or casts only)
+// are still fused everywhere: they cost less to recompute than to store,
+// and a contraction body that casts its operands is still a contraction.
+//
+//===----------------------------------------------------------------------===//
+
+#include "xla-mlir/Transforms/FusionRules.h"
+#include "xla-mlir/Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace xla {
+#define GEN_PASS_DEF_FUSEELEMENTWISEPASS
+#include "xla-mlir/Transforms/Passes.h.inc"
+} // namespace xla
+
+using namespace mlir;
+
+int64_t xla::getRecomputationFactor(OpOperand &operand) {
+  auto consumer = dyn_cast<linalg::LinalgOp>(operand.getOwner());
+  if (!consumer)
+    return 1;
+  AffineMap map = consumer.getMatchingIndexingMap(&operand);
+  SmallVector<int64_t> ranges = consumer.getStaticLoopRanges();
+  int64_t factor = 1;
+  for (unsigned dim = 0, e = map.getNumDims(); dim < e; ++dim) {
+    if (map.isFunctionOfDim(dim))
+      continue;
+    if (ShapedType::isDynamic(ranges[dim]))
+      return std::numeric_limits<int64_t>::max();
+    factor *= ranges[dim];
+  }
+  return factor;
+}
+
+bool xla::isTriviallyCheapProducer(linalg::GenericOp producer) {
+  for (Operation &op : producer.getBody()->without_terminator())
+    if (!isa<CastOpInterface>(op) || op.getNumOperands() != 1)
+      return false;
+  return true;
+}
+
+/// The control function: fuse a single-use producer unless that would
+/// evaluate it more than once per element of its result.
+static bool shouldFuse(OpOperand *fused) {
+  auto producer = fused->get().getDefiningOp<linalg::GenericOp>();
+  if (!producer || !producer->hasOneUse())
+    return false;
+  if (xla::isTriviallyCheapProducer(producer))
+    return true;
+  return xla::getRecomputationFactor(*fused) == 1;
+}
+
+namespace {
+
+struct FuseElementwisePass
+    : xla::impl::FuseElementwisePassBase<FuseElementwisePass> {
+  using Base::Base;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet set(context);
+    linalg::ControlFusionFn control = shouldFuse;
+    linalg::populateElementwiseOpsFusionPatterns(set, control);
+    // Reshapes between fused ops are folded by expanding the generic ops'
+    // iteration spaces, as upstream's fusion pass does; that never repeats
+    // work, so a single use is the only condition.
+    linalg::ControlFusionFn singleUse = [](OpOperand *fused) {
+      Operation *producer = fused->get().getDefiningOp();
+      return producer && producer->hasOneUse();
+    };
+    linalg::populateFoldReshapeOpsByExpansionPatterns(set, singleUse);
+    tensor::populateBubbleUpExpandShapePatterns(set);
+    affine::AffineApplyOp::getCanonicalizationPatterns(set, context);
+    linalg::GenericOp::getCanonicalizationPatterns(set, context);
+    tensor::ExpandShapeOp::getCanonicalizationPatterns(set, context);
+    tensor::CollapseShapeOp::getCanonicalizationPatterns(set, context);
+    context->getLoadedDialect<linalg::LinalgDialect>()
+        ->getCanonicalizationPatterns(set);
+    linalg::populateConstantFoldLinalgOperations(set, singleUse);
+    patterns = FrozenRewritePatternSet(std::move(set));
+    return success();
+  }
+
+  void runOnOperation() override {
+    // Top-down, like upstream's pass, for compile time.
+    if (failed(applyPatternsGreedily(
+            getOperation(), patterns,
+            GreedyRewriteConfig().setUseTopDownTraversal(true))))
+      return signalPassFailure();
+  }
+
+  FrozenRewritePatternSet patterns;
+};
+
+} // namespace
