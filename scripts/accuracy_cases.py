@@ -33,6 +33,26 @@ class Group:
 
 ALL_PATHS = ["default", "scalar", "1thread"]
 
+# (group, case) pairs where xla-mlir is known to be more than 2x less accurate than
+# XLA:CPU, with the reason. The harness reports them on every run and does
+# not count them as failures; one that starts passing is an error, so this
+# list only shrinks. Each is an open item of docs/numerics.md.
+KNOWN_GAPS = {
+    ("reductions", "cumsum 2000x8 axis 0"):
+        "a cumulative reduce_window sums each prefix in one chain; XLA "
+        "rewrites scans into blocked scans of 16 (ReduceWindowRewriter)",
+    ("cumlogsumexp f16", "cumlogsumexp f16 64x16"):
+        "same chain as cumsum, with every logaddexp step rounded to f16",
+    ("resnet batchnorm grads", "grad bn1 scale"):
+        "cause not isolated yet: the batch-norm statistics it uses are as "
+        "accurate as XLA's; the scale gradients are sums of dy * xhat "
+        "over batch x height x width (2x at batch 8, 5-10x at batch 32)",
+    ("resnet batchnorm grads b32", "grad bn1 scale"):
+        "as at batch 8",
+    ("resnet batchnorm grads b32", "grad bn2 scale"):
+        "as grad bn1 scale",
+}
+
 
 # ----------------------------------------------------------------- reductions
 
@@ -252,7 +272,7 @@ def groups(suite):
     out += special_groups()
     if full:
         out += [gpt2_group("gpt2 adamw moments", 8, 128, 256, 1024, 4),
-                resnet_group("resnet batchnorm grads", 32, 16, 32, 10)]
+                resnet_group("resnet batchnorm grads b32", 32, 16, 32, 10)]
     else:
         out += [gpt2_group("gpt2 adamw moments", 2, 64, 64, 256, 4),
                 resnet_group("resnet batchnorm grads", 8, 8, 16, 10)]
