@@ -140,9 +140,8 @@ cloneWithIterationSpace(OpBuilder &b, linalg::LinalgOp op, ValueRange inputs,
 /// result = init + sum of `partial` over the loops marked reduction in
 /// `iterators`; `partial` is indexed by all loops, `init` by `initMap`.
 static linalg::GenericOp combine(OpBuilder &b, Location loc, Value partial,
-                                 Value init,
-                     AffineMap initMap,
-                     ArrayRef<utils::IteratorType> iterators) {
+                                 Value init, AffineMap initMap,
+                                 ArrayRef<utils::IteratorType> iterators) {
   MLIRContext *context = b.getContext();
   SmallVector<AffineMap> maps = {
       AffineMap::getMultiDimIdentityMap(iterators.size(), context), initMap};
@@ -161,6 +160,16 @@ static AffineMap dropLoops(AffineMap map, ArrayRef<unsigned> dims) {
   for (unsigned dim : dims)
     unused.set(dim);
   return compressDims(map, unused);
+}
+
+/// The map from `numLoops` loops to a partial tensor indexed by every loop
+/// except those in `reduced`, in loop order.
+static AffineMap partialMap(unsigned numLoops, ArrayRef<unsigned> reduced,
+                            MLIRContext *context) {
+  llvm::SmallBitVector drop(numLoops);
+  for (unsigned dim : reduced)
+    drop.set(dim);
+  return AffineMap::getMultiDimIdentityMap(numLoops, context).dropResults(drop);
 }
 
 /// The values of `all` except the positions in `dims`.
@@ -194,12 +203,7 @@ static linalg::GenericOp splitGroup(RewriterBase &rewriter,
   SmallVector<AffineMap> maps;
   for (OpOperand *input : op.getDpsInputOperands())
     maps.push_back(op.getMatchingIndexingMap(input));
-  // The partial is indexed by every loop outside the group, in loop order.
-  SmallVector<AffineExpr> partialExprs;
-  for (unsigned dim = 0; dim < numLoops; ++dim)
-    if (!llvm::is_contained(group, dim))
-      partialExprs.push_back(getAffineDimExpr(dim, context));
-  maps.push_back(AffineMap::get(numLoops, 0, partialExprs, context));
+  maps.push_back(partialMap(numLoops, group, context));
   auto stage = cloneWithIterationSpace(
       rewriter, op, op.getDpsInputs(), partialInit, maps, iterators,
       [&](OpBuilder &b, unsigned dim) -> Value {
@@ -322,11 +326,7 @@ splitLoop(RewriterBase &rewriter, const AddReduction &red, unsigned dim,
   iterators[dim + 1] = utils::IteratorType::reduction;
   SmallVector<int64_t> partialShape(red.ranges);
   partialShape[dim] = blocks;
-  SmallVector<AffineExpr> partialExprs;
-  for (unsigned i = 0; i <= numLoops; ++i)
-    if (i != dim + 1)
-      partialExprs.push_back(d(i));
-  maps.push_back(AffineMap::get(numLoops + 1, 0, partialExprs, context));
+  maps.push_back(partialMap(numLoops + 1, {dim + 1}, context));
   Type element = getElementTypeOrSelf(op->getResult(0).getType());
   Value partialInit = identityTensor(rewriter, loc, partialShape, element);
   auto blocked = cloneWithIterationSpace(
@@ -365,11 +365,7 @@ splitLoop(RewriterBase &rewriter, const AddReduction &red, unsigned dim,
     tailMaps.push_back(op.getMatchingIndexingMap(input));
   }
   SmallVector<unsigned> justDim = {dim};
-  SmallVector<AffineExpr> tailExprs;
-  for (unsigned i = 0; i < numLoops; ++i)
-    if (i != dim)
-      tailExprs.push_back(d(i));
-  tailMaps.push_back(AffineMap::get(numLoops, 0, tailExprs, context));
+  tailMaps.push_back(partialMap(numLoops, justDim, context));
   SmallVector<utils::IteratorType> tailIterators(
       numLoops, utils::IteratorType::parallel);
   tailIterators[dim] = utils::IteratorType::reduction;
