@@ -18,6 +18,7 @@ tool_dirs = [os.path.join(config.xla_mlir_obj_root, "bin"), config.llvm_tools_di
 llvm_config.add_tool_substitutions(
     ["xla-opt", "xla-run", "xla-translate", "mlir-opt", "mlir-translate"],
     tool_dirs)
+llvm_config.add_tool_substitutions(["xla-load-artifact"], tool_dirs)
 # The C compiler that links ahead-of-time objects in tests.
 config.substitutions.append(("%cc", "clang-22"))
 

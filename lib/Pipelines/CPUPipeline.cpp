@@ -74,7 +74,7 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   outParams.modifyPublicFunctions = true;
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   // Distributed tiles: parallel loops for OpenMP, or plain sequential ones.
-  if (options.threads)
+  if (options.parallelLoops)
     pm.addPass(createForallToParallelLoopPass());
   else
     pm.addPass(createForallToForLoopPass());
@@ -92,7 +92,7 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
       VectorTransferToSCFOptions().enableFullUnroll()));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createOutlineKernelsPass());
-  if (options.threads) {
+  if (options.parallelLoops) {
     pm.addPass(createConvertSCFToOpenMPPass());
     // Inlines the memref.alloca_scope around each parallel body (it holds
     // no allocas); scf-to-cf cannot flatten loops inside one.
@@ -122,7 +122,7 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
       vector::VectorContractLowering::OuterProduct;
   vectorToLLVM.reassociateFPReductions = true;
   pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
-  if (options.threads)
+  if (options.parallelLoops)
     pm.addPass(createConvertOpenMPToLLVMPass());
   ConvertFuncToLLVMPassOptions funcToLLVM;
   funcToLLVM.useBarePtrCallConv = options.barePtrABI;

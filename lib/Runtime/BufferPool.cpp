@@ -11,7 +11,6 @@
 
 #include "xla-mlir/Runtime/BufferPool.h"
 
-#include "llvm/Support/MathExtras.h"
 
 #include <cstdlib>
 #include <mutex>
@@ -36,7 +35,7 @@ static_assert(sizeof(Header) <= kHeader);
 
 /// Four classes per power of two above kMinPooled: at most 25% slack.
 uint32_t classOf(size_t size) {
-  unsigned log = llvm::Log2_64(size);
+  unsigned log = 63 - __builtin_clzll(size);
   size_t quarter = (size_t(1) << log) / 4;
   uint32_t step = (size - (size_t(1) << log) + quarter - 1) / quarter;
   return log * 4 + step;
@@ -71,7 +70,7 @@ Pool &pool() {
 
 void *place(void *base, size_t alignment, uint64_t size, uint32_t sizeClass) {
   auto address = reinterpret_cast<uintptr_t>(base) + kHeader;
-  address = llvm::alignTo(address, alignment);
+  address = (address + alignment - 1) / alignment * alignment;
   auto *header = reinterpret_cast<Header *>(address - kHeader);
   *header = Header{base, size, sizeClass};
   return reinterpret_cast<void *>(address);

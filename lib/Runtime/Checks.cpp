@@ -8,17 +8,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "xla-mlir/Runtime/Checks.h"
-#include "xla-mlir/Runtime/CheckABI.h"
-#include "xla-mlir/Runtime/DType.h"
-#include "xla-mlir/Runtime/Format.h"
+#include "xla-mlir/ABI/CheckABI.h"
+#include "xla-mlir/ABI/DType.h"
+#include "xla-mlir/Runtime/ScalarFormat.h"
 
-#include "Elements.h"
+#include "xla-mlir/Runtime/Elements.h"
 
-#include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/raw_ostream.h"
-
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
+#include <sstream>
 
 using namespace xla::runtime;
 using namespace xla::runtime::detail;
@@ -38,22 +38,22 @@ namespace {
 struct View {
   const char *aligned;
   int64_t offset;
-  llvm::ArrayRef<int64_t> sizes;
-  llvm::ArrayRef<int64_t> strides;
+  std::vector<int64_t> sizes;
+  std::vector<int64_t> strides;
 
   View(int64_t rank, void *descriptor) {
     auto *pointers = static_cast<char **>(descriptor);
     aligned = pointers[1];
     auto *integers = reinterpret_cast<int64_t *>(pointers + 2);
     offset = integers[0];
-    sizes = llvm::ArrayRef(integers + 1, rank);
-    strides = llvm::ArrayRef(integers + 1 + rank, rank);
+    sizes.assign(integers + 1, integers + 1 + rank);
+    strides.assign(integers + 1 + rank, integers + 1 + 2 * rank);
   }
 
-  const char *at(llvm::ArrayRef<int64_t> index, size_t width) const {
+  const char *at(const std::vector<int64_t> &index, size_t width) const {
     int64_t linear = offset;
-    for (auto [i, stride] : llvm::zip_equal(index, strides))
-      linear += i * stride;
+    for (size_t d = 0; d < index.size(); ++d)
+      linear += index[d] * strides[d];
     return aligned + linear * width;
   }
 };
@@ -152,8 +152,8 @@ std::string describeCheck(CheckKind kind, double tolerance, int64_t minUlp,
   case CheckKind::AlmostEq:
     return "check.expect_almost_eq (tolerance " + formatDouble(tolerance) + ")";
   case CheckKind::Close:
-    return llvm::formatv("check.expect_close (ULP distance in [{0}, {1}])",
-                         minUlp, maxUlp);
+    return "check.expect_close (ULP distance in [" + std::to_string(minUlp) +
+           ", " + std::to_string(maxUlp) + "])";
   case CheckKind::Skipped:
     return "check.expect_serialized_eq";
   }
@@ -165,24 +165,32 @@ void record(CheckFailure failure) {
     activeReport->failures.push_back(std::move(failure));
     return;
   }
-  llvm::errs() << failure.str() << "\n";
+  std::fprintf(stderr, "%s\n", failure.str().c_str());
 }
 
 } // namespace
 
-std::string CheckFailure::str() const {
+namespace {
+/// "1, 2, 3".
+std::string joinComma(const std::vector<int64_t> &values) {
   std::string text;
-  llvm::raw_string_ostream os(text);
+  for (size_t i = 0; i < values.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(values[i]);
+  return text;
+}
+} // namespace
+
+std::string CheckFailure::str() const {
+  std::ostringstream os;
   os << location << ": error: " << check << " failed";
   if (!shapeMismatch.empty()) {
     os << ": " << shapeMismatch;
-    return text;
+    return os.str();
   }
   os << ": " << numMismatches << " of " << numElements << " element"
      << (numElements == 1 ? "" : "s") << (numMismatches == 1 ? " differs\n" : " differ\n");
-  os << "  first mismatch at index [";
-  llvm::interleaveComma(firstBadIndex, os);
-  os << "]: actual " << actual << ", expected " << expected;
+  os << "  first mismatch at index [" << joinComma(firstBadIndex)
+     << "]: actual " << actual << ", expected " << expected;
   if (isUlpCheck) {
     os << " (ULP distance ";
     if (firstBadUlpDistance)
@@ -194,7 +202,7 @@ std::string CheckFailure::str() const {
   os << "\n  max abs error: "
      << (maxAbsError ? formatDouble(*maxAbsError)
                      : std::string("none (no pair of finite values)"));
-  return text;
+  return os.str();
 }
 
 void xla::runtime::runtimeCheck(int32_t kindCode, int32_t dtypeCode,
@@ -208,8 +216,9 @@ void xla::runtime::runtimeCheck(int32_t kindCode, int32_t dtypeCode,
   if (kindCode < 0 || kindCode > kMaxCheckKindCode || dtypeCode < 0 ||
       dtypeCode > kMaxDTypeCode) {
     failure.check = "check";
-    failure.shapeMismatch = llvm::formatv(
-        "invalid check call (kind {0}, element type {1})", kindCode, dtypeCode);
+    failure.shapeMismatch = "invalid check call (kind " +
+                            std::to_string(kindCode) + ", element type " +
+                            std::to_string(dtypeCode) + ")";
     return record(std::move(failure));
   }
   auto kind = static_cast<CheckKind>(kindCode);
@@ -227,19 +236,14 @@ void xla::runtime::runtimeCheck(int32_t kindCode, int32_t dtypeCode,
   View actual(actualRank, actualDescriptor);
   View expected(expectedRank, expectedDescriptor);
   if (actual.sizes != expected.sizes) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << "shapes differ: actual [";
-    llvm::interleaveComma(actual.sizes, os);
-    os << "], expected [";
-    llvm::interleaveComma(expected.sizes, os);
-    os << "]";
-    failure.shapeMismatch = text;
+    failure.shapeMismatch = "shapes differ: actual [" +
+                            joinComma(actual.sizes) + "], expected [" +
+                            joinComma(expected.sizes) + "]";
     return record(std::move(failure));
   }
 
   size_t width = getByteWidth(dtype);
-  llvm::SmallVector<int64_t> index(actualRank, 0);
+  std::vector<int64_t> index(actualRank, 0);
   int64_t count = 1;
   for (int64_t size : actual.sizes)
     count *= size;

@@ -2,8 +2,8 @@
 
 #include "xla-mlir/Runtime/CustomCallRegistry.h"
 
-#include "llvm/ADT/SmallVector.h"
-#include "llvm/Support/raw_ostream.h"
+#include <cstdio>
+#include <cstdlib>
 
 using namespace xla::runtime;
 
@@ -19,29 +19,26 @@ CustomCallRegistry &CustomCallRegistry::global() {
   return registry;
 }
 
-llvm::Error CustomCallRegistry::add(llvm::StringRef name,
-                                    CustomCallFunction function) {
+Status CustomCallRegistry::add(const std::string &name,
+                               CustomCallFunction function) {
   std::lock_guard<std::mutex> lock(mutex);
-  if (!functions.try_emplace(name, std::move(function)).second)
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "custom call '" + name +
-                                       "' is already registered");
-  return llvm::Error::success();
+  if (!functions.emplace(name, std::move(function)).second)
+    return Status::error("custom call '" + name + "' is already registered");
+  return Status();
 }
 
 const CustomCallFunction *
-CustomCallRegistry::lookup(llvm::StringRef name) const {
+CustomCallRegistry::lookup(const std::string &name) const {
   std::lock_guard<std::mutex> lock(mutex);
   auto it = functions.find(name);
-  // StringMap entries never move, so the pointer outlives the lock.
   return it == functions.end() ? nullptr : &it->second;
 }
 
 static thread_local const CustomCallRegistry *activeRegistry = nullptr;
-static thread_local llvm::Error *activeErrors = nullptr;
+static thread_local Status *activeErrors = nullptr;
 
 CustomCallScope::CustomCallScope(const CustomCallRegistry *registry,
-                                 llvm::Error *errors)
+                                 Status *errors)
     : previousRegistry(activeRegistry), previousErrors(activeErrors) {
   activeRegistry = registry;
   activeErrors = errors;
@@ -54,50 +51,56 @@ CustomCallScope::~CustomCallScope() {
 
 namespace {
 
-/// One operand or result type of a call site.
-struct TypeSpec {
-  DType dtype;
-  llvm::SmallVector<int64_t> shape;
-};
+/// Splits off the text up to the first `separator` of `text`.
+std::string_view splitOff(std::string_view &text, char separator) {
+  size_t at = text.find(separator);
+  std::string_view head = text.substr(0, at);
+  text = at == std::string_view::npos ? std::string_view()
+                                      : text.substr(at + 1);
+  return head;
+}
 
-/// Parses "11:2x3,5:" (see CustomCallABI.h).
-bool parseTypes(llvm::StringRef text, llvm::SmallVectorImpl<TypeSpec> &out) {
-  if (text.empty())
-    return true;
-  llvm::SmallVector<llvm::StringRef> items;
-  text.split(items, ',');
-  for (llvm::StringRef item : items) {
-    auto [code, dims] = item.split(':');
-    int32_t dtype;
-    if (code.getAsInteger(10, dtype) || dtype < 0 || dtype > kMaxDTypeCode)
+/// A non-negative decimal integer that fills `text`.
+bool parseInteger(std::string_view text, int64_t &value) {
+  if (text.empty() || text.size() > 18)
+    return false;
+  value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9')
       return false;
-    TypeSpec spec{static_cast<DType>(dtype), {}};
-    if (!dims.empty()) {
-      llvm::SmallVector<llvm::StringRef> sizes;
-      dims.split(sizes, 'x');
-      for (llvm::StringRef size : sizes) {
-        int64_t value;
-        if (size.getAsInteger(10, value))
-          return false;
-        spec.shape.push_back(value);
-      }
-    }
-    out.push_back(std::move(spec));
+    value = value * 10 + (c - '0');
   }
   return true;
 }
 
-void report(llvm::Error error) {
-  if (activeErrors) {
-    *activeErrors = llvm::joinErrors(std::move(*activeErrors), std::move(error));
-    return;
+/// Parses "11:2x3,5:" (see CustomCallABI.h).
+bool parseTypes(std::string_view text, std::vector<CustomCallBuffer> &out) {
+  while (!text.empty()) {
+    std::string_view item = splitOff(text, ',');
+    std::string_view code = splitOff(item, ':');
+    int64_t dtype;
+    if (!parseInteger(code, dtype) || dtype > kMaxDTypeCode)
+      return false;
+    CustomCallBuffer buffer{static_cast<DType>(dtype), {}, nullptr};
+    while (!item.empty()) {
+      int64_t size;
+      if (!parseInteger(splitOff(item, 'x'), size))
+        return false;
+      buffer.shape.push_back(size);
+    }
+    out.push_back(std::move(buffer));
   }
-  llvm::errs() << llvm::toString(std::move(error)) << "\n";
+  return true;
 }
 
-llvm::Error makeError(llvm::StringRef name, const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "custom call '" + name + "': " + message);
+void report(std::string_view name, const std::string &message) {
+  Status error = Status::error("custom call '" + std::string(name) +
+                               "': " + message);
+  if (activeErrors) {
+    activeErrors->append(error);
+    return;
+  }
+  std::fprintf(stderr, "%s\n", error.message().c_str());
 }
 
 } // namespace
@@ -106,31 +109,26 @@ void xla::runtime::dispatchCustomCall(const char *site, void *allocated,
                                       int64_t *pointers, int64_t offset,
                                       int64_t size, int64_t stride) {
   (void)allocated;
-  llvm::StringRef text(site);
-  auto [name, rest] = text.split('\n');
-  auto [operandText, rest2] = rest.split('\n');
-  auto [resultText, config] = rest2.split('\n');
-  llvm::SmallVector<TypeSpec> operandTypes, resultTypes;
-  if (!parseTypes(operandText, operandTypes) ||
-      !parseTypes(resultText, resultTypes) ||
-      static_cast<int64_t>(operandTypes.size() + resultTypes.size()) !=
-          size)
-    return report(makeError(name, "malformed call site"));
+  std::string_view config(site);
+  std::string_view name = splitOff(config, '\n');
+  std::string_view operandText = splitOff(config, '\n');
+  std::string_view resultText = splitOff(config, '\n');
+  std::vector<CustomCallBuffer> operands, results;
+  if (!parseTypes(operandText, operands) || !parseTypes(resultText, results) ||
+      static_cast<int64_t>(operands.size() + results.size()) != size)
+    return report(name, "malformed call site");
   if (!activeRegistry)
-    return report(makeError(name, "called outside of a run"));
-  const CustomCallFunction *function = activeRegistry->lookup(name);
+    return report(name, "called outside of a run");
+  const CustomCallFunction *function =
+      activeRegistry->lookup(std::string(name));
   if (!function)
-    return report(makeError(name, "not registered"));
+    return report(name, "not registered");
 
-  llvm::SmallVector<CustomCallBuffer> operands, results;
   int64_t index = 0;
-  auto next = [&]() {
-    return reinterpret_cast<void *>(pointers[offset + stride * index++]);
-  };
-  for (const TypeSpec &type : operandTypes)
-    operands.push_back({type.dtype, type.shape, next()});
-  for (const TypeSpec &type : resultTypes)
-    results.push_back({type.dtype, type.shape, next()});
-  if (llvm::Error error = (*function)(operands, results, config))
-    report(makeError(name, llvm::toString(std::move(error))));
+  for (auto *buffers : {&operands, &results})
+    for (CustomCallBuffer &buffer : *buffers)
+      buffer.data =
+          reinterpret_cast<void *>(pointers[offset + stride * index++]);
+  if (Status status = (*function)(operands, results, config))
+    report(name, status.message());
 }

@@ -1,25 +1,23 @@
-//===- RuntimeSymbols.h - what the JIT binds external symbols to -*- C++ -*-===//
+//===- RuntimeSymbols.h - the functions programs import -----------*- C++ -*-===//
 //
-// Every external function a lowered program declares is either provided by
-// the runtime (checks, memref copies, the custom-call dispatcher, the buffer
-// pool's allocation functions) or left to the process (the libm functions
-// the math lowering calls). Nothing is resolved from a name the program chose freely:
-// user-written declarations are rejected before lowering.
+// Every runtime function a compiled program calls goes through an import
+// pointer (ABI/EntryABI.h) that the loader fills from this table: checks,
+// the custom-call dispatcher and the buffer pool's allocation functions.
+// Nothing else can be imported, so a program reaches only what the runtime
+// deliberately exposes.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef XLA_MLIR_LIB_RUNTIME_RUNTIMESYMBOLS_H
 #define XLA_MLIR_LIB_RUNTIME_RUNTIMESYMBOLS_H
 
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "llvm/Support/Error.h"
+#include <string_view>
 
 namespace xla::runtime {
 
-/// The runtime's implementation of the external function `decl`, nullptr if
-/// the process provides it, or an error for a symbol in the runtime's
-/// namespace that nothing implements.
-llvm::Expected<void *> resolveRuntimeSymbol(mlir::LLVM::LLVMFuncOp decl);
+/// The runtime's implementation of the imported function `name`, or
+/// nullptr if the runtime has none.
+void *lookupRuntimeSymbol(std::string_view name);
 
 } // namespace xla::runtime
 

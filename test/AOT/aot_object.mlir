@@ -1,7 +1,7 @@
 // Ahead-of-time: compile to an object with a C header, link it into a C
 // program and run it.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: xla-translate %s --emit=obj --function-name=axpy -o %t/axpy.o --header %t/axpy.h
+// RUN: xla-translate %s --emit=obj --export-name=axpy -o %t/axpy.o --header %t/axpy.h
 // RUN: FileCheck %s --check-prefix=HEADER < %t/axpy.h
 // RUN: %cc -std=c11 -O1 -I%t %S/Inputs/axpy_main.c %t/axpy.o -lm -o %t/axpy
 // RUN: %t/axpy | FileCheck %s

@@ -1,9 +1,9 @@
 // RUN: xla-opt %s --hlo-cpu-pipeline | FileCheck %s --check-prefix=SEQ
-// RUN: xla-opt %s --hlo-cpu-pipeline=threads=true | FileCheck %s --check-prefix=OMP
+// RUN: xla-opt %s --hlo-cpu-pipeline=parallel-loops=true | FileCheck %s --check-prefix=OMP
 
 // The tiles of a 256x256 add are distributed (one row per scf.forall
 // iteration): a sequential loop by default, an OpenMP worksharing loop over
-// the rows with threads=true, each iteration 16 vectors of 16 lanes.
+// the rows with parallel-loops=true, each iteration 16 vectors of 16 lanes.
 // SEQ-NOT: omp.
 // SEQ: llvm.func @main(
 // SEQ: llvm.load {{.*}} -> vector<16xf32>

@@ -3,7 +3,7 @@
 // RUN: xla-run %s --seed 1 --no-print 2>&1 | FileCheck %s
 // RUN: xla-run %s --seed 1 --no-print --parallel-loops=false 2>&1 | FileCheck %s
 // RUN: env OMP_NUM_THREADS=1 xla-run %s --seed 1 --no-print 2>&1 | FileCheck %s
-// RUN: xla-opt %s --hlo-cpu-pipeline=threads=true | FileCheck %s --check-prefix=OMP
+// RUN: xla-opt %s --hlo-cpu-pipeline=parallel-loops=true | FileCheck %s --check-prefix=OMP
 // CHECK: all 1 check(s) passed
 // OMP-COUNT-2: omp.parallel
 func.func @main(%x: tensor<256x300xf32>) -> tensor<256x300xf32> {

@@ -25,12 +25,15 @@
 // RUN:   --expected %S/Inputs/sum_wrong_2x3_f32.npy --atol 0.6 | FileCheck %s --check-prefix=LOOSE
 // LOOSE: output 0 matches
 
-// --dump-llvm writes the optimized LLVM IR.
+// --dump-llvm writes the optimized LLVM IR: the entry's C function and its
+// packed form (ABI/EntryABI.h), the signature text, the fused kernel.
 // RUN: xla-run %s --input %S/Inputs/a_2x3_f32.npy,%S/Inputs/b_2x3_f32.npy --no-print --dump-llvm %t.ll
 // RUN: FileCheck %s --check-prefix=LLVM < %t.ll
 // LLVM: target triple
-// LLVM: define void @main(ptr {{.*}}, ptr {{.*}}, i64 {{.*}}, i64 {{.*}}, i64 {{.*}}, i64 {{.*}}, i64 {{.*}},
+// LLVM: @_xla_signature_main = {{.*}}constant [{{[0-9]+}} x i8] c"xla-signature 1\0Aentry main\0Ainput f32 2x3\0Ainput f32 2x3\0Aoutput f32 2x3\0A
+// LLVM: define void @main(ptr {{.*}}, ptr {{.*}}, ptr {{.*}})
 // LLVM: fadd
+// LLVM: define void @_xla_packed_main(ptr
 
 func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = hlo.add %a, %b : tensor<2x3xf32>

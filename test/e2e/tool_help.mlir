@@ -9,14 +9,19 @@
 // RUNNER: --help
 // RUNNER: xla-run options:
 // RUNNER: --entry=<string>
+// RUNNER: --fusion
+// RUNNER: --parallel-loops
 // RUNNER: --split-input-file
+// RUNNER: --target=<spec>
 // RUNNER: --time
 
 // TRANSLATE: Generic Options:
 // TRANSLATE: xla-translate options:
 // TRANSLATE: --emit=<value>
+// TRANSLATE: =shared
 // TRANSLATE: --entry=<string>
-// TRANSLATE: --mcpu=<string>
+// TRANSLATE: --export-name=<string>
+// TRANSLATE: --target=<spec>
 
 // NOLLVM-NOT: x86-
 // NOLLVM-NOT: --enable-

@@ -11,14 +11,14 @@
 
 using namespace xla::runtime;
 
-static llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+static Status makeError(std::string message) {
+  return Status::error(std::move(message));
 }
 
 /// xla_run.test.add_one(f32 x) -> f32 x + 1.
-static llvm::Error addOne(llvm::ArrayRef<CustomCallBuffer> operands,
-                          llvm::ArrayRef<CustomCallBuffer> results,
-                          llvm::StringRef) {
+static Status addOne(const std::vector<CustomCallBuffer> &operands,
+                     const std::vector<CustomCallBuffer> &results,
+                     std::string_view) {
   if (operands.size() != 1 || results.size() != 1 ||
       operands[0].dtype != DType::F32 || results[0].dtype != DType::F32 ||
       operands[0].shape != results[0].shape)
@@ -27,14 +27,14 @@ static llvm::Error addOne(llvm::ArrayRef<CustomCallBuffer> operands,
   auto *out = static_cast<float *>(results[0].data);
   for (int64_t i = 0, e = operands[0].getNumElements(); i < e; ++i)
     out[i] = in[i] + 1.0f;
-  return llvm::Error::success();
+  return Status();
 }
 
 /// xla_run.test.sum_and_count(i32 x...) -> (i64 sum of all elements,
 /// i32 number of operands): several operands and results, 0-d results.
-static llvm::Error sumAndCount(llvm::ArrayRef<CustomCallBuffer> operands,
-                               llvm::ArrayRef<CustomCallBuffer> results,
-                               llvm::StringRef) {
+static Status sumAndCount(const std::vector<CustomCallBuffer> &operands,
+                          const std::vector<CustomCallBuffer> &results,
+                          std::string_view) {
   if (results.size() != 2 || results[0].dtype != DType::I64 ||
       results[1].dtype != DType::I32 || !results[0].shape.empty() ||
       !results[1].shape.empty())
@@ -50,21 +50,20 @@ static llvm::Error sumAndCount(llvm::ArrayRef<CustomCallBuffer> operands,
   *static_cast<int64_t *>(results[0].data) = sum;
   *static_cast<int32_t *>(results[1].data) =
       static_cast<int32_t>(operands.size());
-  return llvm::Error::success();
+  return Status();
 }
 
 /// xla_run.test.fail(...): fails with its backend_config as the message.
-static llvm::Error fail(llvm::ArrayRef<CustomCallBuffer>,
-                        llvm::ArrayRef<CustomCallBuffer>,
-                        llvm::StringRef config) {
-  return makeError(config);
+static Status fail(const std::vector<CustomCallBuffer> &,
+                   const std::vector<CustomCallBuffer> &,
+                   std::string_view config) {
+  return makeError(std::string(config));
 }
 
-llvm::Error xla::registerTestCustomCalls(CustomCallRegistry &registry) {
-  if (llvm::Error error = registry.add("xla_run.test.add_one", addOne))
-    return error;
-  if (llvm::Error error =
-          registry.add("xla_run.test.sum_and_count", sumAndCount))
-    return error;
+Status xla::registerTestCustomCalls(CustomCallRegistry &registry) {
+  if (Status status = registry.add("xla_run.test.add_one", addOne))
+    return status;
+  if (Status status = registry.add("xla_run.test.sum_and_count", sumAndCount))
+    return status;
   return registry.add("xla_run.test.fail", fail);
 }

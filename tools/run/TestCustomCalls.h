@@ -3,7 +3,7 @@
 #ifndef XLA_MLIR_TOOLS_RUN_TESTCUSTOMCALLS_H
 #define XLA_MLIR_TOOLS_RUN_TESTCUSTOMCALLS_H
 
-#include "llvm/Support/Error.h"
+#include "xla-mlir/Runtime/Status.h"
 
 namespace xla {
 namespace runtime {
@@ -12,7 +12,7 @@ class CustomCallRegistry;
 
 /// Registers xla_run.test.add_one, xla_run.test.sum_and_count and
 /// xla_run.test.fail (see TestCustomCalls.cpp).
-llvm::Error registerTestCustomCalls(runtime::CustomCallRegistry &registry);
+runtime::Status registerTestCustomCalls(runtime::CustomCallRegistry &registry);
 
 } // namespace xla
 

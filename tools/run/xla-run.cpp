@@ -3,7 +3,8 @@
 //   xla-run FILE.mlir [--entry NAME] [--input a.npy ...] [--seed N]
 //           [--output-dir DIR] [--no-print] [--time] [--runs N]
 //           [--expected e.npy ... --rtol R --atol A] [--fusion=false]
-//           [--dump-llvm FILE] [--split-input-file] [--test-custom-calls]
+//           [--dump-llvm FILE] [--dump-object FILE] [--split-input-file]
+//           [--test-custom-calls] [compile options, Compiler/CommandLine.h]
 //
 // Exit codes: 0 success, 1 a check or --expected comparison failed, 2 the
 // program did not parse, verify or compile, 3 bad inputs or a run-time
@@ -13,20 +14,23 @@
 
 #include "TestCustomCalls.h"
 
-#include "xla-mlir/Runtime/Compare.h"
+#include "xla-mlir/Compiler/CommandLine.h"
+#include "xla-mlir/Compiler/Compiler.h"
 #include "xla-mlir/Runtime/BufferPool.h"
 #include "xla-mlir/Runtime/Executable.h"
-#include "xla-mlir/Runtime/Format.h"
-#include "xla-mlir/Runtime/Npy.h"
-#include "xla-mlir/Runtime/RandomInputs.h"
+#include "xla-mlir/ToolSupport/Compare.h"
+#include "xla-mlir/ToolSupport/Format.h"
+#include "xla-mlir/ToolSupport/Npy.h"
+#include "xla-mlir/ToolSupport/RandomInputs.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/ToolUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -39,6 +43,7 @@
 
 using namespace mlir;
 using namespace xla::runtime;
+using namespace xla::tools;
 namespace cl = llvm::cl;
 
 namespace {
@@ -56,10 +61,6 @@ cl::OptionCategory category("xla-run options");
 
 cl::opt<std::string> inputFile(cl::Positional, cl::desc("<program.mlir>"),
                                cl::init("-"), cl::cat(category));
-cl::opt<std::string> entry("entry",
-                           cl::desc("Function to run (default: @main, else "
-                                    "the module's only function)"),
-                           cl::cat(category));
 cl::list<std::string> inputs("input",
                              cl::desc("An .npy file per argument, in order "
                                       "(repeat the flag or separate with "
@@ -92,26 +93,15 @@ cl::opt<double> rtol("rtol", cl::desc("Relative tolerance of --expected"),
                      cl::init(1e-5), cl::cat(category));
 cl::opt<double> atol("atol", cl::desc("Absolute tolerance of --expected"),
                      cl::init(1e-8), cl::cat(category));
-cl::opt<bool> fusion("fusion", cl::desc("Fuse elementwise ops"),
-                     cl::init(true), cl::cat(category));
-cl::opt<int64_t> reductionBlock(
-    "reduction-block",
-    cl::desc("Sum floating-point reductions as trees of chains of at most "
-             "this many additions (< 2: one chain per result)"),
-    cl::init(16), cl::cat(category));
-cl::opt<bool> vectorize("vectorize",
-                        cl::desc("Tile and vectorize linalg ops"),
-                        cl::init(true), cl::cat(category));
-cl::opt<bool> threads("parallel-loops",
-                      cl::desc("Run the tiles of large ops on all cores "
-                               "(OpenMP; OMP_NUM_THREADS sets how many)"),
-                      cl::init(true), cl::cat(category));
-cl::opt<unsigned> optLevel("opt-level",
-                           cl::desc("LLVM optimization level (0-3)"),
-                           cl::init(3), cl::cat(category));
 cl::opt<std::string> dumpLLVM("dump-llvm",
                               cl::desc("Write the optimized LLVM IR to FILE"),
                               cl::cat(category));
+cl::opt<std::string>
+    dumpObject("dump-object",
+               cl::desc("Write the object code the JIT runs to FILE (the "
+                        "same bytes `xla-translate --emit=obj` writes for the "
+                        "same options)"),
+               cl::cat(category));
 cl::opt<bool> testCustomCalls(
     "test-custom-calls",
     cl::desc("Register the custom calls xla_run.test.* (for tests)"),
@@ -128,7 +118,7 @@ int reportError(llvm::Error error, int code) {
 
 llvm::Expected<std::vector<HostBuffer>> prepareInputs(const Executable &exe) {
   std::vector<HostBuffer> args;
-  llvm::ArrayRef<TensorSpec> specs = exe.getInputs();
+  const std::vector<TensorSpec> &specs = exe.getInputs();
   if (inputs.empty()) {
     for (auto [i, spec] : llvm::enumerate(specs))
       args.push_back(generateInput(spec, seed, i));
@@ -194,18 +184,45 @@ double millisecondsSince(Clock::time_point start) {
 }
 
 /// Compiles, runs and reports one module; returns the exit code.
-int runModule(ModuleOp module, const Target &target) {
-  CompileOptions options;
-  options.entry = entry;
-  options.fusion = fusion;
-  options.reductionBlock = reductionBlock;
-  options.vectorize = vectorize;
-  options.threads = threads;
-  options.optLevel = optLevel;
-  options.dumpLLVMIRPath = dumpLLVM;
+/// Writes `bytes` to `path`.
+llvm::Error writeFile(llvm::StringRef path, llvm::StringRef bytes) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec)
+    return llvm::createStringError(ec, "cannot write " + path + ": " +
+                                           ec.message());
+  os << bytes;
+  return llvm::Error::success();
+}
+
+/// Compiles `module` for the JIT, writing the --dump-* files on the way.
+llvm::Expected<std::unique_ptr<Executable>>
+compile(ModuleOp module, const xla::TargetDescription &target) {
+  xla::CompileOptions options = xla::getCompileOptionsFromCL();
+  llvm::Expected<xla::CompiledModule> compiled =
+      xla::compileToLLVM(module, target, options);
+  if (!compiled)
+    return compiled.takeError();
+  if (!dumpLLVM.empty()) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    compiled->module->print(os, nullptr);
+    if (llvm::Error error = writeFile(dumpLLVM, text))
+      return std::move(error);
+  }
+  auto object = xla::emitObject(*compiled, target, options);
+  if (!object)
+    return object.takeError();
+  if (!dumpObject.empty())
+    if (llvm::Error error = writeFile(
+            dumpObject, llvm::StringRef(object->data(), object->size())))
+      return std::move(error);
+  return xla::loadInJIT(*object, compiled->signature, options);
+}
+
+int runModule(ModuleOp module, const xla::TargetDescription &target) {
   auto compileStart = Clock::now();
-  llvm::Expected<std::unique_ptr<Executable>> exe =
-      Executable::compile(module, target, options);
+  llvm::Expected<std::unique_ptr<Executable>> exe = compile(module, target);
   double compileMs = millisecondsSince(compileStart);
   if (!exe)
     return reportError(exe.takeError(), kCompileError);
@@ -224,12 +241,12 @@ int runModule(ModuleOp module, const Target &target) {
   for (unsigned r = 0; r < numWarmup + numRuns; ++r) {
     CheckReport repeated;
     auto start = Clock::now();
-    llvm::Expected<std::vector<HostBuffer>> outputs =
+    StatusOr<std::vector<HostBuffer>> outputs =
         (*exe)->run(*args, r == 0 ? &checks : &repeated);
     if (r >= numWarmup)
       runMs.push_back(millisecondsSince(start));
     if (!outputs)
-      return reportError(outputs.takeError(), kRunError);
+      return reportError(xla::toError(outputs.getStatus()), kRunError);
     if (r == 0)
       results = std::move(*outputs);
   }
@@ -297,12 +314,11 @@ int runModule(ModuleOp module, const Target &target) {
 
 /// Parses and runs one buffer (a whole file or one split chunk).
 int processBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
-                  MLIRContext &context, const Target &target) {
+                  MLIRContext &context, const xla::TargetDescription &target) {
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(*sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr,
-                                                           &context);
+  OwningOpRef<ModuleOp> module = xla::parseProgram(sourceMgr, &context);
   if (!module)
     return kCompileError;
   return runModule(*module, target);
@@ -312,6 +328,7 @@ int processBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  xla::registerCompileCLOptions(category);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -324,15 +341,15 @@ int main(int argc, char **argv) {
     return kCompileError;
   }
   if (testCustomCalls)
-    if (llvm::Error error =
+    if (Status status =
             xla::registerTestCustomCalls(CustomCallRegistry::global()))
-      return reportError(std::move(error), kCompileError);
-  llvm::Expected<Target> target = Target::host();
+      return reportError(xla::toError(status), kCompileError);
+  llvm::Expected<xla::TargetDescription> target = xla::getTargetFromCL();
   if (!target)
     return reportError(target.takeError(), kCompileError);
 
   DialectRegistry registry;
-  registerRuntimeDialects(registry);
+  xla::registerCompilerDialects(registry);
   MLIRContext context(registry);
   // Diagnostics point at the source; dumping the op after them is noise.
   context.printOpOnDiagnostic(false);

@@ -3,19 +3,19 @@
 #ifndef XLA_MLIR_TOOLS_TRANSLATE_CHEADER_H
 #define XLA_MLIR_TOOLS_TRANSLATE_CHEADER_H
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "xla-mlir/Runtime/Signature.h"
+
+#include "llvm/ADT/StringRef.h"
 
 #include <string>
 
 namespace xla::tools {
 
-/// Returns a C header declaring `void name(const T *arg..., T *result...)`
-/// for `entry` (hlo-level signature), with element counts and shapes as
-/// macros. Fails with a diagnostic at `entry` for signatures the bare
-/// pointer ABI cannot express (dynamic shapes, tokens, tuples, ...).
-mlir::FailureOr<std::string> emitCHeader(mlir::func::FuncOp entry,
-                                         llvm::StringRef name,
-                                         llvm::StringRef source);
+/// A C header declaring `void NAME(const T *arg0, ..., T *result0, ...)`
+/// for the compiled entry `signature` (NAME is signature.entry), with
+/// element counts and ranks as macros.
+std::string emitCHeader(const runtime::Signature &signature,
+                        llvm::StringRef source);
 
 } // namespace xla::tools
 

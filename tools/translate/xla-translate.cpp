@@ -1,52 +1,44 @@
-//===- xla-translate.cpp - ahead-of-time compilation to LLVM IR / objects -===//
+//===- xla-translate.cpp - ahead-of-time compilation ----------------------===//
 //
 // The tfcompile use case: compile an hlo/StableHLO program once, link the
 // object into a C or C++ program, call it through the generated header.
 //
-//   xla-translate model.mlir --emit=llvmir -o model.ll
 //   xla-translate model.mlir --emit=obj -o model.o --header model.h \
-//       --function-name=predict
+//       --export-name=predict
+//   xla-translate model.mlir --emit=shared -o model.so   # for the runtime
+//   xla-translate model.mlir --emit=llvmir -o model.ll
 //
 // The object exports `void NAME(const T *arg..., T *result...)`: every
 // tensor is a dense row-major buffer (static shapes only) and results are
-// written into caller-allocated buffers.
+// written into caller-allocated buffers. A shared library additionally
+// carries the signature and import table the runtime's Executable::load
+// reads (ABI/EntryABI.h). The compile options are xla-run's and the
+// pipeline's (Compiler/CommandLine.h); objects for C programs default to
+// --runtime-alloc=false (malloc) and --parallel-loops=false, shared
+// libraries to true.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CHeader.h"
 
-#include "xla-mlir/Dialect/HLO/Transforms/Passes.h"
-#include "xla-mlir/InitAll.h"
-#include "xla-mlir/Pipelines/CPUPipeline.h"
+#include "xla-mlir/Compiler/CommandLine.h"
+#include "xla-mlir/Compiler/Compiler.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
-#include "mlir/IR/SymbolTable.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
-#include "mlir/Target/LLVMIR/Export.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ToolOutputFile.h"
-#include "llvm/Target/TargetMachine.h"
-#include "llvm/TargetParser/Host.h"
-#include "llvm/TargetParser/SubtargetFeature.h"
 
 using namespace mlir;
 namespace cl = llvm::cl;
 
 namespace {
 
-enum class EmitKind { LLVMIR, Assembly, Object };
+enum class EmitKind { LLVMIR, Assembly, Object, Shared };
 
 /// xla-translate's own options; --help lists only these (plus the generic
 /// ones), not the hundreds that LLVM's backends register.
@@ -61,45 +53,13 @@ cl::opt<EmitKind> emitKind(
     "emit", cl::desc("What to produce"), cl::init(EmitKind::Object),
     cl::values(clEnumValN(EmitKind::LLVMIR, "llvmir", "LLVM IR (.ll)"),
                clEnumValN(EmitKind::Assembly, "asm", "assembly (.s)"),
-               clEnumValN(EmitKind::Object, "obj", "object file (.o)")),
+               clEnumValN(EmitKind::Object, "obj", "object file (.o)"),
+               clEnumValN(EmitKind::Shared, "shared",
+                          "shared library the runtime loads (.so)")),
     cl::cat(category));
 cl::opt<std::string> headerFile("header",
                                 cl::desc("Also write a C header here"),
                                 cl::value_desc("filename"), cl::cat(category));
-cl::opt<std::string> entryName("entry", cl::desc("Function to export"),
-                               cl::init("main"), cl::cat(category));
-cl::opt<std::string>
-    functionName("function-name",
-                 cl::desc("Exported symbol name (default: the entry name)"),
-                 cl::cat(category));
-cl::opt<std::string> cpuName(
-    "mcpu", cl::desc("Target CPU (default: the host CPU, with its features)"),
-    cl::init("host"), cl::cat(category));
-cl::opt<bool> fusion("fusion", cl::desc("Enable fusion"), cl::init(true),
-                     cl::cat(category));
-
-/// Target machine for the host (or --mcpu) with the matching features.
-std::unique_ptr<llvm::TargetMachine> createTargetMachine() {
-  llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
-  std::string error;
-  const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target) {
-    llvm::errs() << "error: " << error << "\n";
-    return nullptr;
-  }
-  std::string cpu = cpuName;
-  std::string features;
-  if (cpu == "host") {
-    cpu = llvm::sys::getHostCPUName().str();
-    llvm::SubtargetFeatures featureSet;
-    for (const auto &[feature, enabled] : llvm::sys::getHostCPUFeatures())
-      featureSet.AddFeature(feature, enabled);
-    features = featureSet.getString();
-  }
-  return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
-      triple, cpu, features, llvm::TargetOptions(), llvm::Reloc::PIC_));
-}
 
 int fail(const llvm::Twine &message) {
   llvm::errs() << "xla-translate: error: " << message << "\n";
@@ -110,113 +70,89 @@ int fail(const llvm::Twine &message) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  xla::registerAllPasses();
+  // Objects for C programs need nothing but libc (and libm): no buffer
+  // pool, no OpenMP.
+  xla::CompileOptions defaults;
+  defaults.runtimeAlloc = false;
+  defaults.parallelLoops = false;
+  xla::registerCompileCLOptions(category, defaults);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
                               "xla-mlir ahead-of-time compiler\n");
 
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  registerAllToLLVMIRTranslations(registry);
-  xla::registerAllDialects(registry);
-  MLIRContext context(registry);
+  xla::CompileOptions options = xla::getCompileOptionsFromCL();
+  // A shared library is loaded by the runtime, which has the buffer pool,
+  // into a process that can start OpenMP threads.
+  if (emitKind == EmitKind::Shared) {
+    if (!xla::isFlagGiven("runtime-alloc"))
+      options.runtimeAlloc = true;
+    if (!xla::isFlagGiven("parallel-loops"))
+      options.parallelLoops = true;
+  }
+  llvm::Expected<xla::TargetDescription> target = xla::getTargetFromCL();
+  if (!target)
+    return fail(llvm::toString(target.takeError()));
 
+  DialectRegistry registry;
+  xla::registerCompilerDialects(registry);
+  MLIRContext context(registry);
+  context.printOpOnDiagnostic(false);
   std::string error;
   auto input = openInputFile(inputFile, &error);
   if (!input)
     return fail(error);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
-  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+  sourceMgr->AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagHandler(*sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = xla::parseProgram(sourceMgr, &context);
   if (!module)
     return EXIT_FAILURE;
 
-  PassManager importPM(&context);
-  importPM.addPass(xla::hlo::createHLOImportPass());
-  if (failed(importPM.run(*module)))
+  llvm::Expected<xla::CompiledModule> compiled =
+      xla::compileToLLVM(*module, *target, options);
+  if (!compiled) {
+    llvm::errs() << llvm::toString(compiled.takeError()) << "\n";
     return EXIT_FAILURE;
-
-  // Check ops report through the xla runtime, which AOT objects don't link.
-  WalkResult checks = module->walk([](Operation *op) {
-    if (op->getDialect() && op->getDialect()->getNamespace() == "check") {
-      op->emitError() << "'" << op->getName()
-                      << "' needs the xla runtime; ahead-of-time objects "
-                         "cannot contain check ops";
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  if (checks.wasInterrupted())
-    return EXIT_FAILURE;
-
-  auto entry = module->lookupSymbol<func::FuncOp>(entryName);
-  if (!entry)
-    return fail("no function @" + entryName + " in " + inputFile);
-  std::string exported = functionName.empty() ? entryName : functionName;
-  FailureOr<std::string> header =
-      xla::tools::emitCHeader(entry, exported, inputFile);
-  if (failed(header))
-    return EXIT_FAILURE;
-  if (exported != entryName) {
-    if (failed(SymbolTable::replaceAllSymbolUses(
-            entry, StringAttr::get(&context, exported), *module)))
-      return fail("cannot rename @" + entryName);
-    SymbolTable::setSymbolName(entry, exported);
   }
-  // Only the exported function keeps external linkage.
-  for (auto func : module->getOps<func::FuncOp>())
-    if (func != entry && !func.isExternal())
-      func.setPrivate();
+  const xla::runtime::Signature &signature = compiled->signature;
+  // Objects for C programs have no runtime to fill their import pointers.
+  if (!headerFile.empty() && !signature.imports.empty())
+    return fail("@" + signature.entry + " calls the xla runtime (" +
+                signature.imports.front() +
+                ": check ops, custom calls or --runtime-alloc); a C program "
+                "cannot run it; use --emit=shared and the runtime instead");
 
-  xla::CPUPipelineOptions options;
-  options.fusion = fusion;
-  options.barePtrABI = true;
-  PassManager pm(&context);
-  xla::buildHLOCPUPipeline(pm, options);
-  if (failed(pm.run(*module)))
-    return EXIT_FAILURE;
-
-  std::unique_ptr<llvm::TargetMachine> machine = createTargetMachine();
-  if (!machine)
-    return EXIT_FAILURE;
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(*module, llvmContext, inputFile);
-  if (!llvmModule)
-    return fail("translation to LLVM IR failed");
-  llvmModule->setTargetTriple(machine->getTargetTriple());
-  llvmModule->setDataLayout(machine->createDataLayout());
-  auto optimize = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
-                                            machine.get());
-  if (llvm::Error err = optimize(llvmModule.get()))
-    return fail(llvm::toString(std::move(err)));
-
-  auto output = openOutputFile(outputFile, &error);
-  if (!output)
-    return fail(error);
-  if (emitKind == EmitKind::LLVMIR) {
-    llvmModule->print(output->os(), nullptr);
+  if (emitKind == EmitKind::Shared) {
+    auto object = xla::emitObject(*compiled, *target, options);
+    if (!object)
+      return fail(llvm::toString(object.takeError()));
+    if (outputFile == "-")
+      return fail("--emit=shared needs -o FILE");
+    if (llvm::Error err = xla::emitSharedLibrary(*object, outputFile))
+      return fail(llvm::toString(std::move(err)));
   } else {
-    llvm::legacy::PassManager codegen;
-    auto fileType = emitKind == EmitKind::Object
-                        ? llvm::CodeGenFileType::ObjectFile
-                        : llvm::CodeGenFileType::AssemblyFile;
-    if (machine->addPassesToEmitFile(codegen, output->os(), nullptr,
-                                     fileType))
-      return fail("the target cannot emit this file type");
-    codegen.run(*llvmModule);
+    auto output = openOutputFile(outputFile, &error);
+    if (!output)
+      return fail(error);
+    if (emitKind == EmitKind::LLVMIR) {
+      compiled->module->print(output->os(), nullptr);
+    } else {
+      auto code = xla::emitObject(*compiled, *target, options,
+                                  emitKind == EmitKind::Object
+                                      ? xla::CodeKind::Object
+                                      : xla::CodeKind::Assembly);
+      if (!code)
+        return fail(llvm::toString(code.takeError()));
+      output->os().write(code->data(), code->size());
+    }
+    output->keep();
   }
-  output->keep();
 
   if (!headerFile.empty()) {
     auto headerOut = openOutputFile(headerFile, &error);
     if (!headerOut)
       return fail(error);
-    headerOut->os() << *header;
+    headerOut->os() << xla::tools::emitCHeader(signature, inputFile);
     headerOut->keep();
   }
   return EXIT_SUCCESS;

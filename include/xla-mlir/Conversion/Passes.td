@@ -63,7 +63,7 @@ def CheckLowerToRuntimePass : Pass<"check-lower-to-runtime", "::mlir::ModuleOp">
     unsigned and boolean values are reported correctly after integers
     become signless), the tolerance, the ULP bounds and the op's location
     as a NUL-terminated string global. The JIT binds these names to the
-    runtime's check function; see `xla-mlir/Runtime/CheckABI.h`.
+    runtime's check function; see `xla-mlir/ABI/CheckABI.h`.
     `check.expect_serialized_eq` is lowered to a call that reports the
     check as skipped.
   }];
@@ -88,7 +88,7 @@ def CustomCallLowerToRuntimePass
     `site` is a string global describing the call (target name, element
     types and shapes, backend_config). The JIT binds the symbol to the
     runtime's dispatcher, which calls only functions registered in a
-    CustomCallRegistry; see `xla-mlir/Runtime/CustomCallABI.h`. Calls with
+    CustomCallRegistry; see `xla-mlir/ABI/CustomCallABI.h`. Calls with
     called_computations, output_operand_aliases, non-row-major layouts or
     non-tensor operands are rejected with an error at the op.
   }];

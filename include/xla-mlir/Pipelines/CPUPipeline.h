@@ -31,8 +31,8 @@ struct CPUPipelineOptions
       *this, "vector-bits",
       llvm::cl::desc("Vector register width in bits used for tiling"),
       llvm::cl::init(512)};
-  Option<bool> threads{
-      *this, "threads",
+  Option<bool> parallelLoops{
+      *this, "parallel-loops",
       llvm::cl::desc("Run the tiles of large ops on all cores: scf.forall "
                      "becomes OpenMP (needs libomp at run time; off: "
                      "sequential loops)"),

@@ -11,8 +11,6 @@
 #ifndef XLA_MLIR_RUNTIME_CHECKS_H
 #define XLA_MLIR_RUNTIME_CHECKS_H
 
-#include "llvm/ADT/SmallVector.h"
-
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -30,7 +28,7 @@ struct CheckFailure {
   /// Set when the operands' shapes differ; the fields below are then unset.
   std::string shapeMismatch;
   /// Multi-dimensional index of the first mismatching element (row-major).
-  llvm::SmallVector<int64_t> firstBadIndex;
+  std::vector<int64_t> firstBadIndex;
   /// Both values at that index, printed like NumPy scalars.
   std::string actual, expected;
   int64_t numMismatches = 0;

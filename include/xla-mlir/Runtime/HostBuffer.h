@@ -9,21 +9,19 @@
 #ifndef XLA_MLIR_RUNTIME_HOSTBUFFER_H
 #define XLA_MLIR_RUNTIME_HOSTBUFFER_H
 
-#include "xla-mlir/Runtime/DType.h"
-
-#include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/SmallVector.h"
+#include "xla-mlir/ABI/DType.h"
 
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace xla::runtime {
 
 /// An element type and a shape, e.g. `tensor<2x3xf32>`.
 struct TensorSpec {
   DType dtype;
-  llvm::SmallVector<int64_t> shape;
+  std::vector<int64_t> shape;
 
   int64_t getNumElements() const;
   size_t getByteSize() const;
@@ -39,7 +37,7 @@ public:
   static constexpr size_t kAlignment = 64;
 
   /// A zero-filled buffer.
-  HostBuffer(DType dtype, llvm::ArrayRef<int64_t> shape);
+  HostBuffer(DType dtype, std::vector<int64_t> shape);
   explicit HostBuffer(const TensorSpec &spec)
       : HostBuffer(spec.dtype, spec.shape) {}
 
@@ -54,7 +52,7 @@ public:
   ~HostBuffer() = default;
 
   DType getDType() const { return spec.dtype; }
-  llvm::ArrayRef<int64_t> getShape() const { return spec.shape; }
+  const std::vector<int64_t> &getShape() const { return spec.shape; }
   unsigned getRank() const { return spec.shape.size(); }
   const TensorSpec &getSpec() const { return spec; }
   int64_t getNumElements() const { return spec.getNumElements(); }

@@ -1,7 +1,7 @@
 //===- CheckToRuntime.cpp - check ops to calls into the runtime ----------===//
 //
 // Each check op becomes a call of `xla_rt_check_<element type>` on unranked
-// tensors (see xla-mlir/Runtime/CheckABI.h). The pass runs on the hlo-level
+// tensors (see xla-mlir/ABI/CheckABI.h). The pass runs on the hlo-level
 // program, before hlo-legalize-to-linalg: constants of the `_const` forms
 // are emitted as hlo.constant and lowered with the rest of the program, and
 // the legalization retypes the calls, casts and declarations that carry
@@ -16,8 +16,8 @@
 #include "xla-mlir/Dialect/Check/IR/Check.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOCoreOps.h"
 #include "xla-mlir/Dialect/HLO/IR/HLODialect.h"
-#include "xla-mlir/Runtime/CheckABI.h"
-#include "xla-mlir/Runtime/DType.h"
+#include "xla-mlir/ABI/CheckABI.h"
+#include "xla-mlir/ABI/DType.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -177,7 +177,7 @@ LogicalResult CheckLowering::lower(Operation *op) {
   auto tensorType = cast<RankedTensorType>(call->actual.getType());
   Type elementType = tensorType.getElementType();
   std::optional<xla::runtime::DType> dtype =
-      xla::runtime::getDTypeFor(elementType);
+      xla::getDTypeFor(elementType);
   if (!dtype)
     return op->emitOpError("cannot be checked at run time: element type ")
            << elementType << " is not supported by the CPU runtime";
@@ -227,3 +227,45 @@ struct CheckLowerToRuntimePass
 };
 
 } // namespace
+
+std::optional<xla::runtime::DType> xla::getDTypeFor(Type type) {
+  using xla::runtime::DType;
+  if (auto complexType = dyn_cast<ComplexType>(type)) {
+    Type part = complexType.getElementType();
+    if (part.isF32())
+      return DType::Complex64;
+    if (part.isF64())
+      return DType::Complex128;
+    return std::nullopt;
+  }
+  if (auto intType = dyn_cast<IntegerType>(type)) {
+    bool isUnsigned = intType.isUnsigned();
+    switch (intType.getWidth()) {
+    case 1:
+      return isUnsigned ? std::nullopt : std::optional(DType::I1);
+    case 2:
+      return isUnsigned ? DType::UI2 : DType::I2;
+    case 4:
+      return isUnsigned ? DType::UI4 : DType::I4;
+    case 8:
+      return isUnsigned ? DType::UI8 : DType::I8;
+    case 16:
+      return isUnsigned ? DType::UI16 : DType::I16;
+    case 32:
+      return isUnsigned ? DType::UI32 : DType::I32;
+    case 64:
+      return isUnsigned ? DType::UI64 : DType::I64;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (type.isF16())
+    return DType::F16;
+  if (type.isBF16())
+    return DType::BF16;
+  if (type.isF32())
+    return DType::F32;
+  if (type.isF64())
+    return DType::F64;
+  return std::nullopt;
+}

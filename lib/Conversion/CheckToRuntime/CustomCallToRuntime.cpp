@@ -5,7 +5,7 @@
 // freshly allocated buffer per result, an array of their aligned pointers,
 // and one call of `xla_rt_custom_call(site, pointers)`; the results are the
 // result buffers as tensors. `site` describes the call (name, element types
-// and shapes, backend_config); see xla-mlir/Runtime/CustomCallABI.h. The
+// and shapes, backend_config); see xla-mlir/ABI/CustomCallABI.h. The
 // JIT binds the symbol to the runtime's dispatcher, which only calls
 // functions registered in a CustomCallRegistry.
 //
@@ -14,8 +14,9 @@
 #include "xla-mlir/Conversion/Passes.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOCoreOps.h"
 #include "xla-mlir/Dialect/HLO/IR/HLODialect.h"
-#include "xla-mlir/Runtime/CustomCallABI.h"
-#include "xla-mlir/Runtime/DType.h"
+#include "xla-mlir/ABI/CustomCallABI.h"
+#include "xla-mlir/Conversion/CheckToRuntime/CheckToRuntime.h"
+#include "xla-mlir/ABI/DType.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -42,7 +43,7 @@ static LogicalResult appendTypes(CustomCallOp op, TypeRange types,
     auto tensorType = dyn_cast<RankedTensorType>(type);
     std::optional<xla::runtime::DType> dtype;
     if (tensorType && tensorType.hasStaticShape())
-      dtype = xla::runtime::getDTypeFor(tensorType.getElementType());
+      dtype = xla::getDTypeFor(tensorType.getElementType());
     if (!dtype)
       return op.emitOpError("cannot pass ")
              << what << " " << i << " of type " << type

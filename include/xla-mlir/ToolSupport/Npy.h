@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef XLA_MLIR_RUNTIME_NPY_H
-#define XLA_MLIR_RUNTIME_NPY_H
+#ifndef XLA_MLIR_TOOLSUPPORT_NPY_H
+#define XLA_MLIR_TOOLSUPPORT_NPY_H
 
 #include "xla-mlir/Runtime/HostBuffer.h"
 
@@ -22,7 +22,11 @@
 
 #include <string>
 
-namespace xla::runtime {
+namespace xla::tools {
+
+using runtime::DType;
+using runtime::HostBuffer;
+using runtime::TensorSpec;
 
 /// Parses the contents of a .npy file; `name` is used in error messages.
 llvm::Expected<HostBuffer> parseNpy(llvm::StringRef contents,
@@ -42,6 +46,6 @@ std::string encodeNpy(const HostBuffer &buffer);
 /// Writes `buffer` to `path` as a .npy file.
 llvm::Error writeNpyFile(llvm::StringRef path, const HostBuffer &buffer);
 
-} // namespace xla::runtime
+} // namespace xla::tools
 
-#endif // XLA_MLIR_RUNTIME_NPY_H
+#endif // XLA_MLIR_TOOLSUPPORT_NPY_H

@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "xla-mlir/Runtime/Npy.h"
+#include "xla-mlir/ToolSupport/Npy.h"
 
-#include "Elements.h"
+#include "xla-mlir/Runtime/Elements.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -22,6 +22,7 @@
 #include <cstring>
 
 using namespace xla::runtime;
+using namespace xla::tools;
 using llvm::StringRef;
 
 static constexpr char kMagic[] = "\x93NUMPY";
@@ -172,7 +173,7 @@ static std::optional<DType> parseDescr(StringRef descr, std::string &error) {
   return dtype;
 }
 
-llvm::Expected<HostBuffer> xla::runtime::parseNpy(StringRef contents,
+llvm::Expected<HostBuffer> xla::tools::parseNpy(StringRef contents,
                                                   StringRef name) {
   if (!contents.starts_with(StringRef(kMagic, kMagicSize)))
     return makeError(name, "not a .npy file (bad magic string)");
@@ -212,7 +213,8 @@ llvm::Expected<HostBuffer> xla::runtime::parseNpy(StringRef contents,
   if (!dtype)
     return makeError(name, error);
 
-  HostBuffer buffer(*dtype, header.shape);
+  HostBuffer buffer(*dtype, std::vector<int64_t>(header.shape.begin(),
+                                                header.shape.end()));
   StringRef data = contents.drop_front(headerStart + headerLength);
   if (data.size() != buffer.getByteSize())
     return makeError(name, llvm::formatv("expected {0} bytes of data for {1}, "
@@ -228,7 +230,7 @@ llvm::Expected<HostBuffer> xla::runtime::parseNpy(StringRef contents,
   return std::move(buffer);
 }
 
-llvm::Expected<HostBuffer> xla::runtime::readNpyFile(StringRef path) {
+llvm::Expected<HostBuffer> xla::tools::readNpyFile(StringRef path) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
       llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                   /*RequiresNullTerminator=*/false);
@@ -238,12 +240,12 @@ llvm::Expected<HostBuffer> xla::runtime::readNpyFile(StringRef path) {
 }
 
 llvm::Expected<HostBuffer>
-xla::runtime::readNpyFileAs(StringRef path, const TensorSpec &spec) {
+xla::tools::readNpyFileAs(StringRef path, const TensorSpec &spec) {
   llvm::Expected<HostBuffer> buffer = readNpyFile(path);
   if (!buffer)
     return buffer.takeError();
   if (spec.dtype == DType::BF16 && buffer->getDType() == DType::F32 &&
-      buffer->getShape() == llvm::ArrayRef(spec.shape)) {
+      buffer->getShape() == spec.shape) {
     HostBuffer converted(spec);
     for (int64_t i = 0, e = converted.getNumElements(); i < e; ++i)
       converted.data<uint16_t>()[i] =
@@ -298,7 +300,7 @@ static std::pair<StringRef, DType> getWrittenDType(DType dtype) {
   return {"|u1", DType::UI8};
 }
 
-std::string xla::runtime::encodeNpy(const HostBuffer &buffer) {
+std::string xla::tools::encodeNpy(const HostBuffer &buffer) {
   auto [descr, written] = getWrittenDType(buffer.getDType());
   std::string dict;
   llvm::raw_string_ostream os(dict);
@@ -354,7 +356,7 @@ std::string xla::runtime::encodeNpy(const HostBuffer &buffer) {
   return out;
 }
 
-llvm::Error xla::runtime::writeNpyFile(StringRef path,
+llvm::Error xla::tools::writeNpyFile(StringRef path,
                                        const HostBuffer &buffer) {
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);

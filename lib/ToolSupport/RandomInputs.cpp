@@ -1,12 +1,13 @@
 //===- RandomInputs.cpp - deterministic test inputs -----------------------===//
 
-#include "xla-mlir/Runtime/RandomInputs.h"
+#include "xla-mlir/ToolSupport/RandomInputs.h"
 
-#include "Elements.h"
+#include "xla-mlir/Runtime/Elements.h"
 
 #include <algorithm>
 
 using namespace xla::runtime;
+using namespace xla::tools;
 
 namespace {
 
@@ -42,7 +43,7 @@ private:
 
 } // namespace
 
-HostBuffer xla::runtime::generateInput(const TensorSpec &spec, uint64_t seed,
+HostBuffer xla::tools::generateInput(const TensorSpec &spec, uint64_t seed,
                                        unsigned argIndex) {
   HostBuffer buffer(spec);
   // Hash (seed, index) into the starting state: states that differ by a

@@ -1,4 +1,4 @@
-//===- Format.h - print buffers the way NumPy does ----------------*- C++ -*-===//
+//===- Format.h - print arrays the way NumPy does -----------------*- C++ -*-===//
 //
 // `printArray` reproduces NumPy's `print(array)` with the default print
 // options (precision 8, 'maxprec' float mode, line width 75, summarization
@@ -9,16 +9,23 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef XLA_MLIR_RUNTIME_FORMAT_H
-#define XLA_MLIR_RUNTIME_FORMAT_H
+#ifndef XLA_MLIR_TOOLSUPPORT_FORMAT_H
+#define XLA_MLIR_TOOLSUPPORT_FORMAT_H
 
 #include "xla-mlir/Runtime/HostBuffer.h"
+#include "xla-mlir/Runtime/ScalarFormat.h"
 
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
 
-namespace xla::runtime {
+namespace xla::tools {
+
+using runtime::DType;
+using runtime::HostBuffer;
+using runtime::TensorSpec;
+using runtime::formatDouble;
+using runtime::formatScalar;
 
 /// Writes `buffer` as `print(array)` would, without a trailing newline.
 void printArray(llvm::raw_ostream &os, const HostBuffer &buffer);
@@ -26,13 +33,6 @@ void printArray(llvm::raw_ostream &os, const HostBuffer &buffer);
 /// `printArray` into a string.
 std::string formatArray(const HostBuffer &buffer);
 
-/// A double with 6 significant digits, like printf's %g: "0.0001", "1e-07".
-std::string formatDouble(double value);
+} // namespace xla::tools
 
-/// One element at `element`, as NumPy's `str()` of the scalar prints it:
-/// `1.5`, `1e-05`, `nan`, `True`, `(1+2j)`.
-std::string formatScalar(const void *element, DType dtype);
-
-} // namespace xla::runtime
-
-#endif // XLA_MLIR_RUNTIME_FORMAT_H
+#endif // XLA_MLIR_TOOLSUPPORT_FORMAT_H

@@ -1,15 +1,19 @@
 //===- Compare.cpp - compare outputs with expected arrays -----------------===//
 
-#include "xla-mlir/Runtime/Compare.h"
-#include "xla-mlir/Runtime/Format.h"
+#include "xla-mlir/ToolSupport/Compare.h"
+#include "xla-mlir/ToolSupport/Format.h"
 
-#include "Elements.h"
+#include "xla-mlir/Runtime/Elements.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
 
 using namespace xla::runtime;
+using namespace xla::tools;
 using namespace xla::runtime::detail;
 
 static bool isClose(double a, double e, double rtol, double atol) {
@@ -31,7 +35,7 @@ static llvm::SmallVector<int64_t> unravel(int64_t i,
   return index;
 }
 
-Comparison xla::runtime::compareAllClose(const HostBuffer &actual,
+Comparison xla::tools::compareAllClose(const HostBuffer &actual,
                                          const HostBuffer &expected,
                                          double rtol, double atol) {
   Comparison result;

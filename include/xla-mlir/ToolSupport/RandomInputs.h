@@ -14,19 +14,23 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef XLA_MLIR_RUNTIME_RANDOMINPUTS_H
-#define XLA_MLIR_RUNTIME_RANDOMINPUTS_H
+#ifndef XLA_MLIR_TOOLSUPPORT_RANDOMINPUTS_H
+#define XLA_MLIR_TOOLSUPPORT_RANDOMINPUTS_H
 
 #include "xla-mlir/Runtime/HostBuffer.h"
 
 #include <cstdint>
 
-namespace xla::runtime {
+namespace xla::tools {
+
+using runtime::DType;
+using runtime::HostBuffer;
+using runtime::TensorSpec;
 
 /// Argument `argIndex` of a program, generated from `seed`.
 HostBuffer generateInput(const TensorSpec &spec, uint64_t seed,
                          unsigned argIndex);
 
-} // namespace xla::runtime
+} // namespace xla::tools
 
-#endif // XLA_MLIR_RUNTIME_RANDOMINPUTS_H
+#endif // XLA_MLIR_TOOLSUPPORT_RANDOMINPUTS_H

@@ -9,14 +9,18 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef XLA_MLIR_RUNTIME_COMPARE_H
-#define XLA_MLIR_RUNTIME_COMPARE_H
+#ifndef XLA_MLIR_TOOLSUPPORT_COMPARE_H
+#define XLA_MLIR_TOOLSUPPORT_COMPARE_H
 
 #include "xla-mlir/Runtime/HostBuffer.h"
 
 #include <string>
 
-namespace xla::runtime {
+namespace xla::tools {
+
+using runtime::DType;
+using runtime::HostBuffer;
+using runtime::TensorSpec;
 
 struct Comparison {
   bool matches = true;
@@ -32,6 +36,6 @@ Comparison compareAllClose(const HostBuffer &actual,
                            const HostBuffer &expected, double rtol,
                            double atol);
 
-} // namespace xla::runtime
+} // namespace xla::tools
 
-#endif // XLA_MLIR_RUNTIME_COMPARE_H
+#endif // XLA_MLIR_TOOLSUPPORT_COMPARE_H

@@ -1,18 +1,16 @@
 //===- Elements.h - reading and writing single elements ----------*- C++ -*-===//
 //
-// Private helpers of the runtime: conversions between the 16-bit float
+// Helpers of the runtime and the tool-support library: conversions between the 16-bit float
 // formats and float, and typed reads of one element from raw memory. All
 // element access in printing, checks and input generation goes through
 // these, so the memory layout of each DType is defined in one place.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef XLA_MLIR_LIB_RUNTIME_ELEMENTS_H
-#define XLA_MLIR_LIB_RUNTIME_ELEMENTS_H
+#ifndef XLA_MLIR_RUNTIME_ELEMENTS_H
+#define XLA_MLIR_RUNTIME_ELEMENTS_H
 
-#include "xla-mlir/Runtime/DType.h"
-
-#include "llvm/ADT/bit.h"
+#include "xla-mlir/ABI/DType.h"
 
 #include <cmath>
 #include <cstdint>
@@ -20,24 +18,33 @@
 
 namespace xla::runtime::detail {
 
+/// std::bit_cast (C++20) for C++17.
+template <typename To, typename From>
+inline To bitCast(const From &from) {
+  static_assert(sizeof(To) == sizeof(From), "sizes differ");
+  To to;
+  std::memcpy(&to, &from, sizeof(To));
+  return to;
+}
+
 inline float halfToFloat(uint16_t bits) {
   uint32_t sign = static_cast<uint32_t>(bits & 0x8000) << 16;
   uint32_t exponent = (bits >> 10) & 0x1f;
   uint32_t mantissa = bits & 0x3ff;
   if (exponent == 0x1f) // inf or NaN; keep the payload's top bits
-    return llvm::bit_cast<float>(sign | 0x7f800000u | (mantissa << 13));
+    return bitCast<float>(sign | 0x7f800000u | (mantissa << 13));
   if (exponent == 0) {
     // Zero or subnormal: exact in float.
     float magnitude = std::ldexp(static_cast<float>(mantissa), -24);
     return sign ? -magnitude : magnitude;
   }
-  return llvm::bit_cast<float>(sign | ((exponent + 112) << 23) |
+  return bitCast<float>(sign | ((exponent + 112) << 23) |
                                (mantissa << 13));
 }
 
 /// Round to nearest even, as LLVM's fptrunc does.
 inline uint16_t floatToHalf(float value) {
-  uint32_t bits = llvm::bit_cast<uint32_t>(value);
+  uint32_t bits = bitCast<uint32_t>(value);
   uint16_t sign = static_cast<uint16_t>((bits >> 16) & 0x8000);
   uint32_t magnitude = bits & 0x7fffffffu;
   if (magnitude > 0x7f800000u) // NaN: keep it quiet
@@ -47,7 +54,7 @@ inline uint16_t floatToHalf(float value) {
   if (magnitude < 0x38800000u) {
     // Result is subnormal or zero: scale so the half ulp (2^-24) is 1 and
     // let the float addition round to nearest even.
-    float scaled = llvm::bit_cast<float>(magnitude) * 16777216.0f;
+    float scaled = bitCast<float>(magnitude) * 16777216.0f;
     return sign | static_cast<uint16_t>(std::nearbyint(scaled));
   }
   uint32_t rounded = magnitude + 0xfff + ((magnitude >> 13) & 1);
@@ -55,11 +62,11 @@ inline uint16_t floatToHalf(float value) {
 }
 
 inline float bf16ToFloat(uint16_t bits) {
-  return llvm::bit_cast<float>(static_cast<uint32_t>(bits) << 16);
+  return bitCast<float>(static_cast<uint32_t>(bits) << 16);
 }
 
 inline uint16_t floatToBF16(float value) {
-  uint32_t bits = llvm::bit_cast<uint32_t>(value);
+  uint32_t bits = bitCast<uint32_t>(value);
   if ((bits & 0x7fffffffu) > 0x7f800000u) // NaN: keep it quiet
     return static_cast<uint16_t>((bits >> 16) | 0x40);
   bits += 0x7fff + ((bits >> 16) & 1);
@@ -220,4 +227,4 @@ inline uint64_t readFloatBits(const void *ptr, DType dtype, unsigned part = 0) {
 
 } // namespace xla::runtime::detail
 
-#endif // XLA_MLIR_LIB_RUNTIME_ELEMENTS_H
+#endif // XLA_MLIR_RUNTIME_ELEMENTS_H

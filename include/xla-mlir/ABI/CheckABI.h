@@ -22,8 +22,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef XLA_MLIR_RUNTIME_CHECKABI_H
-#define XLA_MLIR_RUNTIME_CHECKABI_H
+#ifndef XLA_MLIR_ABI_CHECKABI_H
+#define XLA_MLIR_ABI_CHECKABI_H
 
 #include <cstdint>
 
@@ -49,4 +49,4 @@ constexpr const char kCheckSymbolPrefix[] = "xla_rt_check_";
 
 } // namespace xla::runtime
 
-#endif // XLA_MLIR_RUNTIME_CHECKABI_H
+#endif // XLA_MLIR_ABI_CHECKABI_H

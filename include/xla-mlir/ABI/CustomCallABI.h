@@ -25,8 +25,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef XLA_MLIR_RUNTIME_CUSTOMCALLABI_H
-#define XLA_MLIR_RUNTIME_CUSTOMCALLABI_H
+#ifndef XLA_MLIR_ABI_CUSTOMCALLABI_H
+#define XLA_MLIR_ABI_CUSTOMCALLABI_H
 
 namespace xla::runtime {
 
@@ -35,4 +35,4 @@ constexpr const char kCustomCallSymbol[] = "xla_rt_custom_call";
 
 } // namespace xla::runtime
 
-#endif // XLA_MLIR_RUNTIME_CUSTOMCALLABI_H
+#endif // XLA_MLIR_ABI_CUSTOMCALLABI_H

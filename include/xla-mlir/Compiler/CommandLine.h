@@ -1,0 +1,42 @@
+//===- CommandLine.h - compile options as tool flags --------------*- C++ -*-===//
+//
+// The flags every compiling tool shares, spelled like CompileOptions and
+// the `--hlo-cpu-pipeline` options: --entry, --fusion, --reduction-block,
+// --vectorize, --parallel-loops, --runtime-alloc, --opt-level,
+// --export-name, and --target (TargetDescription overrides, e.g.
+// --target=cpu=haswell or --target=vector-bits=256).
+//
+//   xla::registerCompileCLOptions(category);   // before ParseCommandLine
+//   auto options = xla::getCompileOptionsFromCL();
+//   auto target = xla::getTargetFromCL();      // host + --target
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XLA_MLIR_COMPILER_COMMANDLINE_H
+#define XLA_MLIR_COMPILER_COMMANDLINE_H
+
+#include "xla-mlir/Compiler/CompileOptions.h"
+#include "xla-mlir/Target/TargetDescription.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Error.h"
+
+namespace xla {
+
+/// Registers the flags in `category` (once per process), with `defaults`
+/// as the tool's defaults.
+void registerCompileCLOptions(llvm::cl::OptionCategory &category,
+                              const CompileOptions &defaults = {});
+
+/// True if the flag `name` was given on the command line.
+bool isFlagGiven(llvm::StringRef name);
+
+/// The options the flags set.
+CompileOptions getCompileOptionsFromCL();
+
+/// The host's description with the --target overrides applied.
+llvm::Expected<TargetDescription> getTargetFromCL();
+
+} // namespace xla
+
+#endif // XLA_MLIR_COMPILER_COMMANDLINE_H

@@ -1,0 +1,52 @@
+//===- CompileOptions.h - the options of a compilation ------------*- C++ -*-===//
+//
+// One spelling per option everywhere: the kebab-case name in the comment of
+// each field is the `--hlo-cpu-pipeline` option of xla-opt, the flag of
+// xla-run and xla-translate (Compiler/CommandLine.h) and, later, the
+// keyword of the Python API (with '_' for '-').
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XLA_MLIR_COMPILER_COMPILEOPTIONS_H
+#define XLA_MLIR_COMPILER_COMPILEOPTIONS_H
+
+#include <cstdint>
+#include <string>
+
+namespace xla::runtime {
+class CustomCallRegistry;
+} // namespace xla::runtime
+
+namespace xla {
+
+struct CompileOptions {
+  /// `entry`: the function to compile; empty: @main if present, else the
+  /// module's only function.
+  std::string entry;
+  /// `fusion`: fuse elementwise producers into their consumers.
+  bool fusion = true;
+  /// `reduction-block`: longest chain of additions into one accumulator in
+  /// floating-point sums; < 2: one chain per result.
+  int64_t reductionBlock = 16;
+  /// `vectorize`: tile linalg ops to register blocks and vectorize them.
+  bool vectorize = true;
+  /// `parallel-loops`: run the tiles of large ops on all cores (OpenMP;
+  /// needs a compiler built with libomp, else ignored).
+  bool parallelLoops = true;
+  /// `runtime-alloc`: temporaries come from the runtime's buffer pool
+  /// (off: malloc/free, for objects linked into programs without the
+  /// runtime).
+  bool runtimeAlloc = true;
+  /// `opt-level`: LLVM optimization and code generation level, 0 to 3.
+  unsigned optLevel = 3;
+  /// `export-name`: the C symbol of the entry in the generated code; empty:
+  /// the entry's name.
+  std::string exportName;
+  /// Where `hlo.custom_call` targets must be registered; nullptr: the
+  /// runtime's global registry.
+  const runtime::CustomCallRegistry *customCalls = nullptr;
+};
+
+} // namespace xla
+
+#endif // XLA_MLIR_COMPILER_COMPILEOPTIONS_H

@@ -1,0 +1,101 @@
+//===- Compiler.h - the compile driver ----------------------------*- C++ -*-===//
+//
+// The one place that assembles a compilation; xla-run, xla-translate, the
+// runtime tests (and the Python package and the GPU backend to come) all
+// call it:
+//
+//   source text / file / module
+//     -> parseProgram: parse, verify
+//     -> compileToLLVM: hlo-import, entry and signature, the target's
+//        pipeline (HLO optimization, lowering, LLVM dialect), translation,
+//        entry wrappers and import table (ABI/EntryABI.h), LLVM -O<n>
+//     -> emitObject: object code or assembly for the target
+//     -> loadInJIT (this process) | emitSharedLibrary (a runtime artifact) |
+//        the object with a C header (xla-translate)
+//
+// The JIT loads the very object emitObject produces, so the JIT and the
+// ahead-of-time paths run the same code for the same target and options.
+// Errors carry the MLIR diagnostics as "file:line:col: error: message".
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XLA_MLIR_COMPILER_COMPILER_H
+#define XLA_MLIR_COMPILER_COMPILER_H
+
+#include "xla-mlir/Compiler/CompileOptions.h"
+#include "xla-mlir/Runtime/Executable.h"
+#include "xla-mlir/Runtime/Signature.h"
+#include "xla-mlir/Target/TargetDescription.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <memory>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+class SourceMgr;
+} // namespace llvm
+
+namespace xla {
+
+/// Registers what parsing and compiling need: every upstream dialect and
+/// extension, xla-mlir's dialects and the LLVM IR translations.
+void registerCompilerDialects(mlir::DialectRegistry &registry);
+
+/// Parses and verifies the hlo/StableHLO program (text or bytecode) in the
+/// main buffer of `sourceMgr`. Diagnostics go to the context's handlers
+/// (tools print them with the source line through `sourceMgr`).
+mlir::OwningOpRef<mlir::ModuleOp>
+parseProgram(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+             mlir::MLIRContext *context);
+
+/// An optimized LLVM module and the signature of its entry.
+struct CompiledModule {
+  runtime::Signature signature;
+  std::unique_ptr<llvm::LLVMContext> context;
+  std::unique_ptr<llvm::Module> module;
+
+  CompiledModule();
+  CompiledModule(CompiledModule &&);
+  ~CompiledModule();
+};
+
+/// Compiles a clone of `module` (which is left as it is) to LLVM IR.
+llvm::Expected<CompiledModule> compileToLLVM(mlir::ModuleOp module,
+                                             const TargetDescription &target,
+                                             const CompileOptions &options);
+
+enum class CodeKind { Object, Assembly };
+
+/// Machine code of `compiled` for `target`.
+llvm::Expected<llvm::SmallVector<char, 0>>
+emitObject(const CompiledModule &compiled, const TargetDescription &target,
+           const CompileOptions &options, CodeKind kind = CodeKind::Object);
+
+/// Links `object` into a shared library at `path` that Executable::load
+/// runs (ld.lld, found next to the LLVM the compiler was built with or on
+/// PATH, or $XLA_LINKER).
+llvm::Error emitSharedLibrary(llvm::ArrayRef<char> object,
+                              llvm::StringRef path);
+
+/// Loads `object` into this process with ORC and wraps it.
+llvm::Expected<std::unique_ptr<runtime::Executable>>
+loadInJIT(llvm::ArrayRef<char> object, const runtime::Signature &signature,
+          const CompileOptions &options);
+
+/// compileToLLVM + emitObject + loadInJIT.
+llvm::Expected<std::unique_ptr<runtime::Executable>>
+compileForJIT(mlir::ModuleOp module, const TargetDescription &target,
+              const CompileOptions &options);
+
+/// A runtime Status as an llvm::Error.
+llvm::Error toError(const runtime::Status &status);
+
+} // namespace xla
+
+#endif // XLA_MLIR_COMPILER_COMPILER_H

@@ -1,0 +1,49 @@
+//===- Signature.h - what a compiled program takes and returns ----*- C++ -*-===//
+//
+// The compiler records the hlo-level signature of the entry (so unsigned and
+// boolean types survive codegen, which makes all integers signless) in the
+// artifact as text, one item per line:
+//
+//   xla-signature 1
+//   entry main
+//   input f32 2x3
+//   input i1              <- a 0-d tensor has no dimensions
+//   output complex<f32> 4
+//   custom-call my.target
+//   import xla_rt_check_f32
+//
+// Unknown keys are errors: an artifact from a newer compiler is refused,
+// never misread.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XLA_MLIR_RUNTIME_SIGNATURE_H
+#define XLA_MLIR_RUNTIME_SIGNATURE_H
+
+#include "xla-mlir/Runtime/HostBuffer.h"
+#include "xla-mlir/Runtime/Status.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace xla::runtime {
+
+struct Signature {
+  std::string entry;
+  std::vector<TensorSpec> inputs;
+  std::vector<TensorSpec> outputs;
+  /// Custom-call targets the program calls; each must be registered.
+  std::vector<std::string> customCalls;
+  /// Runtime functions the program calls through `_xla_import_<name>`.
+  std::vector<std::string> imports;
+
+  std::string serialize() const;
+  static StatusOr<Signature> parse(std::string_view text);
+
+  bool operator==(const Signature &other) const;
+};
+
+} // namespace xla::runtime
+
+#endif // XLA_MLIR_RUNTIME_SIGNATURE_H

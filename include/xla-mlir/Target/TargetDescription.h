@@ -1,0 +1,96 @@
+//===- TargetDescription.h - the machine code is compiled for -----*- C++ -*-===//
+//
+// What the compiler knows about a target: what LLVM needs (triple, CPU,
+// features) and what strategy and cost decisions need (vector width, cores,
+// cache sizes, memory bandwidth, peak arithmetic rate). It comes from host
+// detection or from a table of defaults for a named CPU, and every field can
+// be overridden with a spec "key=value,..." (the tools' --target flag):
+//
+//   cpu=haswell,cores=8,l2=1MiB,bandwidth-gbps=40
+//
+// The compile driver attaches it to the module as the `xla.target`
+// dictionary attribute, so passes (tiling strategy, fusion cost model) read
+// it from the IR, and a lit test can hand them any target.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XLA_MLIR_TARGET_TARGETDESCRIPTION_H
+#define XLA_MLIR_TARGET_TARGETDESCRIPTION_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+
+namespace llvm {
+class Target;
+} // namespace llvm
+
+namespace xla {
+
+struct TargetDescription {
+  /// The module attribute that carries a description.
+  static constexpr llvm::StringLiteral kAttrName = "xla.target";
+
+  std::string triple;
+  std::string cpu;
+  /// Comma-separated LLVM subtarget features, e.g. "+avx2,+fma"; empty: the
+  /// CPU's own.
+  std::string features;
+  /// Width of the widest vector registers (x86: 512 with AVX-512F, 256 with
+  /// AVX, else 128).
+  int64_t vectorBits = 128;
+  /// Cores that run the tiles of parallel loops.
+  int64_t cores = 1;
+  /// Data cache sizes per core (L1, L2) and shared (L3), in bytes.
+  int64_t l1Bytes = 32 << 10;
+  int64_t l2Bytes = 1 << 20;
+  int64_t l3Bytes = 8 << 20;
+  /// Core clock, GHz (sysfs on the host).
+  double clockGHz = 3.0;
+  /// Sustained memory bandwidth of the whole chip, GB/s.
+  double bandwidthGBps = 20.0;
+  /// Peak f32 arithmetic rate of all cores, GFLOP/s (FMA = 2 flops).
+  double peakGflops = 100.0;
+
+  /// The machine this process runs on: LLVM's host detection for the CPU
+  /// and features, sysfs for caches and cores; bandwidth and peak rate are
+  /// estimated from the CPU (see docs/architecture.md).
+  static llvm::Expected<TargetDescription> host();
+
+  /// A named CPU of `triple` (empty: this process's) with the defaults of
+  /// the table and the CPU's features.
+  static llvm::Expected<TargetDescription> forCPU(llvm::StringRef cpu,
+                                                  llvm::StringRef triple = "");
+
+  /// Applies "key=value,..." (keys: triple, cpu, features, vector-bits,
+  /// cores, l1, l2, l3, clock-ghz, bandwidth-gbps, peak-gflops; sizes accept
+  /// K/KiB, M/MiB suffixes; features are written without commas, e.g.
+  /// "+avx2+fma-avx512f"). A new cpu brings its own features and vector
+  /// width; the peak rate follows the vector width, cores and clock unless
+  /// the spec sets it.
+  llvm::Error applyOverrides(llvm::StringRef spec);
+
+  /// LLVM's target for the triple (the native targets are initialized on
+  /// first use).
+  llvm::Expected<const llvm::Target *> getLLVMTarget() const;
+
+  /// The spec that reproduces this description.
+  std::string str() const;
+
+  mlir::DictionaryAttr toAttr(mlir::MLIRContext *context) const;
+  /// The description on `module`, or an error naming the bad field.
+  static llvm::Expected<TargetDescription> fromModule(mlir::ModuleOp module);
+  void attachTo(mlir::ModuleOp module) const;
+
+  bool operator==(const TargetDescription &other) const {
+    return str() == other.str();
+  }
+};
+
+} // namespace xla
+
+#endif // XLA_MLIR_TARGET_TARGETDESCRIPTION_H

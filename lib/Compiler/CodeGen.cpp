@@ -1,0 +1,160 @@
+//===- CodeGen.cpp - LLVM optimization, machine code, shared libraries ----===//
+
+#include "CodeGen.h"
+
+#include "xla-mlir/Compiler/Compiler.h"
+
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <cmath>
+#include <dlfcn.h>
+
+using namespace xla;
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+#ifdef XLA_HAVE_OPENMP
+extern "C" int omp_get_max_threads();
+#endif
+
+bool xla::hasThreadsRuntime() {
+#ifdef XLA_HAVE_OPENMP
+  // Also keeps libomp linked into every tool that compiles.
+  return omp_get_max_threads() > 0;
+#else
+  return false;
+#endif
+}
+
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+xla::createTargetMachine(const TargetDescription &target,
+                         const CompileOptions &options) {
+  auto llvmTarget = target.getLLVMTarget();
+  if (!llvmTarget)
+    return llvmTarget.takeError();
+  llvm::Triple triple(target.triple);
+  auto level =
+      static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));
+  // PIC: the same object serves the JIT and shared libraries.
+  std::unique_ptr<llvm::TargetMachine> machine(
+      (*llvmTarget)->createTargetMachine(triple, target.cpu, target.features,
+                                      llvm::TargetOptions(),
+                                      llvm::Reloc::PIC_, std::nullopt, level));
+  if (!machine)
+    return makeError("cannot create a target machine for " + target.cpu);
+  return std::move(machine);
+}
+
+llvm::Error xla::optimizeModule(llvm::Module &module,
+                                const TargetDescription &target,
+                                const CompileOptions &options) {
+  auto machine = createTargetMachine(target, options);
+  if (!machine)
+    return machine.takeError();
+  module.setTargetTriple((*machine)->getTargetTriple());
+  module.setDataLayout((*machine)->createDataLayout());
+  auto optimize = mlir::makeOptimizingTransformer(
+      std::min(options.optLevel, 3u), /*sizeLevel=*/0, machine->get());
+  return optimize(&module);
+}
+
+llvm::Expected<llvm::SmallVector<char, 0>>
+xla::emitObject(const CompiledModule &compiled,
+                const TargetDescription &target,
+                const CompileOptions &options, CodeKind kind) {
+  auto machine = createTargetMachine(target, options);
+  if (!machine)
+    return machine.takeError();
+  llvm::SmallVector<char, 0> code;
+  llvm::raw_svector_ostream os(code);
+  llvm::legacy::PassManager codegen;
+  if ((*machine)->addPassesToEmitFile(
+          codegen, os, nullptr,
+          kind == CodeKind::Object ? llvm::CodeGenFileType::ObjectFile
+                                   : llvm::CodeGenFileType::AssemblyFile))
+    return makeError("the target cannot emit this file type");
+  // Code generation rewrites IR (CodeGenPrepare and others): emit from a
+  // copy, so that every emission of the module starts from the same IR.
+  std::unique_ptr<llvm::Module> copy = llvm::CloneModule(*compiled.module);
+  codegen.run(*copy);
+  return std::move(code);
+}
+
+/// ld.lld: $XLA_LINKER, else next to the LLVM we were built with, else PATH.
+static llvm::Expected<std::string> findLinker() {
+  if (const char *linker = std::getenv("XLA_LINKER"))
+    return std::string(linker);
+  for (llvm::StringRef name : {"ld.lld", "ld.lld-22"}) {
+    auto path = llvm::sys::findProgramByName(name, {XLA_LLVM_TOOLS_DIR});
+    if (!path)
+      path = llvm::sys::findProgramByName(name);
+    if (path)
+      return *path;
+  }
+  return makeError("cannot find ld.lld (set XLA_LINKER)");
+}
+
+/// The libm this process uses (ld.lld has no default search path, and the
+/// code must call the same libm the JIT binds).
+static llvm::StringRef getLibmPath() {
+  static std::string path = [] {
+    Dl_info info;
+    double (*cosine)(double) = &::cos;
+    if (dladdr(reinterpret_cast<void *>(cosine), &info) && info.dli_fname)
+      return std::string(info.dli_fname);
+    return std::string();
+  }();
+  return path;
+}
+
+llvm::Error xla::emitSharedLibrary(llvm::ArrayRef<char> object,
+                                   llvm::StringRef path) {
+  llvm::SmallString<128> objectPath;
+  int fd;
+  if (std::error_code ec =
+          llvm::sys::fs::createTemporaryFile("xla-program", "o", fd,
+                                             objectPath))
+    return makeError("cannot create a temporary object file: " +
+                     ec.message());
+  llvm::FileRemover removeObject(objectPath);
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os.write(object.data(), object.size());
+  }
+  auto linker = findLinker();
+  if (!linker)
+    return linker.takeError();
+  // The library names what it calls besides the runtime (whose functions
+  // it imports through pointers): libm, and libomp and MLIR's C runner
+  // utilities where the code uses them.
+  llvm::SmallVector<std::string> args = {*linker, "-shared", "-o", path.str(),
+                                         objectPath.str().str(), "--as-needed"};
+  for (llvm::StringRef library :
+       {getLibmPath(), llvm::StringRef(XLA_OPENMP_LIBRARY),
+        llvm::StringRef(XLA_C_RUNNER_UTILS)}) {
+    if (library.empty())
+      continue;
+    args.push_back(library.str());
+    args.push_back(("-rpath=" + llvm::sys::path::parent_path(library)).str());
+  }
+  llvm::SmallVector<llvm::StringRef> argRefs(args.begin(), args.end());
+  std::string message;
+  int rc = llvm::sys::ExecuteAndWait(*linker, argRefs, std::nullopt, {}, 0, 0,
+                                     &message);
+  if (rc != 0)
+    return makeError("linking " + path + " failed (" + *linker + ", exit " +
+                     llvm::Twine(rc) + ")" +
+                     (message.empty() ? "" : ": " + message));
+  return llvm::Error::success();
+}

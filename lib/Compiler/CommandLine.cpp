@@ -1,0 +1,101 @@
+//===- CommandLine.cpp - compile options as tool flags --------------------===//
+
+#include "xla-mlir/Compiler/CommandLine.h"
+
+#include <memory>
+
+using namespace xla;
+namespace cl = llvm::cl;
+
+namespace {
+
+struct CompileCLOptions {
+  CompileCLOptions(cl::OptionCategory &category, const CompileOptions &defaults)
+      : entry("entry",
+              cl::desc("Function to compile (default: @main, else the "
+                       "module's only function)"),
+              cl::cat(category)),
+        fusion("fusion", cl::desc("Fuse elementwise producers into consumers"),
+               cl::init(defaults.fusion), cl::cat(category)),
+        reductionBlock(
+            "reduction-block",
+            cl::desc("Sum floating-point reductions as trees of chains of at "
+                     "most this many additions (< 2: one chain per result)"),
+            cl::init(defaults.reductionBlock), cl::cat(category)),
+        vectorize("vectorize", cl::desc("Tile and vectorize linalg ops"),
+                  cl::init(defaults.vectorize), cl::cat(category)),
+        parallelLoops("parallel-loops",
+                cl::desc("Run the tiles of large ops on all cores (OpenMP; "
+                         "OMP_NUM_THREADS sets how many)"),
+                cl::init(defaults.parallelLoops), cl::cat(category)),
+        runtimeAlloc("runtime-alloc",
+                     cl::desc("Allocate temporaries from the runtime's "
+                              "buffer pool (off: malloc/free)"),
+                     cl::init(defaults.runtimeAlloc), cl::cat(category)),
+        optLevel("opt-level", cl::desc("LLVM optimization level (0-3)"),
+                 cl::init(defaults.optLevel), cl::cat(category)),
+        exportName("export-name",
+                   cl::desc("Symbol of the compiled entry (default: the "
+                            "entry's name)"),
+                   cl::cat(category)),
+        target("target",
+               cl::desc("Override the host's target description: "
+                        "key=value,... (triple, cpu, features, vector-bits, "
+                        "cores, l1, l2, l3, clock-ghz, bandwidth-gbps, "
+                        "peak-gflops)"),
+               cl::value_desc("spec"), cl::cat(category)) {}
+
+  cl::opt<std::string> entry;
+  cl::opt<bool> fusion;
+  cl::opt<int64_t> reductionBlock;
+  cl::opt<bool> vectorize;
+  cl::opt<bool> parallelLoops;
+  cl::opt<bool> runtimeAlloc;
+  cl::opt<unsigned> optLevel;
+  cl::opt<std::string> exportName;
+  cl::opt<std::string> target;
+};
+
+std::unique_ptr<CompileCLOptions> &instance() {
+  static std::unique_ptr<CompileCLOptions> options;
+  return options;
+}
+
+} // namespace
+
+void xla::registerCompileCLOptions(cl::OptionCategory &category,
+                                   const CompileOptions &defaults) {
+  if (!instance())
+    instance() = std::make_unique<CompileCLOptions>(category, defaults);
+}
+
+bool xla::isFlagGiven(llvm::StringRef name) {
+  auto &options = cl::getRegisteredOptions();
+  auto it = options.find(name);
+  return it != options.end() && it->second->getNumOccurrences() > 0;
+}
+
+CompileOptions xla::getCompileOptionsFromCL() {
+  CompileOptions options;
+  CompileCLOptions *cl = instance().get();
+  if (!cl)
+    return options;
+  options.entry = cl->entry;
+  options.fusion = cl->fusion;
+  options.reductionBlock = cl->reductionBlock;
+  options.vectorize = cl->vectorize;
+  options.parallelLoops = cl->parallelLoops;
+  options.runtimeAlloc = cl->runtimeAlloc;
+  options.optLevel = cl->optLevel;
+  options.exportName = cl->exportName;
+  return options;
+}
+
+llvm::Expected<TargetDescription> xla::getTargetFromCL() {
+  llvm::Expected<TargetDescription> target = TargetDescription::host();
+  if (!target || !instance() || instance()->target.empty())
+    return target;
+  if (llvm::Error error = target->applyOverrides(instance()->target))
+    return std::move(error);
+  return target;
+}

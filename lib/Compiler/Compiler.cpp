@@ -1,0 +1,279 @@
+//===- Compiler.cpp - the compile driver ----------------------------------===//
+
+#include "xla-mlir/Compiler/Compiler.h"
+
+#include "CodeGen.h"
+#include "EntryWrappers.h"
+
+#include "xla-mlir/Conversion/CheckToRuntime/CheckToRuntime.h"
+#include "xla-mlir/Dialect/HLO/IR/HLOCoreOps.h"
+#include "xla-mlir/Dialect/HLO/Transforms/Passes.h"
+#include "xla-mlir/InitAll.h"
+#include "xla-mlir/Pipelines/CPUPipeline.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace mlir;
+using namespace xla;
+using runtime::TensorSpec;
+
+namespace {
+
+llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// Collects every diagnostic emitted while in scope, with its notes, as
+/// "LOC: error: MESSAGE" lines.
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(MLIRContext *context)
+      : handler(context, [this](Diagnostic &diag) {
+          append(diag.getLocation(), diag.getSeverity(), diag.str());
+          for (Diagnostic &note : diag.getNotes())
+            append(note.getLocation(), DiagnosticSeverity::Note, note.str());
+          return success();
+        }) {}
+
+  /// An error with the collected text, or `fallback` if nothing was said.
+  llvm::Error takeError(llvm::StringRef fallback) {
+    return makeError(text.empty() ? fallback : llvm::StringRef(text));
+  }
+
+private:
+  void append(Location loc, DiagnosticSeverity severity, llvm::StringRef msg) {
+    if (!text.empty())
+      text += "\n";
+    const char *kind = severity == DiagnosticSeverity::Error     ? "error"
+                       : severity == DiagnosticSeverity::Warning ? "warning"
+                       : severity == DiagnosticSeverity::Note    ? "note"
+                                                                 : "remark";
+    text += formatFileLocation(loc) + ": " + kind + ": " + msg.str();
+  }
+
+  std::string text;
+  ScopedDiagnosticHandler handler;
+};
+
+/// The entry function: `name` if given, else @main, else the only function.
+FailureOr<func::FuncOp> findEntry(ModuleOp module, llvm::StringRef name) {
+  SmallVector<func::FuncOp> functions(module.getOps<func::FuncOp>());
+  if (!name.empty()) {
+    if (auto func = module.lookupSymbol<func::FuncOp>(name))
+      return func;
+    return module.emitError() << "no function named @" << name;
+  }
+  if (auto func = module.lookupSymbol<func::FuncOp>("main"))
+    return func;
+  if (functions.size() == 1)
+    return functions.front();
+  return module.emitError()
+         << "the module has " << functions.size()
+         << " functions and none is named @main; choose one with --entry";
+}
+
+/// The runtime view of an entry argument or result type.
+FailureOr<TensorSpec> getTensorSpec(func::FuncOp entry, Type type,
+                                    llvm::StringRef what, unsigned index) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  std::optional<runtime::DType> dtype;
+  if (tensorType && tensorType.hasStaticShape())
+    dtype = getDTypeFor(tensorType.getElementType());
+  // Sub-byte integers have no host representation users could pass.
+  if (dtype && runtime::getByteWidth(*dtype) == 1 &&
+      runtime::getIntegerBitWidth(*dtype) > 1 &&
+      runtime::getIntegerBitWidth(*dtype) < 8)
+    dtype = std::nullopt;
+  if (!dtype)
+    return entry.emitError() << what << " " << index << " of @"
+                             << entry.getSymName() << " has type " << type
+                             << ", which the runtime cannot pass: entry "
+                                "functions take and return statically "
+                                "shaped tensors of i1, i8-i64, ui8-ui64, "
+                                "f16, bf16, f32, f64 or complex";
+  return TensorSpec{*dtype, std::vector<int64_t>(tensorType.getShape().begin(),
+                                                 tensorType.getShape().end())};
+}
+
+/// Imports the program, picks the entry, records its hlo-level signature
+/// and checks what only the driver can check: no external functions, only
+/// registered custom calls.
+FailureOr<runtime::Signature> prepareProgram(ModuleOp program,
+                                             const CompileOptions &options) {
+  MLIRContext *context = program.getContext();
+  if (failed(verify(program)))
+    return failure();
+  PassManager importPM(context);
+  importPM.addPass(hlo::createHLOImportPass());
+  if (failed(importPM.run(program)))
+    return failure();
+
+  FailureOr<func::FuncOp> entry = findEntry(program, options.entry);
+  if (failed(entry))
+    return failure();
+  runtime::Signature signature;
+  signature.entry = options.exportName.empty() ? entry->getSymName().str()
+                                               : options.exportName;
+  FunctionType entryType = entry->getFunctionType();
+  for (auto [i, type] : llvm::enumerate(entryType.getInputs())) {
+    FailureOr<TensorSpec> spec = getTensorSpec(*entry, type, "argument", i);
+    if (failed(spec))
+      return failure();
+    signature.inputs.push_back(*spec);
+  }
+  for (auto [i, type] : llvm::enumerate(entryType.getResults())) {
+    FailureOr<TensorSpec> spec = getTensorSpec(*entry, type, "result", i);
+    if (failed(spec))
+      return failure();
+    signature.outputs.push_back(*spec);
+  }
+
+  // Only the entry is exported; other functions are inlined or dropped.
+  // Programs may not declare external functions: the code would resolve
+  // them by name in the process.
+  for (func::FuncOp func : program.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      return func.emitError("external function declarations are not "
+                            "supported; call host code through a registered "
+                            "custom call");
+    if (func != *entry)
+      func.setPrivate();
+  }
+  entry->setPublic();
+  PassManager dcePM(context);
+  dcePM.addPass(createSymbolDCEPass());
+  if (failed(dcePM.run(program)))
+    return failure();
+
+  // Custom calls may only reach registered host functions.
+  const runtime::CustomCallRegistry *registry =
+      options.customCalls ? options.customCalls
+                          : &runtime::CustomCallRegistry::global();
+  bool unregistered = false;
+  program.walk([&](hlo::CustomCallOp op) {
+    std::string name = op.getCallTargetName().str();
+    if (llvm::StringRef(name).starts_with("check."))
+      return;
+    if (!registry->lookup(name)) {
+      op.emitError("custom call target '")
+          << name << "' is not registered with the runtime";
+      unregistered = true;
+    } else if (!llvm::is_contained(signature.customCalls, name)) {
+      signature.customCalls.push_back(name);
+    }
+  });
+  if (unregistered)
+    return failure();
+  return signature;
+}
+
+/// The CPU pipeline's options for `options` on `target`.
+void fillPipelineOptions(CPUPipelineOptions &pipeline,
+                         const TargetDescription &target,
+                         const CompileOptions &options) {
+  pipeline.fusion = options.fusion;
+  pipeline.reductionBlock = options.reductionBlock;
+  pipeline.vectorize = options.vectorize;
+  pipeline.vectorBits = target.vectorBits;
+  pipeline.parallelLoops = options.parallelLoops && hasThreadsRuntime();
+  pipeline.runtimeAlloc = options.runtimeAlloc;
+}
+
+} // namespace
+
+void xla::registerCompilerDialects(DialectRegistry &registry) {
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::registerAllToLLVMIRTranslations(registry);
+  xla::registerAllDialects(registry);
+}
+
+OwningOpRef<ModuleOp>
+xla::parseProgram(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+                  MLIRContext *context) {
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, context);
+  if (module && failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
+CompiledModule::CompiledModule() = default;
+CompiledModule::CompiledModule(CompiledModule &&) = default;
+CompiledModule::~CompiledModule() = default;
+
+llvm::Expected<CompiledModule>
+xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
+                   const CompileOptions &options) {
+  MLIRContext *context = module.getContext();
+  DialectRegistry registry;
+  registerCompilerDialects(registry);
+  context->appendDialectRegistry(registry);
+  DiagnosticCollector diagnostics(context);
+
+  OwningOpRef<ModuleOp> owned(module.clone());
+  ModuleOp program = *owned;
+  FailureOr<runtime::Signature> signature = prepareProgram(program, options);
+  if (failed(signature))
+    return diagnostics.takeError("the program cannot be compiled");
+  FailureOr<func::FuncOp> entry = findEntry(program, options.entry);
+  std::string entryName = entry->getSymName().str();
+  target.attachTo(program);
+
+  PassManager pm(context);
+  CPUPipelineOptions pipelineOptions;
+  fillPipelineOptions(pipelineOptions, target, options);
+  buildHLOCPUPipeline(pm, pipelineOptions);
+  if (failed(pm.run(program)))
+    return diagnostics.takeError("compilation to LLVM failed");
+
+  CompiledModule compiled;
+  compiled.signature = std::move(*signature);
+  compiled.context = std::make_unique<llvm::LLVMContext>();
+  // A fixed module name: the object's contents depend only on the program,
+  // the target and the options.
+  compiled.module =
+      translateModuleToLLVMIR(program, *compiled.context, "xla_program");
+  if (!compiled.module)
+    return diagnostics.takeError("translation to LLVM IR failed");
+  compiled.module->setSourceFileName("xla_program");
+  if (llvm::Error error =
+          addEntryWrappers(*compiled.module, entryName, compiled.signature))
+    return std::move(error);
+  if (llvm::Error error = optimizeModule(*compiled.module, target, options))
+    return std::move(error);
+  return std::move(compiled);
+}
+
+llvm::Expected<std::unique_ptr<runtime::Executable>>
+xla::compileForJIT(ModuleOp module, const TargetDescription &target,
+                   const CompileOptions &options) {
+  llvm::Expected<CompiledModule> compiled =
+      compileToLLVM(module, target, options);
+  if (!compiled)
+    return compiled.takeError();
+  auto object = emitObject(*compiled, target, options);
+  if (!object)
+    return object.takeError();
+  return loadInJIT(*object, compiled->signature, options);
+}
+
+llvm::Error xla::toError(const runtime::Status &status) {
+  if (status.ok())
+    return llvm::Error::success();
+  return makeError(status.message());
+}

@@ -1,0 +1,64 @@
+//===- JIT.cpp - load compiled objects into this process ------------------===//
+//
+// ORC's LLJIT links the object that emitObject produced (the same bytes an
+// ahead-of-time compilation writes), so what runs in the JIT is what ships.
+// Symbols other than the program's own come from the process: libm, libomp
+// and MLIR's C runner utilities. Runtime functions are not symbols at all:
+// the runtime binds the program's import pointers (ABI/EntryABI.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CodeGen.h"
+
+#include "xla-mlir/Compiler/Compiler.h"
+
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+
+using namespace xla;
+
+llvm::Expected<std::unique_ptr<runtime::Executable>>
+xla::loadInJIT(llvm::ArrayRef<char> object,
+               const runtime::Signature &signature,
+               const CompileOptions &options) {
+  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machineBuilder)
+    return machineBuilder.takeError();
+  auto jit = llvm::orc::LLJITBuilder()
+                 .setJITTargetMachineBuilder(std::move(*machineBuilder))
+                 .create();
+  if (!jit)
+    return jit.takeError();
+  auto processSymbols =
+      llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+          (*jit)->getDataLayout().getGlobalPrefix());
+  if (!processSymbols)
+    return processSymbols.takeError();
+  (*jit)->getMainJITDylib().addGenerator(std::move(*processSymbols));
+  if (llvm::Error error = (*jit)->addObjectFile(
+          llvm::MemoryBuffer::getMemBufferCopy(
+              llvm::StringRef(object.data(), object.size()), "xla_program")))
+    return std::move(error);
+
+  std::shared_ptr<llvm::orc::LLJIT> code(std::move(*jit));
+  // Looking a symbol up links the object; errors (an unresolved symbol)
+  // surface here and are kept for the caller.
+  llvm::Error lookupErrors = llvm::Error::success();
+  auto lookup = [&](const std::string &name) -> void * {
+    auto address = code->lookup(name);
+    if (!address) {
+      lookupErrors =
+          llvm::joinErrors(std::move(lookupErrors), address.takeError());
+      return nullptr;
+    }
+    return address->toPtr<void *>();
+  };
+  auto exe = runtime::Executable::create(signature, lookup, code,
+                                         options.customCalls);
+  if (lookupErrors)
+    return std::move(lookupErrors);
+  if (!exe)
+    return toError(exe.getStatus());
+  return std::move(*exe);
+}

@@ -1,0 +1,125 @@
+//===- Signature.cpp - the text form of a program's signature -------------===//
+
+#include "xla-mlir/Runtime/Signature.h"
+
+#include "xla-mlir/ABI/EntryABI.h"
+
+#include <optional>
+
+using namespace xla::runtime;
+
+namespace {
+
+std::string formatSpec(const TensorSpec &spec) {
+  std::string text = getName(spec.dtype);
+  for (size_t i = 0; i < spec.shape.size(); ++i)
+    text += (i ? "x" : " ") + std::to_string(spec.shape[i]);
+  return text;
+}
+
+std::optional<DType> parseDType(std::string_view name) {
+  for (int32_t code = 0; code <= kMaxDTypeCode; ++code)
+    if (name == getName(static_cast<DType>(code)))
+      return static_cast<DType>(code);
+  return std::nullopt;
+}
+
+/// "f32 2x3" or "i1".
+std::optional<TensorSpec> parseSpec(std::string_view text) {
+  size_t space = text.find(' ');
+  std::optional<DType> dtype = parseDType(text.substr(0, space));
+  if (!dtype)
+    return std::nullopt;
+  TensorSpec spec{*dtype, {}};
+  if (space == std::string_view::npos)
+    return spec;
+  std::string_view dims = text.substr(space + 1);
+  while (true) {
+    size_t x = dims.find('x');
+    std::string_view item = dims.substr(0, x);
+    if (item.empty() || item.size() > 18)
+      return std::nullopt;
+    int64_t size = 0;
+    for (char c : item) {
+      if (c < '0' || c > '9')
+        return std::nullopt;
+      size = size * 10 + (c - '0');
+    }
+    spec.shape.push_back(size);
+    if (x == std::string_view::npos)
+      return spec;
+    dims = dims.substr(x + 1);
+  }
+}
+
+} // namespace
+
+std::string Signature::serialize() const {
+  std::string text =
+      "xla-signature " + std::to_string(kSignatureVersion) + "\n";
+  text += "entry " + entry + "\n";
+  for (const TensorSpec &spec : inputs)
+    text += "input " + formatSpec(spec) + "\n";
+  for (const TensorSpec &spec : outputs)
+    text += "output " + formatSpec(spec) + "\n";
+  for (const std::string &name : customCalls)
+    text += "custom-call " + name + "\n";
+  for (const std::string &name : imports)
+    text += "import " + name + "\n";
+  return text;
+}
+
+StatusOr<Signature> Signature::parse(std::string_view text) {
+  Signature signature;
+  bool sawHeader = false;
+  size_t lineNumber = 0;
+  while (!text.empty()) {
+    size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view()
+                                         : text.substr(end + 1);
+    ++lineNumber;
+    size_t space = line.find(' ');
+    std::string_view key = line.substr(0, space);
+    std::string_view value =
+        space == std::string_view::npos ? "" : line.substr(space + 1);
+    auto fail = [&](const std::string &why) {
+      return Status::error("malformed program signature, line " +
+                           std::to_string(lineNumber) + " ('" +
+                           std::string(line) + "'): " + why);
+    };
+    if (!sawHeader) {
+      if (key != "xla-signature" ||
+          value != std::to_string(kSignatureVersion))
+        return fail("expected 'xla-signature " +
+                    std::to_string(kSignatureVersion) +
+                    "' (an artifact of another compiler version?)");
+      sawHeader = true;
+      continue;
+    }
+    if (key == "entry") {
+      signature.entry = value;
+    } else if (key == "input" || key == "output") {
+      std::optional<TensorSpec> spec = parseSpec(value);
+      if (!spec)
+        return fail("expected an element type and dimensions");
+      (key == "input" ? signature.inputs : signature.outputs)
+          .push_back(std::move(*spec));
+    } else if (key == "custom-call") {
+      signature.customCalls.emplace_back(value);
+    } else if (key == "import") {
+      signature.imports.emplace_back(value);
+    } else {
+      return fail("unknown key");
+    }
+  }
+  if (!sawHeader || signature.entry.empty())
+    return Status::error("malformed program signature: no header or entry");
+  return signature;
+}
+
+bool Signature::operator==(const Signature &other) const {
+  return entry == other.entry && inputs == other.inputs &&
+         outputs == other.outputs && customCalls == other.customCalls &&
+         imports == other.imports;
+}

@@ -1,0 +1,339 @@
+//===- TargetDescription.cpp - the machine code is compiled for -----------===//
+
+#include "xla-mlir/Target/TargetDescription.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <memory>
+#include <thread>
+
+using namespace xla;
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+llvm::Expected<const llvm::Target *> TargetDescription::getLLVMTarget() const {
+  static bool initialized = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    return true;
+  }();
+  (void)initialized;
+  std::string error;
+  const llvm::Target *llvmTarget =
+      llvm::TargetRegistry::lookupTarget(llvm::Triple(triple), error);
+  if (!llvmTarget)
+    return makeError("target triple '" + triple + "': " + error);
+  return llvmTarget;
+}
+
+namespace {
+
+/// The subtarget LLVM builds for `cpu` and `features` on `triple`.
+llvm::Expected<std::unique_ptr<llvm::MCSubtargetInfo>>
+getSubtarget(const TargetDescription &target) {
+  auto llvmTarget = target.getLLVMTarget();
+  if (!llvmTarget)
+    return llvmTarget.takeError();
+  llvm::Triple triple(target.triple);
+  // Ask a generic subtarget first: LLVM prints a warning for unknown CPUs.
+  std::unique_ptr<llvm::MCSubtargetInfo> generic(
+      (*llvmTarget)->createMCSubtargetInfo(triple, "", ""));
+  if (!generic || (!target.cpu.empty() && target.cpu != "generic" &&
+                   !generic->isCPUStringValid(target.cpu)))
+    return makeError("unknown CPU '" + target.cpu + "' for " + target.triple);
+  return std::unique_ptr<llvm::MCSubtargetInfo>(
+      (*llvmTarget)->createMCSubtargetInfo(triple, target.cpu,
+                                           target.features));
+}
+
+/// Clock in GHz from sysfs; 3.0 where the kernel does not say.
+double getHostGHz() {
+  auto file = llvm::MemoryBuffer::getFileAsStream(
+      "/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq");
+  uint64_t kHz = 0;
+  if (file && !llvm::StringRef((*file)->getBuffer()).trim().getAsInteger(
+                  10, kHz) && kHz)
+    return kHz / 1e6;
+  return 3.0;
+}
+
+/// Fills the cache sizes from /sys/devices/system/cpu/cpu0/cache.
+void detectCaches(TargetDescription &target) {
+  for (int index = 0; index < 8; ++index) {
+    std::string dir = llvm::formatv("/sys/devices/system/cpu/cpu0/cache/"
+                                    "index{0}/",
+                                    index);
+    auto read = [&](llvm::StringRef name) -> std::string {
+      auto file = llvm::MemoryBuffer::getFileAsStream(dir + name);
+      return file ? (*file)->getBuffer().trim().str() : std::string();
+    };
+    std::string level = read("level"), type = read("type"),
+                size = read("size");
+    if (level.empty())
+      break;
+    if (type == "Instruction" || size.empty())
+      continue;
+    int64_t bytes = 0;
+    llvm::StringRef text(size);
+    int64_t scale = text.consume_back("K") ? 1024
+                    : text.consume_back("M") ? 1 << 20
+                                             : 1;
+    if (text.getAsInteger(10, bytes))
+      continue;
+    bytes *= scale;
+    if (level == "1")
+      target.l1Bytes = bytes;
+    else if (level == "2")
+      target.l2Bytes = bytes;
+    else if (level == "3")
+      target.l3Bytes = bytes;
+  }
+}
+
+/// The peak f32 rate: lanes x 2 flops per FMA x FMA units (two on cores
+/// with AVX2, one otherwise) x cores x clock.
+double estimatePeak(const TargetDescription &target, bool twoFmaUnits) {
+  return target.cores * (target.vectorBits / 32) * 2 * (twoFmaUnits ? 2 : 1) *
+         target.clockGHz;
+}
+
+/// Vector width and peak rate from the CPU and its features.
+void deriveFromFeatures(TargetDescription &target) {
+  auto info = getSubtarget(target);
+  if (!info) {
+    llvm::consumeError(info.takeError());
+    return;
+  }
+  auto has = [&](llvm::StringRef feature) {
+    return (*info)->checkFeatures(("+" + feature).str());
+  };
+  if (llvm::Triple(target.triple).isX86())
+    target.vectorBits = has("avx512f") ? 512 : has("avx") ? 256 : 128;
+  else
+    target.vectorBits = 128;
+  target.peakGflops = estimatePeak(target, has("avx2") && has("fma"));
+}
+
+/// "+avx2,+fma" <-> "+avx2+fma": the spec separates its items by commas.
+std::string featuresToSpec(llvm::StringRef features) {
+  std::string text = features.str();
+  llvm::erase(text, ',');
+  return text;
+}
+std::string featuresFromSpec(llvm::StringRef spec) {
+  std::string text;
+  for (char c : spec) {
+    if ((c == '+' || c == '-') && !text.empty())
+      text += ',';
+    text += c;
+  }
+  return text;
+}
+
+/// "32K", "1MiB", "65536": bytes.
+bool parseSize(llvm::StringRef text, int64_t &bytes) {
+  int64_t scale = 1;
+  if (text.consume_back("KiB") || text.consume_back("K"))
+    scale = 1024;
+  else if (text.consume_back("MiB") || text.consume_back("M"))
+    scale = 1 << 20;
+  else if (text.consume_back("GiB") || text.consume_back("G"))
+    scale = 1 << 30;
+  if (text.getAsInteger(10, bytes) || bytes <= 0)
+    return false;
+  bytes *= scale;
+  return true;
+}
+
+} // namespace
+
+llvm::Expected<TargetDescription> TargetDescription::host() {
+  TargetDescription target;
+  target.triple = llvm::sys::getProcessTriple();
+  target.cpu = llvm::sys::getHostCPUName().str();
+  llvm::SubtargetFeatures features;
+  for (const auto &[feature, enabled] : llvm::sys::getHostCPUFeatures())
+    features.AddFeature(feature, enabled);
+  target.features = features.getString();
+  target.cores = std::max(1u, std::thread::hardware_concurrency());
+  detectCaches(target);
+  target.clockGHz = getHostGHz();
+  deriveFromFeatures(target);
+  // No portable way to measure it at compile time: ~10 GB/s per core, as
+  // a STREAM triad reaches on current server cores, capped by a socket.
+  target.bandwidthGBps = std::min(10.0 * target.cores, 200.0);
+  if (auto info = getSubtarget(target); !info)
+    return info.takeError();
+  return target;
+}
+
+llvm::Expected<TargetDescription>
+TargetDescription::forCPU(llvm::StringRef cpu, llvm::StringRef triple) {
+  TargetDescription target;
+  target.triple = triple.empty() ? llvm::sys::getProcessTriple() : triple.str();
+  target.cpu = cpu.str();
+  if (auto info = getSubtarget(target); !info)
+    return info.takeError();
+  deriveFromFeatures(target);
+  return target;
+}
+
+llvm::Error TargetDescription::applyOverrides(llvm::StringRef spec) {
+  llvm::SmallVector<llvm::StringRef> items;
+  spec.split(items, ',', -1, /*KeepEmpty=*/false);
+  llvm::StringMap<std::string> values;
+  for (llvm::StringRef item : items) {
+    auto [key, value] = item.split('=');
+    key = key.trim();
+    // Only the feature list may be empty (the CPU's own features).
+    if (!item.contains('=') || (value.empty() && key != "features"))
+      return makeError("--target: '" + item + "' is not key=value");
+    values[key] = value.trim().str();
+  }
+  // Identity first: a new CPU or triple brings its own defaults.
+  if (values.count("cpu") || values.count("triple")) {
+    auto base = forCPU(values.count("cpu") ? values["cpu"] : cpu,
+                       values.count("triple") ? values["triple"] : triple);
+    if (!base)
+      return base.takeError();
+    int64_t keepCores = cores;
+    *this = *base;
+    cores = keepCores;
+  }
+  bool derived = false;
+  for (const auto &entry : values) {
+    llvm::StringRef key = entry.getKey(), value = entry.getValue();
+    bool ok = true;
+    if (key == "cpu" || key == "triple" || key == "peak-gflops")
+      continue;
+    derived = true;
+    if (key == "features") {
+      features = featuresFromSpec(value);
+      deriveFromFeatures(*this);
+    } else if (key == "vector-bits") {
+      ok = !value.getAsInteger(10, vectorBits) && vectorBits >= 64 &&
+           llvm::isPowerOf2_64(vectorBits);
+    } else if (key == "cores") {
+      ok = !value.getAsInteger(10, cores) && cores >= 1;
+    } else if (key == "l1") {
+      ok = parseSize(value, l1Bytes);
+    } else if (key == "l2") {
+      ok = parseSize(value, l2Bytes);
+    } else if (key == "l3") {
+      ok = parseSize(value, l3Bytes);
+    } else if (key == "clock-ghz") {
+      ok = llvm::to_float(value, clockGHz) && clockGHz > 0;
+    } else if (key == "bandwidth-gbps") {
+      ok = llvm::to_float(value, bandwidthGBps) && bandwidthGBps > 0;
+    } else {
+      return makeError("--target: unknown key '" + key +
+                       "' (triple, cpu, features, vector-bits, cores, l1, "
+                       "l2, l3, clock-ghz, bandwidth-gbps, peak-gflops)");
+    }
+    if (!ok)
+      return makeError("--target: bad value '" + value + "' for " + key);
+  }
+  if (derived) {
+    auto info = getSubtarget(*this);
+    if (!info)
+      return info.takeError();
+    peakGflops = estimatePeak(*this, (*info)->checkFeatures("+avx2") &&
+                                         (*info)->checkFeatures("+fma"));
+  }
+  if (values.count("peak-gflops")) {
+    llvm::StringRef value = values["peak-gflops"];
+    if (!llvm::to_float(value, peakGflops) || peakGflops <= 0)
+      return makeError("--target: bad value '" + value + "' for peak-gflops");
+  }
+  return llvm::Error::success();
+}
+
+std::string TargetDescription::str() const {
+  return llvm::formatv("triple={0},cpu={1},features={2},vector-bits={3},"
+                       "cores={4},l1={5},l2={6},l3={7},clock-ghz={8},"
+                       "bandwidth-gbps={9},peak-gflops={10}",
+                       triple, cpu, featuresToSpec(features), vectorBits,
+                       cores, l1Bytes, l2Bytes, l3Bytes, clockGHz,
+                       bandwidthGBps, peakGflops)
+      .str();
+}
+
+mlir::DictionaryAttr
+TargetDescription::toAttr(mlir::MLIRContext *context) const {
+  mlir::Builder b(context);
+  return b.getDictionaryAttr({
+      b.getNamedAttr("triple", b.getStringAttr(triple)),
+      b.getNamedAttr("cpu", b.getStringAttr(cpu)),
+      b.getNamedAttr("features", b.getStringAttr(features)),
+      b.getNamedAttr("vector_bits", b.getI64IntegerAttr(vectorBits)),
+      b.getNamedAttr("cores", b.getI64IntegerAttr(cores)),
+      b.getNamedAttr("l1_bytes", b.getI64IntegerAttr(l1Bytes)),
+      b.getNamedAttr("l2_bytes", b.getI64IntegerAttr(l2Bytes)),
+      b.getNamedAttr("l3_bytes", b.getI64IntegerAttr(l3Bytes)),
+      b.getNamedAttr("clock_ghz", b.getF64FloatAttr(clockGHz)),
+      b.getNamedAttr("bandwidth_gbps", b.getF64FloatAttr(bandwidthGBps)),
+      b.getNamedAttr("peak_gflops", b.getF64FloatAttr(peakGflops)),
+  });
+}
+
+void TargetDescription::attachTo(mlir::ModuleOp module) const {
+  module->setAttr(kAttrName, toAttr(module.getContext()));
+}
+
+llvm::Expected<TargetDescription>
+TargetDescription::fromModule(mlir::ModuleOp module) {
+  auto dict = module->getAttrOfType<mlir::DictionaryAttr>(kAttrName);
+  if (!dict)
+    return makeError("the module has no '" + kAttrName + "' dictionary");
+  TargetDescription target;
+  llvm::Error error = llvm::Error::success();
+  auto fail = [&](llvm::StringRef key, llvm::StringRef what) {
+    if (!error)
+      error = makeError(kAttrName + "." + key + ": expected " + what);
+  };
+  auto getString = [&](llvm::StringRef key, std::string &out) {
+    if (auto attr = dict.getAs<mlir::StringAttr>(key))
+      out = attr.str();
+    else
+      fail(key, "a string");
+  };
+  auto getInt = [&](llvm::StringRef key, int64_t &out) {
+    if (auto attr = dict.getAs<mlir::IntegerAttr>(key); attr &&
+                                                        attr.getInt() > 0)
+      out = attr.getInt();
+    else
+      fail(key, "a positive integer");
+  };
+  auto getFloat = [&](llvm::StringRef key, double &out) {
+    if (auto attr = dict.getAs<mlir::FloatAttr>(key);
+        attr && attr.getValueAsDouble() > 0)
+      out = attr.getValueAsDouble();
+    else
+      fail(key, "a positive float");
+  };
+  getString("triple", target.triple);
+  getString("cpu", target.cpu);
+  getString("features", target.features);
+  getInt("vector_bits", target.vectorBits);
+  getInt("cores", target.cores);
+  getInt("l1_bytes", target.l1Bytes);
+  getInt("l2_bytes", target.l2Bytes);
+  getInt("l3_bytes", target.l3Bytes);
+  getFloat("clock_ghz", target.clockGHz);
+  getFloat("bandwidth_gbps", target.bandwidthGBps);
+  getFloat("peak_gflops", target.peakGflops);
+  if (error)
+    return std::move(error);
+  return target;
+}

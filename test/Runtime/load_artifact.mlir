@@ -1,0 +1,38 @@
+// A shared library from `xla-translate --emit=shared` runs in a process
+// that links the runtime and no LLVM or MLIR (xla-load-artifact, see
+// test/Runtime/LoadArtifact.cpp): checks report through the runtime, whose
+// functions the library imports through pointers (ABI/EntryABI.h).
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: xla-translate %s --emit=shared -o %t/prog.so
+// RUN: not xla-load-artifact %t/prog.so 2> %t/err.txt | FileCheck %s
+// RUN: FileCheck %s --check-prefix=CHECKFAIL < %t/err.txt
+// RUN: readelf -d %t/prog.so | FileCheck %s --check-prefix=LIB
+// RUN: readelf -d xla-load-artifact | FileCheck %s --check-prefix=LOADER
+
+// Inputs are 1, 2, 3, ...: sum = 2a, prod = a*a.
+// CHECK: output 0: tensor<2x3xf32>
+// CHECK-NEXT: 2.0 4.0 6.0 8.0 10.0 12.0
+// CHECK: output 1: tensor<2x3xi32>
+// CHECK-NEXT: 1 4 9 16 25 36
+
+// The second check fails on purpose, with its location.
+// CHECKFAIL: load_artifact.mlir:{{[0-9]+}}:3: error: check.expect_eq failed: 1 of 6 elements differ
+
+// The library names no runtime (it imports through pointers) and the
+// loader no LLVM or MLIR library.
+// LIB-NOT: NEEDED{{.*}}(LLVM|MLIR|xla)
+// LOADER-NOT: NEEDED{{.*}}LLVM
+// LOADER-NOT: NEEDED{{.*}}MLIR
+
+// RUN: not xla-load-artifact %t/prog.so other 2>&1 | FileCheck %s --check-prefix=NOENTRY
+// NOENTRY: error: {{.*}}prog.so has no compiled entry 'other'
+// RUN: not xla-load-artifact %t/missing.so 2>&1 | FileCheck %s --check-prefix=MISSING
+// MISSING: error: cannot load {{.*}}missing.so
+
+func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xi32>) -> (tensor<2x3xf32>, tensor<2x3xi32>) {
+  %0 = hlo.add %a, %a : tensor<2x3xf32>
+  %1 = hlo.multiply %b, %b : tensor<2x3xi32>
+  check.expect_almost_eq_const %0, dense<[[2.0, 4.0, 6.0], [8.0, 10.0, 12.0]]> : tensor<2x3xf32>
+  check.expect_eq_const %1, dense<[[1, 4, 9], [16, 25, 99]]> : tensor<2x3xi32>
+  return %0, %1 : tensor<2x3xf32>, tensor<2x3xi32>
+}
