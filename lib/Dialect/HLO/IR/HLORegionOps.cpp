@@ -87,30 +87,6 @@ static bool isCompatibleType(Type a, Type b) {
          succeeded(verifyCompatibleShape(ta, tb));
 }
 
-static unsigned bitWidthOf(Type element) {
-  if (auto c = dyn_cast<ComplexType>(element))
-    return 2 * c.getElementType().getIntOrFloatBitWidth();
-  return element.getIntOrFloatBitWidth();
-}
-
-/// The spec's is_promotable: same kind of element type, no narrower (for
-/// quantized types: same expressed type, no narrower storage).
-static bool isPromotable(Type from, Type to) {
-  if (from == to)
-    return true;
-  auto qf = dyn_cast<quant::QuantizedType>(from);
-  auto qt = dyn_cast<quant::QuantizedType>(to);
-  if (qf || qt)
-    return qf && qt && qf.getExpressedType() == qt.getExpressedType() &&
-           qf.getStorageTypeIntegralWidth() <= qt.getStorageTypeIntegralWidth();
-  auto isInt = [](Type t) { return isa<IntegerType>(t) && !t.isInteger(1); };
-  bool sameKind = (from.isInteger(1) && to.isInteger(1)) ||
-                  (isInt(from) && isInt(to)) ||
-                  (isa<FloatType>(from) && isa<FloatType>(to)) ||
-                  (isa<ComplexType>(from) && isa<ComplexType>(to));
-  return sameKind && bitWidthOf(from) <= bitWidthOf(to);
-}
-
 /// Checks that the values of `name` lie in [0, bound), are unique and, if
 /// `sorted`, ascending.
 static LogicalResult checkDimList(const Reporter &report, StringRef name,
@@ -236,7 +212,7 @@ static LogicalResult verifyReducer(const Reporter &report, StringRef name,
                       << " must have the same type, got " << acc << " and "
                       << val;
     Type e = cast<RankedTensorType>(acc).getElementType();
-    if (!isPromotable(elements[k], e))
+    if (!verify_utils::isPromotable(elements[k], e))
       return report() << name << " argument #" << k << " has element type "
                       << e << ", which is neither the element type "
                       << elements[k] << " of input #" << k

@@ -47,6 +47,19 @@ struct OpDiag {
   }
 };
 
+/// The spec's is_promotable(x, y) on element types, used wherever a region
+/// may compute in a wider type than its inputs (reduce, reduce_window,
+/// scatter, all_reduce, reduce_scatter): x and y are both booleans, both
+/// integers, both floats or both complex, and bitwidth(x) <= bitwidth(y);
+/// quantized types need the same expressed type and compare storage
+/// widths. The spec compares kinds and widths only, so f16 <-> bf16 and
+/// si8 -> ui16 are promotions.
+bool isPromotable(mlir::Type from, mlir::Type to);
+
+/// The spec's bitwidth of an element type: complex counts both parts,
+/// quantized types their storage type.
+unsigned bitWidthOf(mlir::Type element);
+
 inline bool isDyn(int64_t d) { return ShapedType::isDynamic(d); }
 
 /// `7`, or `?` for a dynamic size.
