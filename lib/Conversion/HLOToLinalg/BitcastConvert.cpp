@@ -1,6 +1,6 @@
 //===- BitcastConvert.cpp - bitcast_convert between element widths -------===//
 //
-// Same-width bitcasts are pointwise (Pointwise.cpp). When the widths differ
+// Same-width bitcasts are pointwise (`lowerPointwise`). When the widths differ
 // the shape changes: a wide element splits into `k` narrow ones along a new
 // minor dimension, or `k` narrow ones along the minor dimension join into
 // one. Parts are ordered little-endian (part 0 holds the lowest bits), as
@@ -36,7 +36,7 @@ Value fromBits(OpBuilder &b, Location loc, Value bits, Type type) {
   return arith::BitcastOp::create(b, loc, type, bits);
 }
 
-struct BitcastConvertResize : OpConversionPattern<BitcastConvertOp> {
+struct BitcastConvertToLinalg : OpConversionPattern<BitcastConvertOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
@@ -55,7 +55,8 @@ struct BitcastConvertResize : OpConversionPattern<BitcastConvertOp> {
     unsigned inWidth = inElem.getIntOrFloatBitWidth();
     unsigned outWidth = outElem.getIntOrFloatBitWidth();
     if (inWidth == outWidth)
-      return failure(); // pointwise
+      return lowerPointwise(op, adaptor.getOperands(), *getTypeConverter(),
+                            rewriter);
     Location loc = op.getLoc();
     int64_t rank = outType.getRank();
     Value init = tensor::EmptyOp::create(rewriter, loc, outType.getShape(),
@@ -124,7 +125,7 @@ struct BitcastConvertResize : OpConversionPattern<BitcastConvertOp> {
 void populateBitcastConvertToLinalgPatterns(MLIRContext *context,
                                             const TypeConverter &converter,
                                             RewritePatternSet &patterns) {
-  patterns.add<BitcastConvertResize>(converter, context);
+  patterns.add<BitcastConvertToLinalg>(converter, context);
 }
 
 } // namespace xla::hlo::detail

@@ -26,7 +26,6 @@
 
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <cmath>
@@ -184,41 +183,41 @@ Parts cbrt(const FloatMath &m, Value x, Value y) {
 
 } // namespace
 
-Value emitComplexFunction(OpBuilder &b, Location loc, Operation *op,
+Value emitComplexFunction(OpBuilder &b, Location loc, ComplexFunction fn,
                           Value z) {
   auto complexType = dyn_cast<ComplexType>(z.getType());
   if (!complexType)
     return Value();
   auto elementType = cast<FloatType>(complexType.getElementType());
   FloatMath m{b, loc, elementType.isF64() ? elementType : b.getF64Type()};
-  if (!isa<SinhOp, CoshOp, AsinOp, AcosOp, AsinhOp, AcoshOp, AtanhOp, AtanOp,
-           CbrtOp>(op))
-    return Value();
   Value x = m.convert(complex::ReOp::create(b, loc, z), m.type);
   Value y = m.convert(complex::ImOp::create(b, loc, z), m.type);
-  Parts result =
-      llvm::TypeSwitch<Operation *, Parts>(op)
-          .Case([&](SinhOp) {
-            return Parts{m.mul(m.f<math::SinhOp>(x), m.f<math::CosOp>(y)),
-                         m.mul(m.f<math::CoshOp>(x), m.f<math::SinOp>(y))};
-          })
-          .Case([&](CoshOp) {
-            return Parts{m.mul(m.f<math::CoshOp>(x), m.f<math::CosOp>(y)),
-                         m.mul(m.f<math::SinhOp>(x), m.f<math::SinOp>(y))};
-          })
-          .Case([&](AsinOp) { return asin(m, x, y); })
-          .Case([&](AcosOp) { return acos(m, x, y); })
-          .Case([&](AsinhOp) {
-            Parts w = asin(m, m.neg(y), x);
-            return Parts{w.im, m.neg(w.re)};
-          })
-          .Case([&](AcoshOp) { return acosh(m, x, y); })
-          .Case([&](AtanhOp) { return atanh(m, x, y); })
-          .Case([&](AtanOp) {
-            Parts w = atanh(m, m.neg(y), x);
-            return Parts{w.im, m.neg(w.re)};
-          })
-          .Case([&](CbrtOp) { return cbrt(m, x, y); });
+  Parts result;
+  switch (fn) {
+  case ComplexFunction::Sinh:
+    result = {m.mul(m.f<math::SinhOp>(x), m.f<math::CosOp>(y)),
+              m.mul(m.f<math::CoshOp>(x), m.f<math::SinOp>(y))};
+    break;
+  case ComplexFunction::Cosh:
+    result = {m.mul(m.f<math::CoshOp>(x), m.f<math::CosOp>(y)),
+              m.mul(m.f<math::SinhOp>(x), m.f<math::SinOp>(y))};
+    break;
+  case ComplexFunction::Asin: result = asin(m, x, y); break;
+  case ComplexFunction::Acos: result = acos(m, x, y); break;
+  case ComplexFunction::Asinh: {
+    Parts w = asin(m, m.neg(y), x);
+    result = {w.im, m.neg(w.re)};
+    break;
+  }
+  case ComplexFunction::Acosh: result = acosh(m, x, y); break;
+  case ComplexFunction::Atanh: result = atanh(m, x, y); break;
+  case ComplexFunction::Atan: {
+    Parts w = atanh(m, m.neg(y), x);
+    result = {w.im, m.neg(w.re)};
+    break;
+  }
+  case ComplexFunction::Cbrt: result = cbrt(m, x, y); break;
+  }
   Value re = m.convert(result.re, elementType);
   Value im = m.convert(result.im, elementType);
   return complex::CreateOp::create(b, loc, complexType, re, im);

@@ -2,9 +2,10 @@
 //
 // Drives the per-family patterns with the dialect-conversion framework. The
 // lowerability check runs first and is derived from the same pattern set
-// (which op names have a pattern) and the same scalar emitters (which
-// element types an elementwise op has code for), so what it accepts and
-// what the conversion handles cannot drift apart.
+// (which op names have a pattern; elementwise ops by their traits) and the
+// same scalar lowering table (which ops have scalar code, and for which
+// element types), so what it accepts and what the conversion handles
+// cannot drift apart.
 //
 //===----------------------------------------------------------------------===//
 
@@ -141,15 +142,27 @@ static bool hasScalarCode(Operation *op) {
 }
 
 /// True if `op`, which has a pattern, is lowered for its element types.
-/// Elementwise ops and bitcast_convert are the families whose patterns
-/// reject element types the verifier accepts (complex cbrt, acosh, ...).
+/// Ops lowered through the scalar lowering table (elementwise ops,
+/// bitcast_convert) are the ones whose patterns reject element types the
+/// verifier accepts (complex cbrt, lgamma, ...).
 static bool supportsElementTypes(Operation *op) {
   namespace detail = xla::hlo::detail;
-  if (isa<xla::hlo::BitcastConvertOp>(op) && !detail::isLowerableBitcast(op))
-    return false;
-  if (detail::isScalarizable(op) && op->getNumResults() == 1)
+  // Every width pair of int/float elements (BitcastConvert.cpp).
+  if (isa<xla::hlo::BitcastConvertOp>(op))
+    return detail::isLowerableBitcast(op);
+  if (detail::hasScalarLowering(op) && op->getNumResults() == 1)
     return hasScalarCode(op);
   return true;
+}
+
+/// True if some pattern of `patterns` is rooted at `op`: by name, or, for
+/// the elementwise patterns rooted at a trait, when the scalar lowering
+/// table has an entry for the op (an elementwise op without one, such as
+/// polygamma, has no lowering).
+static bool hasPattern(Operation *op, const llvm::StringSet<> &names) {
+  if (names.contains(op->getName().getStringRef()))
+    return true;
+  return xla::hlo::isElementwise(op) && xla::hlo::detail::hasScalarLowering(op);
 }
 
 /// Ops of other dialects that no stage of the CPU path lowers: unregistered
@@ -184,7 +197,7 @@ LogicalResult xla::hlo::checkLowerable(ModuleOp module) {
     // Types are reported where values are defined: at hlo ops and at
     // function arguments; uses elsewhere (return, call) would only repeat.
     bool isHlo = isa_and_nonnull<HLODialect>(op->getDialect());
-    if ((isHlo && !supported.contains(op->getName().getStringRef())) ||
+    if ((isHlo && !hasPattern(op, supported)) ||
         isUnloweredForeignOp(op)) {
       os << "op '" << op->getName() << "' has no CPU lowering";
     } else if (auto func = dyn_cast<FunctionOpInterface>(op)) {

@@ -228,7 +228,7 @@ LogicalResult emitBodyAndYield(ConversionPatternRewriter &rewriter,
     InFlightDiagnostic diag =
         op->emitOpError() << "has a body that is not scalar code";
     for (Operation &inner : body.front())
-      if (!isScalarizable(&inner) &&
+      if (!hasScalarLowering(&inner) &&
           !isa<ReturnOp, ConstantOp, ReshapeOp, BroadcastInDimOp>(inner)) {
         diag.attachNote(inner.getLoc())
             << "'" << inner.getName() << "' has no scalar lowering";

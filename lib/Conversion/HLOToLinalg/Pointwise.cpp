@@ -1,7 +1,8 @@
 //===- Pointwise.cpp - elementwise hlo ops to linalg.generic --------------===//
 //
-// Every elementwise op becomes one parallel linalg.generic whose body is the
-// op's scalar code (ScalarOps.h). linalg.generic rather than the named
+// Every elementwise op (`xla::hlo::isElementwise`, derived from the ops'
+// traits) becomes one parallel linalg.generic whose body is the op's entry
+// in the scalar lowering table (ScalarOps.h). linalg.generic rather than the named
 // elementwise ops: the named ops do not carry integer signedness and the
 // elementwise fusion pass works on generics. 0-d operands of clamp and
 // select broadcast through a constant indexing map.
@@ -23,65 +24,81 @@ using namespace mlir;
 namespace xla::hlo::detail {
 namespace {
 
-/// Lowers an elementwise op to a linalg.generic over its result shape.
+/// Lowers every elementwise hlo op (`isElementwise`: the ops with the
+/// `Elementwise` or `ElementwiseBroadcastingScalars` trait) to a
+/// linalg.generic. One instance per trait; which ops exist is the dialect's
+/// business, what they compute is the scalar lowering table's.
 struct PointwiseToGeneric : ConversionPattern {
-  PointwiseToGeneric(StringRef opName, const TypeConverter &converter,
+  PointwiseToGeneric(TypeID trait, const TypeConverter &converter,
                      MLIRContext *context)
-      : ConversionPattern(converter, opName, /*benefit=*/1, context) {}
+      : ConversionPattern(converter, Pattern::MatchTraitOpTypeTag(), trait,
+                          /*benefit=*/1, context) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    if (op->getNumResults() != 1)
+    if (!isElementwise(op))
       return failure();
-    auto hloResultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    if (!hloResultType || !hloResultType.hasStaticShape())
-      return rewriter.notifyMatchFailure(op, "needs a static result shape");
-    auto resultType = cast<RankedTensorType>(
-        getTypeConverter()->convertType(hloResultType));
-    Location loc = op->getLoc();
-    int64_t rank = resultType.getRank();
-
-    SmallVector<AffineMap> maps;
-    SmallVector<Type> operandTypes;
-    for (Value hloOperand : op->getOperands()) {
-      auto type = cast<RankedTensorType>(hloOperand.getType());
-      operandTypes.push_back(type.getElementType());
-      maps.push_back(type.getRank() == rank
-                         ? rewriter.getMultiDimIdentityMap(rank)
-                         : AffineMap::get(rank, 0, rewriter.getContext()));
-    }
-    maps.push_back(rewriter.getMultiDimIdentityMap(rank));
-    Value init = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                         resultType.getElementType());
-    SmallVector<utils::IteratorType> iterators(rank,
-                                               utils::IteratorType::parallel);
-    auto generic = linalg::GenericOp::create(rewriter, loc, resultType,
-                                             operands, init, maps, iterators);
-    SmallVector<Type> argTypes;
-    SmallVector<Location> argLocs;
-    for (Value v : operands) {
-      argTypes.push_back(cast<ShapedType>(v.getType()).getElementType());
-      argLocs.push_back(loc);
-    }
-    argTypes.push_back(resultType.getElementType());
-    argLocs.push_back(loc);
-    Block *body = rewriter.createBlock(&generic.getRegion(), {}, argTypes,
-                                       argLocs);
-    rewriter.setInsertionPointToStart(body);
-    Value scalar =
-        emitScalarOp(rewriter, loc, op, operandTypes,
-                     hloResultType.getElementType(),
-                     body->getArguments().drop_back());
-    if (!scalar) {
-      rewriter.eraseOp(generic);
-      return rewriter.notifyMatchFailure(op, "unsupported element type");
-    }
-    linalg::YieldOp::create(rewriter, loc, scalar);
-    rewriter.replaceOp(op, generic.getResults());
-    return success();
+    return lowerPointwise(op, operands, *getTypeConverter(), rewriter);
   }
 };
+
+} // namespace
+
+LogicalResult lowerPointwise(Operation *op, ValueRange operands,
+                             const TypeConverter &converter,
+                             ConversionPatternRewriter &rewriter) {
+  if (op->getNumResults() != 1)
+    return failure();
+  auto hloResultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!hloResultType || !hloResultType.hasStaticShape())
+    return rewriter.notifyMatchFailure(op, "needs a static result shape");
+  auto resultType = cast<RankedTensorType>(
+      converter.convertType(hloResultType));
+  Location loc = op->getLoc();
+  int64_t rank = resultType.getRank();
+
+  SmallVector<AffineMap> maps;
+  SmallVector<Type> operandTypes;
+  for (Value hloOperand : op->getOperands()) {
+    auto type = cast<RankedTensorType>(hloOperand.getType());
+    operandTypes.push_back(type.getElementType());
+    maps.push_back(type.getRank() == rank
+                       ? rewriter.getMultiDimIdentityMap(rank)
+                       : AffineMap::get(rank, 0, rewriter.getContext()));
+  }
+  maps.push_back(rewriter.getMultiDimIdentityMap(rank));
+  Value init = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
+                                       resultType.getElementType());
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(rewriter, loc, resultType,
+                                           operands, init, maps, iterators);
+  SmallVector<Type> argTypes;
+  SmallVector<Location> argLocs;
+  for (Value v : operands) {
+    argTypes.push_back(cast<ShapedType>(v.getType()).getElementType());
+    argLocs.push_back(loc);
+  }
+  argTypes.push_back(resultType.getElementType());
+  argLocs.push_back(loc);
+  Block *body = rewriter.createBlock(&generic.getRegion(), {}, argTypes,
+                                     argLocs);
+  rewriter.setInsertionPointToStart(body);
+  Value scalar =
+      emitScalarOp(rewriter, loc, op, operandTypes,
+                   hloResultType.getElementType(),
+                   body->getArguments().drop_back());
+  if (!scalar) {
+    rewriter.eraseOp(generic);
+    return rewriter.notifyMatchFailure(op, "unsupported element type");
+  }
+  linalg::YieldOp::create(rewriter, loc, scalar);
+  rewriter.replaceOp(op, generic.getResults());
+  return success();
+}
+
+namespace {
 
 /// hlo.constant -> arith.constant with the codegen element type.
 struct ConstantToArith : OpConversionPattern<ConstantOp> {
@@ -115,43 +132,11 @@ void populatePointwiseToLinalgPatterns(MLIRContext *context,
                                        const TypeConverter &converter,
                                        RewritePatternSet &patterns) {
   patterns.add<ConstantToArith>(converter, context);
-  for (StringRef name :
-       {AbsOp::getOperationName(), CbrtOp::getOperationName(),
-        CeilOp::getOperationName(), FloorOp::getOperationName(),
-        ClzOp::getOperationName(), PopulationCountOp::getOperationName(),
-        CosineOp::getOperationName(), SineOp::getOperationName(),
-        TanOp::getOperationName(), TanhOp::getOperationName(),
-        ExpOp::getOperationName(), Expm1Op::getOperationName(),
-        LogOp::getOperationName(), Log1pOp::getOperationName(),
-        SqrtOp::getOperationName(), RsqrtOp::getOperationName(),
-        RoundOp::getOperationName(), RoundNearestEvenOp::getOperationName(),
-        LogisticOp::getOperationName(), SignOp::getOperationName(),
-        NegOp::getOperationName(), NotOp::getOperationName(),
-        RealOp::getOperationName(), ImagOp::getOperationName(),
-        IsFiniteOp::getOperationName(), AddOp::getOperationName(),
-        SubtractOp::getOperationName(), MulOp::getOperationName(),
-        DivOp::getOperationName(), RemOp::getOperationName(),
-        PowOp::getOperationName(), Atan2Op::getOperationName(),
-        MaxOp::getOperationName(), MinOp::getOperationName(),
-        AndOp::getOperationName(), OrOp::getOperationName(),
-        XorOp::getOperationName(), ShiftLeftOp::getOperationName(),
-        ShiftRightLogicalOp::getOperationName(),
-        ShiftRightArithmeticOp::getOperationName(),
-        ComplexOp::getOperationName(), ClampOp::getOperationName(),
-        SelectOp::getOperationName(), CompareOp::getOperationName(),
-        ConvertOp::getOperationName(), ReducePrecisionOp::getOperationName(),
-        BitcastConvertOp::getOperationName(), AcosOp::getOperationName(),
-        AcoshOp::getOperationName(), AsinOp::getOperationName(),
-        AsinhOp::getOperationName(), AtanOp::getOperationName(),
-        AtanhOp::getOperationName(), CoshOp::getOperationName(),
-        SinhOp::getOperationName(), ErfOp::getOperationName(),
-        ErfcOp::getOperationName(), ConjOp::getOperationName(),
-        SquareOp::getOperationName(), IsInfOp::getOperationName(),
-        IsPosInfOp::getOperationName(), IsNegInfOp::getOperationName(),
-        LgammaOp::getOperationName(), DigammaOp::getOperationName(),
-        ErfInvOp::getOperationName(), BesselI1eOp::getOperationName(),
-        NextAfterOp::getOperationName()})
-    patterns.add<PointwiseToGeneric>(name, converter, context);
+  patterns.add<PointwiseToGeneric>(TypeID::get<OpTrait::Elementwise>(),
+                                   converter, context);
+  patterns.add<PointwiseToGeneric>(
+      TypeID::get<xla::hlo::traits::ElementwiseBroadcastingScalars>(),
+      converter, context);
 }
 
 } // namespace xla::hlo::detail

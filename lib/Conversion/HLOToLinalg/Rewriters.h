@@ -12,12 +12,20 @@
 
 namespace xla::hlo::detail {
 
-/// Elementwise ops, compare, select, clamp, convert, constant.
+/// Every elementwise hlo op (`xla::hlo::isElementwise`), and constant.
 void populatePointwiseToLinalgPatterns(mlir::MLIRContext *context,
                                        const mlir::TypeConverter &converter,
                                        mlir::RewritePatternSet &patterns);
 
-/// bitcast_convert between element types of different widths.
+/// Replaces single-result `op` by a parallel linalg.generic whose body is
+/// the op's entry in the scalar lowering table; 0-d operands broadcast.
+/// Fails (changing nothing) without a static shape or scalar code.
+llvm::LogicalResult lowerPointwise(mlir::Operation *op,
+                                   mlir::ValueRange operands,
+                                   const mlir::TypeConverter &converter,
+                                   mlir::ConversionPatternRewriter &rewriter);
+
+/// bitcast_convert: pointwise between equal widths, reshaping otherwise.
 void populateBitcastConvertToLinalgPatterns(
     mlir::MLIRContext *context, const mlir::TypeConverter &converter,
     mlir::RewritePatternSet &patterns);

@@ -193,6 +193,8 @@ arith::CmpFPredicate floatPredicate(ComparisonDirection dir) {
   llvm_unreachable("unknown comparison direction");
 }
 
+} // namespace
+
 Value emitCompare(OpBuilder &b, Location loc, CompareOp op, Type hloType,
                   Value x, Value y) {
   ComparisonDirection dir = op.getComparisonDirection();
@@ -280,8 +282,6 @@ Value emitReducePrecision(OpBuilder &b, Location loc, Value x,
   return arith::SelectOp::create(b, loc, isNan, nanResult, result);
 }
 
-} // namespace
-
 bool isLowerableBitcast(Operation *op) {
   auto bitcast = dyn_cast<BitcastConvertOp>(op);
   return bitcast &&
@@ -298,31 +298,14 @@ bool isScalarBitcast(Operation *op) {
              .getIntOrFloatBitWidth();
 }
 
-Value emitConvertLikeOp(OpBuilder &b, Location loc, Operation *op,
-                        TypeRange operandTypes, Type resultType,
-                        ValueRange args) {
-  return llvm::TypeSwitch<Operation *, Value>(op)
-      .Case([&](CompareOp cmp) {
-        return emitCompare(b, loc, cmp, operandTypes[0], args[0], args[1]);
-      })
-      .Case([&](ConvertOp) {
-        return emitConvert(b, loc, args[0], operandTypes[0], resultType);
-      })
-      .Case([&](ReducePrecisionOp rp) -> Value {
-        if (!isa<FloatType>(args[0].getType()))
-          return Value();
-        return emitReducePrecision(b, loc, args[0], rp.getExponentBits(),
-                                   rp.getMantissaBits());
-      })
-      .Case([&](BitcastConvertOp) -> Value {
-        if (!isScalarBitcast(op))
-          return Value();
-        Type to = convertElementType(resultType);
-        if (to == args[0].getType())
-          return args[0];
-        return arith::BitcastOp::create(b, loc, to, args[0]);
-      })
-      .Default([](Operation *) { return Value(); });
+Value emitScalarBitcast(OpBuilder &b, Location loc, Operation *op,
+                        Type resultType, Value x) {
+  if (!isScalarBitcast(op))
+    return Value();
+  Type to = convertElementType(resultType);
+  if (to == x.getType())
+    return x;
+  return arith::BitcastOp::create(b, loc, to, x);
 }
 
 /// The scalar value of a 0-d (or splat) constant, in codegen types.
@@ -382,7 +365,7 @@ FailureOr<SmallVector<Value>> emitScalarRegion(OpBuilder &b, Region &region,
     } else if (isa<ReshapeOp, BroadcastInDimOp>(op) &&
                cast<ShapedType>(op.getResultTypes()[0]).getNumElements() == 1) {
       result = map.lookup(op.getOperand(0));
-    } else if (isScalarizable(&op) && op.getNumResults() == 1) {
+    } else if (hasScalarLowering(&op) && op.getNumResults() == 1) {
       SmallVector<Type> operandTypes;
       SmallVector<Value> operands;
       for (Value v : op.getOperands()) {

@@ -1,7 +1,12 @@
 //===- ScalarOps.cpp - scalar code for elementwise hlo ops ----------------===//
 //
-// Arithmetic, math and logic ops. Conversions, comparisons and bit-level ops
-// are in ScalarConvert.cpp. Integer semantics follow XLA, not C: division by
+// The scalar lowering table: one entry per hlo op with scalar semantics,
+// keyed by op TypeID. Pointwise ops, region bodies and the lowerability
+// check all look ops up here, so an op missing from the table is reported
+// by name before lowering, never half-lowered. Arithmetic, math and logic
+// are written here; conversions and comparisons (ScalarConvert.cpp) and the
+// special and complex functions (SpecialFunctions.cpp, ComplexFunctions.cpp)
+// are called from their entries. Integer semantics follow XLA, not C: division by
 // zero and shifts by at least the bit width are defined, so every such op
 // is guarded (x86 `idiv` would trap, LLVM `shl` would be poison).
 //
@@ -15,7 +20,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/ADT/DenseMap.h"
 
 using namespace mlir;
 
@@ -232,165 +237,215 @@ Value emitIsInf(OpBuilder &b, Location loc, Value x, int sign) {
                                target);
 }
 
+/// What a table entry gets: the op, its hlo element types (they carry the
+/// signedness) and its scalar arguments in codegen types.
+struct ScalarArgs {
+  OpBuilder &b;
+  Location loc;
+  Operation *op;
+  TypeRange operandTypes;
+  Type resultType;
+  ValueRange args;
+
+  Type t() const { return operandTypes.front(); }
+  Value x() const { return args[0]; }
+  Value y() const { return args[1]; }
+  bool isSigned() const {
+    return isa<IntegerType>(t()) && !isUnsignedInt(t()) && !t().isInteger(1);
+  }
+  KindBuilder k() const { return {b, loc, t(), args}; }
+  /// Real floats through the math op, complex through ComplexFunctions.cpp.
+  template <typename MathOp> Value floatOr(ComplexFunction fn) const {
+    if (isa<ComplexType>(t()))
+      return emitComplexFunction(b, loc, fn, x());
+    return k().template floatOrComplex<MathOp>();
+  }
+};
+
+using ScalarEmitter = Value (*)(const ScalarArgs &);
+using ScalarTable = llvm::DenseMap<TypeID, ScalarEmitter>;
+
+template <typename Op> void add(ScalarTable &table, ScalarEmitter emit) {
+  table[TypeID::get<Op>()] = emit;
+}
+
+/// The scalar semantics of every hlo op that has them, one entry per op.
+/// An entry returns null for element types it has no code for.
+ScalarTable buildScalarTable() {
+  using A = const ScalarArgs &;
+  ScalarTable t;
+  // Unary math.
+  add<AbsOp>(t, [](A a) {
+    return a.k().intFloatComplex<math::AbsIOp, math::AbsFOp, complex::AbsOp>();
+  });
+  add<CbrtOp>(t, [](A a) { return a.floatOr<math::CbrtOp>(ComplexFunction::Cbrt); });
+  add<CeilOp>(t, [](A a) { return a.k().floatOrComplex<math::CeilOp>(); });
+  add<FloorOp>(t, [](A a) { return a.k().floatOrComplex<math::FloorOp>(); });
+  add<ClzOp>(t, [](A a) -> Value { return math::CountLeadingZerosOp::create(a.b, a.loc, a.x()); });
+  add<PopulationCountOp>(t, [](A a) -> Value { return math::CtPopOp::create(a.b, a.loc, a.x()); });
+  add<CosineOp>(t, [](A a) { return a.k().floatOrComplex<math::CosOp, complex::CosOp>(); });
+  add<SineOp>(t, [](A a) { return a.k().floatOrComplex<math::SinOp, complex::SinOp>(); });
+  add<TanOp>(t, [](A a) { return a.k().floatOrComplex<math::TanOp, complex::TanOp>(); });
+  add<TanhOp>(t, [](A a) { return a.k().floatOrComplex<math::TanhOp, complex::TanhOp>(); });
+  add<ExpOp>(t, [](A a) { return a.k().floatOrComplex<math::ExpOp, complex::ExpOp>(); });
+  add<Expm1Op>(t, [](A a) { return a.k().floatOrComplex<math::ExpM1Op, complex::Expm1Op>(); });
+  add<LogOp>(t, [](A a) { return a.k().floatOrComplex<math::LogOp, complex::LogOp>(); });
+  add<Log1pOp>(t, [](A a) { return a.k().floatOrComplex<math::Log1pOp, complex::Log1pOp>(); });
+  add<SqrtOp>(t, [](A a) { return a.k().floatOrComplex<math::SqrtOp, complex::SqrtOp>(); });
+  add<RsqrtOp>(t, [](A a) { return a.k().floatOrComplex<math::RsqrtOp, complex::RsqrtOp>(); });
+  add<RoundOp>(t, [](A a) { return a.k().floatOrComplex<math::RoundOp>(); });
+  add<RoundNearestEvenOp>(t, [](A a) { return a.k().floatOrComplex<math::RoundEvenOp>(); });
+  add<LogisticOp>(t, [](A a) { return emitLogistic(a.b, a.loc, a.x()); });
+  add<SignOp>(t, [](A a) { return emitSign(a.b, a.loc, a.t(), a.x()); });
+  add<NegOp>(t, [](A a) -> Value {
+    if (isa<IntegerType>(a.t()))
+      return arith::SubIOp::create(
+          a.b, a.loc, intConstant(a.b, a.loc, a.x().getType(), 0), a.x());
+    return a.k().floatOrComplex<arith::NegFOp, complex::NegOp>();
+  });
+  add<NotOp>(t, [](A a) { return emitNot(a.b, a.loc, a.x()); });
+  add<RealOp>(t, [](A a) -> Value {
+    if (isa<ComplexType>(a.t()))
+      return complex::ReOp::create(a.b, a.loc, a.x());
+    return a.x();
+  });
+  add<ImagOp>(t, [](A a) -> Value {
+    if (isa<ComplexType>(a.t()))
+      return complex::ImOp::create(a.b, a.loc, a.x());
+    return emitScalarConstant(a.b, a.loc, a.x().getType(), 0.0);
+  });
+  add<IsFiniteOp>(t, [](A a) -> Value {
+    Value abs = math::AbsFOp::create(a.b, a.loc, a.x());
+    Value inf = emitScalarConstant(a.b, a.loc, a.x().getType(),
+                                   std::numeric_limits<double>::infinity());
+    return arith::CmpFOp::create(a.b, a.loc, arith::CmpFPredicate::ONE, abs,
+                                 inf);
+  });
+  // CHLO unary functions: math ops on real floats, formulas on complex.
+  add<AcosOp>(t, [](A a) { return a.floatOr<math::AcosOp>(ComplexFunction::Acos); });
+  add<AcoshOp>(t, [](A a) { return a.floatOr<math::AcoshOp>(ComplexFunction::Acosh); });
+  add<AsinOp>(t, [](A a) { return a.floatOr<math::AsinOp>(ComplexFunction::Asin); });
+  add<AsinhOp>(t, [](A a) { return a.floatOr<math::AsinhOp>(ComplexFunction::Asinh); });
+  add<AtanOp>(t, [](A a) { return a.floatOr<math::AtanOp>(ComplexFunction::Atan); });
+  add<AtanhOp>(t, [](A a) { return a.floatOr<math::AtanhOp>(ComplexFunction::Atanh); });
+  add<CoshOp>(t, [](A a) { return a.floatOr<math::CoshOp>(ComplexFunction::Cosh); });
+  add<SinhOp>(t, [](A a) { return a.floatOr<math::SinhOp>(ComplexFunction::Sinh); });
+  add<ErfOp>(t, [](A a) { return a.k().floatOrComplex<math::ErfOp>(); });
+  add<ErfcOp>(t, [](A a) { return a.k().floatOrComplex<math::ErfcOp>(); });
+  add<ConjOp>(t, [](A a) -> Value {
+    if (isa<ComplexType>(a.t()))
+      return complex::ConjOp::create(a.b, a.loc, a.x());
+    return a.x();
+  });
+  add<SquareOp>(t, [](A a) -> Value {
+    if (isa<IntegerType>(a.t()))
+      return arith::MulIOp::create(a.b, a.loc, a.x(), a.x());
+    if (isa<ComplexType>(a.t()))
+      return complex::MulOp::create(a.b, a.loc, a.x(), a.x());
+    return arith::MulFOp::create(a.b, a.loc, a.x(), a.x());
+  });
+  add<IsInfOp>(t, [](A a) { return emitIsInf(a.b, a.loc, a.x(), 0); });
+  add<IsPosInfOp>(t, [](A a) { return emitIsInf(a.b, a.loc, a.x(), 1); });
+  add<IsNegInfOp>(t, [](A a) { return emitIsInf(a.b, a.loc, a.x(), -1); });
+  // CHLO special functions (SpecialFunctions.cpp).
+  add<LgammaOp>(t, [](A a) { return emitSpecialFunction(a.b, a.loc, SpecialFunction::Lgamma, a.args); });
+  add<DigammaOp>(t, [](A a) { return emitSpecialFunction(a.b, a.loc, SpecialFunction::Digamma, a.args); });
+  add<ErfInvOp>(t, [](A a) { return emitSpecialFunction(a.b, a.loc, SpecialFunction::ErfInv, a.args); });
+  add<BesselI1eOp>(t, [](A a) { return emitSpecialFunction(a.b, a.loc, SpecialFunction::BesselI1e, a.args); });
+  add<NextAfterOp>(t, [](A a) { return emitSpecialFunction(a.b, a.loc, SpecialFunction::NextAfter, a.args); });
+  // Binary arithmetic; i1 add and multiply are or and and.
+  add<AddOp>(t, [](A a) -> Value {
+    if (a.t().isInteger(1))
+      return arith::OrIOp::create(a.b, a.loc, a.args);
+    return a.k().intFloatComplex<arith::AddIOp, arith::AddFOp, complex::AddOp>();
+  });
+  add<SubtractOp>(t, [](A a) {
+    return a.k().intFloatComplex<arith::SubIOp, arith::SubFOp, complex::SubOp>();
+  });
+  add<MulOp>(t, [](A a) -> Value {
+    if (a.t().isInteger(1))
+      return arith::AndIOp::create(a.b, a.loc, a.args);
+    return a.k().intFloatComplex<arith::MulIOp, arith::MulFOp, complex::MulOp>();
+  });
+  add<DivOp>(t, [](A a) -> Value {
+    if (isa<IntegerType>(a.t()))
+      return emitIntDiv(a.b, a.loc, a.x(), a.y(), a.isSigned());
+    return a.k().floatOrComplex<arith::DivFOp, complex::DivOp>();
+  });
+  add<RemOp>(t, [](A a) -> Value {
+    if (isa<IntegerType>(a.t()))
+      return emitIntRem(a.b, a.loc, a.x(), a.y(), a.isSigned());
+    return a.k().floatOrComplex<arith::RemFOp>();
+  });
+  add<PowOp>(t, [](A a) -> Value {
+    if (isa<IntegerType>(a.t()))
+      return emitIntPow(a.b, a.loc, a.x(), a.y(), a.isSigned());
+    return a.k().floatOrComplex<math::PowFOp, complex::PowOp>();
+  });
+  add<Atan2Op>(t, [](A a) { return a.k().floatOrComplex<math::Atan2Op, complex::Atan2Op>(); });
+  add<MaxOp>(t, [](A a) { return emitMinMax(a.b, a.loc, a.t(), a.x(), a.y(), true); });
+  add<MinOp>(t, [](A a) { return emitMinMax(a.b, a.loc, a.t(), a.x(), a.y(), false); });
+  add<AndOp>(t, [](A a) -> Value { return arith::AndIOp::create(a.b, a.loc, a.args); });
+  add<OrOp>(t, [](A a) -> Value { return arith::OrIOp::create(a.b, a.loc, a.args); });
+  add<XorOp>(t, [](A a) -> Value { return arith::XOrIOp::create(a.b, a.loc, a.args); });
+  add<ShiftLeftOp>(t, [](A a) { return emitShift(a.b, a.loc, a.x(), a.y(), ShiftKind::Left); });
+  add<ShiftRightLogicalOp>(t, [](A a) { return emitShift(a.b, a.loc, a.x(), a.y(), ShiftKind::RightLogical); });
+  add<ShiftRightArithmeticOp>(t, [](A a) { return emitShift(a.b, a.loc, a.x(), a.y(), ShiftKind::RightArithmetic); });
+  add<ComplexOp>(t, [](A a) -> Value {
+    return complex::CreateOp::create(
+        a.b, a.loc, ComplexType::get(a.x().getType()), a.x(), a.y());
+  });
+  // Ternary.
+  add<ClampOp>(t, [](A a) {
+    // clamp(min, x, max) = min(max(x, min), max).
+    Type xType = a.operandTypes[1];
+    Value lower = emitMinMax(a.b, a.loc, xType, a.args[1], a.args[0], true);
+    return emitMinMax(a.b, a.loc, xType, lower, a.args[2], false);
+  });
+  add<SelectOp>(t, [](A a) -> Value {
+    return arith::SelectOp::create(a.b, a.loc, a.args[0], a.args[1],
+                                   a.args[2]);
+  });
+  // Compare and conversions (ScalarConvert.cpp).
+  add<CompareOp>(t, [](A a) {
+    return emitCompare(a.b, a.loc, cast<CompareOp>(a.op), a.t(), a.x(), a.y());
+  });
+  add<ConvertOp>(t, [](A a) {
+    return emitConvert(a.b, a.loc, a.x(), a.t(), a.resultType);
+  });
+  add<ReducePrecisionOp>(t, [](A a) -> Value {
+    if (!isa<FloatType>(a.x().getType()))
+      return Value();
+    auto rp = cast<ReducePrecisionOp>(a.op);
+    return emitReducePrecision(a.b, a.loc, a.x(), rp.getExponentBits(),
+                               rp.getMantissaBits());
+  });
+  add<BitcastConvertOp>(t, [](A a) {
+    return emitScalarBitcast(a.b, a.loc, a.op, a.resultType, a.x());
+  });
+  return t;
+}
+
+const ScalarTable &scalarTable() {
+  static const ScalarTable table = buildScalarTable();
+  return table;
+}
+
+ScalarEmitter lookup(Operation *op) {
+  std::optional<RegisteredOperationName> name = op->getRegisteredInfo();
+  return name ? scalarTable().lookup(name->getTypeID()) : nullptr;
+}
+
 } // namespace
 
 Value emitScalarOp(OpBuilder &b, Location loc, Operation *op,
                    TypeRange operandTypes, Type resultType, ValueRange args) {
-  if (operandTypes.empty())
+  ScalarEmitter emit = lookup(op);
+  if (!emit || operandTypes.empty())
     return Value();
-  Type t = operandTypes.front();
-  KindBuilder k{b, loc, t, args};
-  bool isSigned = isa<IntegerType>(t) && !isUnsignedInt(t) && !t.isInteger(1);
-  if (Value special = emitSpecialFunction(b, loc, op, args))
-    return special;
-  if (Value complexResult = emitComplexFunction(b, loc, op, args[0]))
-    return complexResult;
-  return llvm::TypeSwitch<Operation *, Value>(op)
-      .Case([&](AbsOp) {
-        return k.intFloatComplex<math::AbsIOp, math::AbsFOp, complex::AbsOp>();
-      })
-      .Case([&](CbrtOp) { return k.floatOrComplex<math::CbrtOp>(); })
-      .Case([&](CeilOp) { return k.floatOrComplex<math::CeilOp>(); })
-      .Case([&](FloorOp) { return k.floatOrComplex<math::FloorOp>(); })
-      .Case([&](ClzOp) { return Value(math::CountLeadingZerosOp::create(b, loc, args[0])); })
-      .Case([&](PopulationCountOp) { return Value(math::CtPopOp::create(b, loc, args[0])); })
-      .Case([&](CosineOp) { return k.floatOrComplex<math::CosOp, complex::CosOp>(); })
-      .Case([&](SineOp) { return k.floatOrComplex<math::SinOp, complex::SinOp>(); })
-      .Case([&](TanOp) { return k.floatOrComplex<math::TanOp, complex::TanOp>(); })
-      .Case([&](TanhOp) { return k.floatOrComplex<math::TanhOp, complex::TanhOp>(); })
-      .Case([&](ExpOp) { return k.floatOrComplex<math::ExpOp, complex::ExpOp>(); })
-      .Case([&](Expm1Op) { return k.floatOrComplex<math::ExpM1Op, complex::Expm1Op>(); })
-      .Case([&](LogOp) { return k.floatOrComplex<math::LogOp, complex::LogOp>(); })
-      .Case([&](Log1pOp) { return k.floatOrComplex<math::Log1pOp, complex::Log1pOp>(); })
-      .Case([&](SqrtOp) { return k.floatOrComplex<math::SqrtOp, complex::SqrtOp>(); })
-      .Case([&](RsqrtOp) { return k.floatOrComplex<math::RsqrtOp, complex::RsqrtOp>(); })
-      .Case([&](RoundOp) { return k.floatOrComplex<math::RoundOp>(); })
-      .Case([&](RoundNearestEvenOp) { return k.floatOrComplex<math::RoundEvenOp>(); })
-      .Case([&](LogisticOp) { return emitLogistic(b, loc, args[0]); })
-      // CHLO unary functions with a direct math counterpart.
-      .Case([&](AcosOp) { return k.floatOrComplex<math::AcosOp>(); })
-      .Case([&](AcoshOp) { return k.floatOrComplex<math::AcoshOp>(); })
-      .Case([&](AsinOp) { return k.floatOrComplex<math::AsinOp>(); })
-      .Case([&](AsinhOp) { return k.floatOrComplex<math::AsinhOp>(); })
-      .Case([&](AtanOp) { return k.floatOrComplex<math::AtanOp>(); })
-      .Case([&](AtanhOp) { return k.floatOrComplex<math::AtanhOp>(); })
-      .Case([&](CoshOp) { return k.floatOrComplex<math::CoshOp>(); })
-      .Case([&](SinhOp) { return k.floatOrComplex<math::SinhOp>(); })
-      .Case([&](ErfOp) { return k.floatOrComplex<math::ErfOp>(); })
-      .Case([&](ErfcOp) { return k.floatOrComplex<math::ErfcOp>(); })
-      .Case([&](ConjOp) -> Value {
-        if (isa<ComplexType>(t))
-          return complex::ConjOp::create(b, loc, args[0]);
-        return args[0];
-      })
-      .Case([&](SquareOp) -> Value {
-        if (isa<IntegerType>(t))
-          return arith::MulIOp::create(b, loc, args[0], args[0]);
-        if (isa<ComplexType>(t))
-          return complex::MulOp::create(b, loc, args[0], args[0]);
-        return arith::MulFOp::create(b, loc, args[0], args[0]);
-      })
-      .Case([&](IsInfOp) { return emitIsInf(b, loc, args[0], 0); })
-      .Case([&](IsPosInfOp) { return emitIsInf(b, loc, args[0], 1); })
-      .Case([&](IsNegInfOp) { return emitIsInf(b, loc, args[0], -1); })
-      .Case([&](SignOp) { return emitSign(b, loc, t, args[0]); })
-      .Case([&](NegOp) -> Value {
-        if (isa<IntegerType>(t))
-          return arith::SubIOp::create(
-              b, loc, intConstant(b, loc, args[0].getType(), 0), args[0]);
-        return k.floatOrComplex<arith::NegFOp, complex::NegOp>();
-      })
-      .Case([&](NotOp) { return emitNot(b, loc, args[0]); })
-      .Case([&](RealOp) -> Value {
-        if (isa<ComplexType>(t))
-          return complex::ReOp::create(b, loc, args[0]);
-        return args[0];
-      })
-      .Case([&](ImagOp) -> Value {
-        if (isa<ComplexType>(t))
-          return complex::ImOp::create(b, loc, args[0]);
-        return emitScalarConstant(b, loc, args[0].getType(), 0.0);
-      })
-      .Case([&](IsFiniteOp) -> Value {
-        Value abs = math::AbsFOp::create(b, loc, args[0]);
-        Value inf = emitScalarConstant(b, loc, args[0].getType(),
-                                       std::numeric_limits<double>::infinity());
-        return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE, abs, inf);
-      })
-      .Case([&](AddOp) -> Value {
-        if (t.isInteger(1))
-          return arith::OrIOp::create(b, loc, args);
-        return k.intFloatComplex<arith::AddIOp, arith::AddFOp, complex::AddOp>();
-      })
-      .Case([&](SubtractOp) {
-        return k.intFloatComplex<arith::SubIOp, arith::SubFOp, complex::SubOp>();
-      })
-      .Case([&](MulOp) -> Value {
-        if (t.isInteger(1))
-          return arith::AndIOp::create(b, loc, args);
-        return k.intFloatComplex<arith::MulIOp, arith::MulFOp, complex::MulOp>();
-      })
-      .Case([&](DivOp) -> Value {
-        if (isa<IntegerType>(t))
-          return emitIntDiv(b, loc, args[0], args[1], isSigned);
-        return k.floatOrComplex<arith::DivFOp, complex::DivOp>();
-      })
-      .Case([&](RemOp) -> Value {
-        if (isa<IntegerType>(t))
-          return emitIntRem(b, loc, args[0], args[1], isSigned);
-        return k.floatOrComplex<arith::RemFOp>();
-      })
-      .Case([&](PowOp) -> Value {
-        if (isa<IntegerType>(t))
-          return emitIntPow(b, loc, args[0], args[1], isSigned);
-        return k.floatOrComplex<math::PowFOp, complex::PowOp>();
-      })
-      .Case([&](Atan2Op) { return k.floatOrComplex<math::Atan2Op, complex::Atan2Op>(); })
-      .Case([&](MaxOp) { return emitMinMax(b, loc, t, args[0], args[1], true); })
-      .Case([&](MinOp) { return emitMinMax(b, loc, t, args[0], args[1], false); })
-      .Case([&](AndOp) { return Value(arith::AndIOp::create(b, loc, args)); })
-      .Case([&](OrOp) { return Value(arith::OrIOp::create(b, loc, args)); })
-      .Case([&](XorOp) { return Value(arith::XOrIOp::create(b, loc, args)); })
-      .Case([&](ShiftLeftOp) {
-        return emitShift(b, loc, args[0], args[1], ShiftKind::Left);
-      })
-      .Case([&](ShiftRightLogicalOp) {
-        return emitShift(b, loc, args[0], args[1], ShiftKind::RightLogical);
-      })
-      .Case([&](ShiftRightArithmeticOp) {
-        return emitShift(b, loc, args[0], args[1], ShiftKind::RightArithmetic);
-      })
-      .Case([&](ComplexOp) -> Value {
-        return complex::CreateOp::create(
-            b, loc, ComplexType::get(args[0].getType()), args[0], args[1]);
-      })
-      .Case([&](ClampOp) -> Value {
-        // clamp(min, x, max) = min(max(x, min), max).
-        Type xType = operandTypes[1];
-        Value lower = emitMinMax(b, loc, xType, args[1], args[0], true);
-        return emitMinMax(b, loc, xType, lower, args[2], false);
-      })
-      .Case([&](SelectOp) -> Value {
-        return arith::SelectOp::create(b, loc, args[0], args[1], args[2]);
-      })
-      .Default([&](Operation *other) {
-        return emitConvertLikeOp(b, loc, other, operandTypes, resultType, args);
-      });
+  return emit(ScalarArgs{b, loc, op, operandTypes, resultType, args});
 }
 
-bool isScalarizable(Operation *op) {
-  return isa<AbsOp, CbrtOp, CeilOp, FloorOp, ClzOp, PopulationCountOp,
-             CosineOp, SineOp, TanOp, TanhOp, ExpOp, Expm1Op, LogOp, Log1pOp,
-             SqrtOp, RsqrtOp, RoundOp, RoundNearestEvenOp, LogisticOp, SignOp,
-             NegOp, NotOp, RealOp, ImagOp, IsFiniteOp, AddOp, SubtractOp,
-             MulOp, DivOp, RemOp, PowOp, Atan2Op, MaxOp, MinOp, AndOp, OrOp,
-             XorOp, ShiftLeftOp, ShiftRightLogicalOp, ShiftRightArithmeticOp,
-             ComplexOp, ClampOp, SelectOp, CompareOp, ConvertOp,
-             ReducePrecisionOp, AcosOp, AcoshOp, AsinOp, AsinhOp, AtanOp,
-             AtanhOp, CoshOp, SinhOp, ErfOp, ErfcOp, ConjOp, SquareOp,
-             IsInfOp, IsPosInfOp, IsNegInfOp, LgammaOp, DigammaOp, ErfInvOp,
-             BesselI1eOp, NextAfterOp>(op) ||
-         isScalarBitcast(op);
-}
+bool hasScalarLowering(Operation *op) { return lookup(op) != nullptr; }
 
 } // namespace xla::hlo::detail

@@ -19,7 +19,8 @@ namespace xla::hlo::detail {
 /// Emits the scalar computation of elementwise hlo op `op` on `args`, which
 /// have codegen (signless) types. `operandTypes` and `resultType` are the
 /// op's hlo element types; they carry the signedness. Returns a null value
-/// if `op` is not an elementwise op this supports (nothing is emitted then).
+/// if `op` has no scalar lowering or none for these element types (nothing
+/// is emitted then).
 mlir::Value emitScalarOp(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::Operation *op, mlir::TypeRange operandTypes,
                          mlir::Type resultType, mlir::ValueRange args);
@@ -38,8 +39,10 @@ mlir::FailureOr<llvm::SmallVector<mlir::Value>>
 emitScalarRegion(mlir::OpBuilder &b, mlir::Region &region,
                  mlir::ValueRange args);
 
-/// True if `op` is an elementwise op `emitScalarOp` handles.
-bool isScalarizable(mlir::Operation *op);
+/// True if `op` has an entry in the scalar lowering table (ScalarOps.cpp),
+/// the one place an op's scalar semantics live. Whether the entry has code
+/// for the op's element types is `emitScalarOp`'s answer.
+bool hasScalarLowering(mlir::Operation *op);
 
 /// Scalar constant of codegen type `type` (int, float or complex).
 mlir::Value emitScalarConstant(mlir::OpBuilder &b, mlir::Location loc,

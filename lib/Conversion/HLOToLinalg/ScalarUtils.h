@@ -4,6 +4,8 @@
 #define XLA_MLIR_LIB_CONVERSION_HLOTOLINALG_SCALARUTILS_H
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "xla-mlir/Dialect/HLO/IR/HLOOps.h"
+
 #include "mlir/IR/Builders.h"
 
 namespace xla::hlo::detail {
@@ -47,10 +49,22 @@ inline mlir::Value signedDivOverflow(mlir::OpBuilder &b, mlir::Location loc,
   return mlir::arith::AndIOp::create(b, loc, isMin, isMinusOne);
 }
 
-/// compare, convert, bitcast_convert and reduce_precision (ScalarConvert.cpp).
-mlir::Value emitConvertLikeOp(mlir::OpBuilder &b, mlir::Location loc,
-                              mlir::Operation *op, mlir::TypeRange operandTypes,
-                              mlir::Type resultType, mlir::ValueRange args);
+// Scalar code of compare, reduce_precision and same-width bitcast_convert
+// (ScalarConvert.cpp), called from the scalar lowering table (ScalarOps.cpp).
+// `hloType` is the operands' hlo element type, which carries signedness.
+
+mlir::Value emitCompare(mlir::OpBuilder &b, mlir::Location loc, CompareOp op,
+                        mlir::Type hloType, mlir::Value x, mlir::Value y);
+
+/// Null unless `x` is a float.
+mlir::Value emitReducePrecision(mlir::OpBuilder &b, mlir::Location loc,
+                                mlir::Value x, unsigned exponentBits,
+                                unsigned mantissaBits);
+
+/// Null unless `op` is a lowerable bitcast_convert between equal widths.
+mlir::Value emitScalarBitcast(mlir::OpBuilder &b, mlir::Location loc,
+                              mlir::Operation *op, mlir::Type resultType,
+                              mlir::Value x);
 
 /// bitcast_convert whose element types are both integers or floats, the
 /// ones it is lowered for (complex elements are not).

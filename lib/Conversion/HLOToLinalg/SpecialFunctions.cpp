@@ -18,7 +18,6 @@
 #include "xla-mlir/Dialect/HLO/IR/HLOOps.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <cmath>
@@ -330,24 +329,25 @@ Value emitNextAfter(OpBuilder &b, Location loc, Value x, Value y) {
 
 } // namespace
 
-Value emitSpecialFunction(OpBuilder &b, Location loc, Operation *op,
+Value emitSpecialFunction(OpBuilder &b, Location loc, SpecialFunction fn,
                           ValueRange args) {
   auto type = dyn_cast<FloatType>(args.front().getType());
-  if (!type ||
-      !isa<LgammaOp, DigammaOp, ErfInvOp, BesselI1eOp, NextAfterOp>(op))
+  if (!type)
     return Value();
-  if (isa<NextAfterOp>(op))
+  if (fn == SpecialFunction::NextAfter)
     return emitNextAfter(b, loc, args[0], args[1]);
   // f16 and bf16 compute in f32.
   FloatType computeType = type.getWidth() < 32 ? b.getF32Type() : type;
   FloatMath m{b, loc, computeType};
   Value x = m.convert(args[0], computeType);
-  Value result =
-      llvm::TypeSwitch<Operation *, Value>(op)
-          .Case([&](LgammaOp) { return emitLgamma(m, x); })
-          .Case([&](DigammaOp) { return emitDigamma(m, x); })
-          .Case([&](ErfInvOp) { return emitErfInv(m, x); })
-          .Case([&](BesselI1eOp) { return emitBesselI1e(m, x); });
+  Value result;
+  switch (fn) {
+  case SpecialFunction::Lgamma: result = emitLgamma(m, x); break;
+  case SpecialFunction::Digamma: result = emitDigamma(m, x); break;
+  case SpecialFunction::ErfInv: result = emitErfInv(m, x); break;
+  case SpecialFunction::BesselI1e: result = emitBesselI1e(m, x); break;
+  case SpecialFunction::NextAfter: llvm_unreachable("handled above");
+  }
   return m.convert(result, type);
 }
 

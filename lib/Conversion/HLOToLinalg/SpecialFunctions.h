@@ -16,16 +16,21 @@
 
 namespace xla::hlo::detail {
 
-/// Emits scalar code for a special function op (lgamma, digamma, erf_inv,
-/// bessel_i1e, next_after) on real float `args`. Returns null for other ops
-/// and element types (complex).
-mlir::Value emitSpecialFunction(mlir::OpBuilder &b, mlir::Location loc,
-                                mlir::Operation *op, mlir::ValueRange args);
+enum class SpecialFunction { Lgamma, Digamma, ErfInv, BesselI1e, NextAfter };
 
-/// Emits scalar code for sinh, cosh, asin, acos, acosh, asinh, atan, atanh or
-/// cbrt on a complex value. Returns null for other ops.
+/// Emits scalar code for special function `fn` on real float `args`.
+/// Returns null for other element types (complex).
+mlir::Value emitSpecialFunction(mlir::OpBuilder &b, mlir::Location loc,
+                                SpecialFunction fn, mlir::ValueRange args);
+
+enum class ComplexFunction {
+  Sinh, Cosh, Asin, Acos, Asinh, Acosh, Atan, Atanh, Cbrt
+};
+
+/// Emits scalar code for `fn` on complex value `z`. Returns null if `z` is
+/// not complex.
 mlir::Value emitComplexFunction(mlir::OpBuilder &b, mlir::Location loc,
-                                mlir::Operation *op, mlir::Value z);
+                                ComplexFunction fn, mlir::Value z);
 
 /// Arithmetic on scalar floats of one type, to keep formulas readable.
 struct FloatMath {

@@ -88,3 +88,25 @@ module {
     return
   }
 }
+
+// -----
+
+// The elementwise patterns match ops by trait; an elementwise op without an
+// entry in the scalar lowering table (polygamma, zeta) is reported by name
+// here instead of reaching the conversion. clamp and select (elementwise
+// with 0-d operands, their own trait) pass.
+
+// expected-error @+1 {{program uses 2 unsupported op(s) or type(s); nothing was lowered}}
+module {
+  func.func @no_scalar_lowering(%n: tensor<4xf32>, %x: tensor<4xf32>,
+                                %lo: tensor<f32>, %p: tensor<i1>)
+      -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+    // expected-note @+1 {{op 'hlo.polygamma' has no CPU lowering}}
+    %0 = chlo.polygamma %n, %x : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+    // expected-note @+1 {{op 'hlo.zeta' has no CPU lowering}}
+    %1 = chlo.zeta %x, %n : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+    %2 = hlo.clamp %lo, %x, %lo : (tensor<f32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+    %3 = hlo.select %p, %x, %n : tensor<i1>, tensor<4xf32>
+    return %0, %1, %2, %3 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+  }
+}

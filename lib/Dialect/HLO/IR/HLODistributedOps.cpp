@@ -10,6 +10,7 @@
 
 #include "xla-mlir/Dialect/HLO/IR/HLOAssemblyFormat.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOCoreOps.h"
+#include "HLOVerifyUtils.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -185,35 +186,6 @@ static LogicalResult verifyDimInRange(Operation *op, StringRef name,
   return success();
 }
 
-/// True when a value of element type `from` may be accumulated in element
-/// type `to` (spec: is_promotable): the same kind of type, at least as wide.
-static bool isPromotableTo(Type from, Type to) {
-  if (from == to)
-    return true;
-  auto qFrom = dyn_cast<quant::QuantizedType>(from);
-  auto qTo = dyn_cast<quant::QuantizedType>(to);
-  if (qFrom || qTo)
-    return qFrom && qTo &&
-           qFrom.getExpressedType() == qTo.getExpressedType() &&
-           qFrom.isSigned() == qTo.isSigned() &&
-           qFrom.getStorageTypeIntegralWidth() <=
-               qTo.getStorageTypeIntegralWidth();
-  if (auto iFrom = dyn_cast<IntegerType>(from)) {
-    auto iTo = dyn_cast<IntegerType>(to);
-    return iTo && iFrom.getWidth() != 1 && iTo.getWidth() != 1 &&
-           iFrom.getSignedness() == iTo.getSignedness() &&
-           iFrom.getWidth() < iTo.getWidth();
-  }
-  if (auto cFrom = dyn_cast<ComplexType>(from)) {
-    auto cTo = dyn_cast<ComplexType>(to);
-    return cTo && isPromotableTo(cFrom.getElementType(), cTo.getElementType());
-  }
-  if (isa<FloatType>(from))
-    return isa<FloatType>(to) &&
-           from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth();
-  return false;
-}
-
 /// Checks that `region` computes `(tensor<E>, tensor<E>) -> tensor<E>` and
 /// that the element type of every operand promotes to E. Returns E.
 static FailureOr<Type> verifyReducer(Operation *op, Region &region,
@@ -250,7 +222,7 @@ static FailureOr<Type> verifyReducer(Operation *op, Region &region,
   Type element = cast<RankedTensorType>(argType).getElementType();
   for (auto [i, type] : llvm::enumerate(operandTypes)) {
     Type operandElement = getElementTypeOrSelf(type);
-    if (!isPromotableTo(operandElement, element))
+    if (!verify_utils::isPromotable(operandElement, element))
       return op->emitOpError("computation element type ")
              << element << " cannot accumulate operand #" << i
              << " of element type " << operandElement;

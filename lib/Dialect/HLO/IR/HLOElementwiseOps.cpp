@@ -3,11 +3,18 @@
 #include "xla-mlir/Dialect/HLO/IR/HLOElementwiseOps.h"
 
 #include "xla-mlir/Dialect/HLO/IR/HLOAssemblyFormat.h"
+#include "HLOVerifyUtils.h"
 
 #include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace xla::hlo;
+
+bool xla::hlo::isElementwise(Operation *op) {
+  return isa_and_nonnull<HLODialect>(op->getDialect()) &&
+         (op->hasTrait<mlir::OpTrait::Elementwise>() ||
+          op->hasTrait<xla::hlo::traits::ElementwiseBroadcastingScalars>());
+}
 
 LogicalResult AbsOp::inferReturnTypes(MLIRContext *,
                                       std::optional<Location> loc,
@@ -85,20 +92,12 @@ LogicalResult CompareOp::verify() {
   return success();
 }
 
-/// Bit width of a bitcast_convert element (complex counts both parts).
-static unsigned bitWidthOf(Type element) {
-  if (auto q = dyn_cast<quant::QuantizedType>(element))
-    return q.getStorageTypeIntegralWidth();
-  if (auto c = dyn_cast<ComplexType>(element))
-    return 2 * c.getElementType().getIntOrFloatBitWidth();
-  return element.getIntOrFloatBitWidth();
-}
 
 LogicalResult BitcastConvertOp::verify() {
   auto in = cast<RankedTensorType>(getOperand().getType());
   auto out = cast<RankedTensorType>(getType());
-  unsigned inBits = bitWidthOf(in.getElementType());
-  unsigned outBits = bitWidthOf(out.getElementType());
+  unsigned inBits = verify_utils::bitWidthOf(in.getElementType());
+  unsigned outBits = verify_utils::bitWidthOf(out.getElementType());
   ArrayRef<int64_t> inShape = in.getShape(), outShape = out.getShape();
   // The wider side has the same shape as the narrower side minus its last
   // dimension, whose size is the ratio of the widths.

@@ -20,41 +20,9 @@
 using namespace mlir;
 using namespace xla::hlo;
 
-//===----------------------------------------------------------------------===//
-// Diagnostics shared by verifiers and type inference
-//===----------------------------------------------------------------------===//
-
-namespace {
-
-/// An error "'hlo.op' op ..." at a location, or nothing when type inference
-/// runs without one. Converts to failure().
-class OpError {
-public:
-  OpError(std::optional<Location> loc, StringRef opName) {
-    if (!loc)
-      return;
-    diag.emplace(mlir::emitError(*loc));
-    *diag << "'" << opName << "' op ";
-  }
-  template <typename T> OpError &operator<<(T &&value) {
-    if (diag)
-      *diag << std::forward<T>(value);
-    return *this;
-  }
-  operator LogicalResult() const { return failure(); }
-
-private:
-  std::optional<InFlightDiagnostic> diag;
-};
-
-/// Makes the errors of one op.
-struct Reporter {
-  std::optional<Location> loc;
-  StringRef opName;
-  OpError operator()() const { return OpError(loc, opName); }
-};
-
-} // namespace
+// Diagnostics: verify_utils::OpDiag, `report() << ...`, in verifiers and in
+// type inference alike.
+using verify_utils::OpDiag;
 
 /// `[1, 2]`, or `(T0, T1)` with parens.
 template <typename Range>
@@ -87,33 +55,9 @@ static bool isCompatibleType(Type a, Type b) {
          succeeded(verifyCompatibleShape(ta, tb));
 }
 
-static unsigned bitWidthOf(Type element) {
-  if (auto c = dyn_cast<ComplexType>(element))
-    return 2 * c.getElementType().getIntOrFloatBitWidth();
-  return element.getIntOrFloatBitWidth();
-}
-
-/// The spec's is_promotable: same kind of element type, no narrower (for
-/// quantized types: same expressed type, no narrower storage).
-static bool isPromotable(Type from, Type to) {
-  if (from == to)
-    return true;
-  auto qf = dyn_cast<quant::QuantizedType>(from);
-  auto qt = dyn_cast<quant::QuantizedType>(to);
-  if (qf || qt)
-    return qf && qt && qf.getExpressedType() == qt.getExpressedType() &&
-           qf.getStorageTypeIntegralWidth() <= qt.getStorageTypeIntegralWidth();
-  auto isInt = [](Type t) { return isa<IntegerType>(t) && !t.isInteger(1); };
-  bool sameKind = (from.isInteger(1) && to.isInteger(1)) ||
-                  (isInt(from) && isInt(to)) ||
-                  (isa<FloatType>(from) && isa<FloatType>(to)) ||
-                  (isa<ComplexType>(from) && isa<ComplexType>(to));
-  return sameKind && bitWidthOf(from) <= bitWidthOf(to);
-}
-
 /// Checks that the values of `name` lie in [0, bound), are unique and, if
 /// `sorted`, ascending.
-static LogicalResult checkDimList(const Reporter &report, StringRef name,
+static LogicalResult checkDimList(const OpDiag &report, StringRef name,
                                   ArrayRef<int64_t> dims, int64_t bound,
                                   StringRef boundWhat, bool sorted = false) {
   for (auto [i, d] : llvm::enumerate(dims))
@@ -132,7 +76,7 @@ static LogicalResult checkDimList(const Reporter &report, StringRef name,
 }
 
 /// Checks that no dimension is in both `a` and `b`.
-static LogicalResult checkDisjoint(const Reporter &report, StringRef nameA,
+static LogicalResult checkDisjoint(const OpDiag &report, StringRef nameA,
                                    ArrayRef<int64_t> a, StringRef nameB,
                                    ArrayRef<int64_t> b) {
   for (int64_t d : a)
@@ -143,7 +87,7 @@ static LogicalResult checkDisjoint(const Reporter &report, StringRef nameA,
 }
 
 /// Checks that all `values` (named `name`) have the shape of the first.
-static LogicalResult checkSameShapes(const Reporter &report, StringRef name,
+static LogicalResult checkSameShapes(const OpDiag &report, StringRef name,
                                      ValueRange values) {
   for (auto [k, v] : llvm::enumerate(values))
     if (failed(verifyCompatibleShape(values[0].getType(), v.getType())))
@@ -156,7 +100,7 @@ static LogicalResult checkSameShapes(const Reporter &report, StringRef name,
 /// Checks that `block` ends in an hlo.return of values of types `expected`.
 /// A terminator that is not registered yet (a generic `stablehlo.return`
 /// before hlo-import) is checked once it is.
-static LogicalResult verifyReturn(const Reporter &report, StringRef name,
+static LogicalResult verifyReturn(const OpDiag &report, StringRef name,
                                   Block &block, TypeRange expected) {
   if (block.empty())
     return report() << name << " must end with hlo.return";
@@ -179,7 +123,7 @@ static LogicalResult verifyReturn(const Reporter &report, StringRef name,
 
 /// Checks that `region` (named `name`) has one block with arguments of
 /// types `args` (up to compatible shapes).
-static LogicalResult verifyRegionArgs(const Reporter &report, StringRef name,
+static LogicalResult verifyRegionArgs(const OpDiag &report, StringRef name,
                                       Region &region, TypeRange args) {
   if (region.empty())
     return report() << name << " must have a block";
@@ -197,7 +141,7 @@ static LogicalResult verifyRegionArgs(const Reporter &report, StringRef name,
 
 /// Checks that `region` is a function of 0-d tensors
 /// `(tensor<args[0]>, ...) -> (tensor<results[0]>, ...)`.
-static LogicalResult verifyScalarFunction(const Reporter &report,
+static LogicalResult verifyScalarFunction(const OpDiag &report,
                                           StringRef name, Region &region,
                                           ArrayRef<Type> argElements,
                                           ArrayRef<Type> resultElements) {
@@ -215,7 +159,7 @@ static LogicalResult verifyScalarFunction(const Reporter &report,
 /// `(tensor<E0>, ..., tensor<EN-1>, tensor<E0>, ..., tensor<EN-1>) ->
 /// (tensor<E0>, ..., tensor<EN-1>)` with each Ek promotable from
 /// elements[k].
-static LogicalResult verifyReducer(const Reporter &report, StringRef name,
+static LogicalResult verifyReducer(const OpDiag &report, StringRef name,
                                    Region &region, ArrayRef<Type> elements) {
   size_t n = elements.size();
   if (region.empty())
@@ -236,7 +180,7 @@ static LogicalResult verifyReducer(const Reporter &report, StringRef name,
                       << " must have the same type, got " << acc << " and "
                       << val;
     Type e = cast<RankedTensorType>(acc).getElementType();
-    if (!isPromotable(elements[k], e))
+    if (!verify_utils::isPromotable(elements[k], e))
       return report() << name << " argument #" << k << " has element type "
                       << e << ", which is neither the element type "
                       << elements[k] << " of input #" << k
@@ -261,7 +205,7 @@ static Type accumulatorElement(RegionRange regions, unsigned index, size_t k,
 }
 
 /// Checks init_values: 0-d tensors with the element types of the inputs.
-static LogicalResult checkInitValues(const Reporter &report, ValueRange inputs,
+static LogicalResult checkInitValues(const OpDiag &report, ValueRange inputs,
                                      ValueRange inits,
                                      SmallVectorImpl<Type> &elements) {
   for (auto [k, input, init] : llvm::enumerate(inputs, inits)) {
@@ -280,7 +224,7 @@ static LogicalResult checkInitValues(const Reporter &report, ValueRange inputs,
 
 /// Checks the operand count of ops with N inputs, N init_values/updates and
 /// `extra` other operands.
-static LogicalResult checkVariadicPairs(const Reporter &report,
+static LogicalResult checkVariadicPairs(const OpDiag &report,
                                         ValueRange operands, size_t extra,
                                         StringRef second) {
   if (operands.size() < extra + 2 || (operands.size() - extra) % 2 != 0)
@@ -295,9 +239,9 @@ static LogicalResult checkVariadicPairs(const Reporter &report,
 /// `rest`, then the result types against the inferred ones.
 template <typename OpTy>
 static LogicalResult
-verifyInferredOp(OpTy op, function_ref<LogicalResult(const Reporter &)> rest) {
+verifyInferredOp(OpTy op, function_ref<LogicalResult(const OpDiag &)> rest) {
   Operation *o = op.getOperation();
-  Reporter report{o->getLoc(), OpTy::getOperationName()};
+  OpDiag report{o->getLoc(), OpTy::getOperationName()};
   SmallVector<Type> inferred;
   if (failed(OpTy::inferReturnTypes(
           o->getContext(), o->getLoc(), o->getOperands(),
@@ -317,7 +261,7 @@ verifyInferredOp(OpTy op, function_ref<LogicalResult(const Reporter &)> rest) {
 //===----------------------------------------------------------------------===//
 
 /// Window attribute `name`: `rank` positive values; all ones when absent.
-static LogicalResult windowValues(const Reporter &report, StringRef name,
+static LogicalResult windowValues(const OpDiag &report, StringRef name,
                                   DenseI64ArrayAttr attr, int64_t rank,
                                   SmallVectorImpl<int64_t> &values) {
   values.assign(rank, 1);
@@ -337,7 +281,7 @@ static LogicalResult windowValues(const Reporter &report, StringRef name,
 /// C15; select_and_scatter, C1-C9 and C3, without dilations). Absent
 /// attributes take their defaults: ones, and zero padding.
 static FailureOr<SmallVector<int64_t>>
-windowedShape(const Reporter &report, ArrayRef<int64_t> shape,
+windowedShape(const OpDiag &report, ArrayRef<int64_t> shape,
               DenseI64ArrayAttr dimsAttr, DenseI64ArrayAttr stridesAttr,
               DenseI64ArrayAttr baseDilationsAttr,
               DenseI64ArrayAttr windowDilationsAttr,
@@ -420,7 +364,7 @@ LogicalResult ReduceOp::inferReturnTypes(MLIRContext *,
                                          OpaqueProperties properties,
                                          RegionRange regions,
                                          SmallVectorImpl<Type> &inferred) {
-  Reporter report{loc, getOperationName()};
+  OpDiag report{loc, getOperationName()};
   if (failed(checkVariadicPairs(report, operands, 0, "init_values")))
     return failure();
   ReduceOp::Adaptor adaptor(operands, attributes, properties, regions);
@@ -445,7 +389,7 @@ LogicalResult ReduceOp::inferReturnTypes(MLIRContext *,
 }
 
 LogicalResult ReduceOp::verify() {
-  return verifyInferredOp(*this, [&](const Reporter &report) {
+  return verifyInferredOp(*this, [&](const OpDiag &report) {
     SmallVector<Type> elements;
     return failure(
         failed(checkInitValues(report, getInputs(), getInitValues(),
@@ -643,7 +587,7 @@ LogicalResult ReduceWindowOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> loc, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<Type> &inferred) {
-  Reporter report{loc, getOperationName()};
+  OpDiag report{loc, getOperationName()};
   if (failed(checkVariadicPairs(report, operands, 0, "init_values")))
     return failure();
   ReduceWindowOp::Adaptor adaptor(operands, attributes, properties, regions);
@@ -669,7 +613,7 @@ LogicalResult ReduceWindowOp::inferReturnTypes(
 }
 
 LogicalResult ReduceWindowOp::verify() {
-  return verifyInferredOp(*this, [&](const Reporter &report) {
+  return verifyInferredOp(*this, [&](const OpDiag &report) {
     SmallVector<Type> elements;
     return failure(
         failed(checkInitValues(report, getInputs(), getInitValues(),
@@ -690,7 +634,7 @@ LogicalResult SelectAndScatterOp::inferReturnTypes(
 }
 
 static LogicalResult verifySelectAndScatter(SelectAndScatterOp op,
-                                            const Reporter &report) {
+                                            const OpDiag &report) {
   auto operand = cast<RankedTensorType>(op.getOperand().getType());
   auto source = cast<RankedTensorType>(op.getSource().getType());
   Type element = operand.getElementType();
@@ -727,7 +671,7 @@ static LogicalResult verifySelectAndScatter(SelectAndScatterOp op,
 }
 
 LogicalResult SelectAndScatterOp::verify() {
-  return verifyInferredOp(*this, [&](const Reporter &report) {
+  return verifyInferredOp(*this, [&](const OpDiag &report) {
     return verifySelectAndScatter(*this, report);
   });
 }
@@ -745,7 +689,7 @@ LogicalResult SortOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
 }
 
 LogicalResult SortOp::verify() {
-  return verifyInferredOp(*this, [&](const Reporter &report) -> LogicalResult {
+  return verifyInferredOp(*this, [&](const OpDiag &report) -> LogicalResult {
     ValueRange inputs = getInputs();
     if (inputs.empty())
       return report() << "requires at least one input";
@@ -773,7 +717,7 @@ LogicalResult MapOp::inferReturnTypes(MLIRContext *,
                                       ValueRange operands, DictionaryAttr,
                                       OpaqueProperties, RegionRange regions,
                                       SmallVectorImpl<Type> &inferred) {
-  Reporter report{loc, getOperationName()};
+  OpDiag report{loc, getOperationName()};
   if (operands.empty())
     return report() << "requires at least one input";
   if (failed(checkSameShapes(report, "inputs", operands)))
@@ -795,7 +739,7 @@ LogicalResult MapOp::inferReturnTypes(MLIRContext *,
 }
 
 LogicalResult MapOp::verify() {
-  return verifyInferredOp(*this, [&](const Reporter &report) -> LogicalResult {
+  return verifyInferredOp(*this, [&](const OpDiag &report) -> LogicalResult {
     ValueRange inputs = getInputs();
     int64_t rank = cast<RankedTensorType>(inputs[0].getType()).getRank();
     SmallVector<int64_t> all = llvm::to_vector(llvm::seq<int64_t>(0, rank));
@@ -821,7 +765,7 @@ LogicalResult ScatterOp::inferReturnTypes(MLIRContext *,
                                           OpaqueProperties properties,
                                           RegionRange regions,
                                           SmallVectorImpl<Type> &inferred) {
-  Reporter report{loc, getOperationName()};
+  OpDiag report{loc, getOperationName()};
   if (failed(checkVariadicPairs(report, operands, 1, "updates")))
     return failure();
   ScatterOp::Adaptor adaptor(operands, attributes, properties, regions);
@@ -838,7 +782,7 @@ LogicalResult ScatterOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
-static LogicalResult verifyScatter(ScatterOp op, const Reporter &report) {
+static LogicalResult verifyScatter(ScatterOp op, const OpDiag &report) {
   ValueRange inputs = op.getInputs(), updates = op.getUpdates();
   auto input0 = cast<RankedTensorType>(inputs[0].getType());
   auto update0 = cast<RankedTensorType>(updates[0].getType());
@@ -966,7 +910,7 @@ static LogicalResult verifyScatter(ScatterOp op, const Reporter &report) {
 }
 
 LogicalResult ScatterOp::verify() {
-  return verifyInferredOp(*this, [&](const Reporter &report) {
+  return verifyInferredOp(*this, [&](const OpDiag &report) {
     return verifyScatter(*this, report);
   });
 }
@@ -984,7 +928,7 @@ LogicalResult WhileOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
 }
 
 LogicalResult WhileOp::verify() {
-  return verifyInferredOp(*this, [&](const Reporter &report) {
+  return verifyInferredOp(*this, [&](const OpDiag &report) {
     TypeRange types = getOperand().getTypes();
     Type pred = scalarTensorOf(IntegerType::get(getContext(), 1));
     return failure(
@@ -1092,7 +1036,7 @@ void WhileOp::print(OpAsmPrinter &p) {
 //===----------------------------------------------------------------------===//
 
 /// A branch takes no arguments and returns values of the result types.
-static LogicalResult verifyBranch(const Reporter &report, StringRef name,
+static LogicalResult verifyBranch(const OpDiag &report, StringRef name,
                                   Region &region, TypeRange results) {
   if (failed(verifyRegionArgs(report, name, region, {})))
     return failure();
@@ -1100,7 +1044,7 @@ static LogicalResult verifyBranch(const Reporter &report, StringRef name,
 }
 
 LogicalResult IfOp::verify() {
-  Reporter report{getLoc(), getOperationName()};
+  OpDiag report{getLoc(), getOperationName()};
   if (failed(verifyBranch(report, "true_branch", getTrueBranch(),
                           getResultTypes())))
     return failure();
@@ -1123,7 +1067,7 @@ bool IfOp::areTypesCompatible(Type lhs, Type rhs) {
 }
 
 LogicalResult CaseOp::verify() {
-  Reporter report{getLoc(), getOperationName()};
+  OpDiag report{getLoc(), getOperationName()};
   if (getBranches().empty())
     return report() << "requires at least one branch";
   for (auto [i, branch] : llvm::enumerate(getBranches()))

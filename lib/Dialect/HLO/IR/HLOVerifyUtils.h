@@ -25,10 +25,36 @@ using mlir::LogicalResult;
 using mlir::ShapedType;
 using mlir::StringRef;
 
-/// Reports an error of an hlo op: `'hlo.<op>' op <message>`. Built from an
+/// The one diagnostic helper of the hlo verifiers and type inference. Every
+/// message reads `'hlo.<op>' op <the rule broken, naming the values>`, e.g.
+/// `'hlo.reduce' op body argument #0 has element type 'f16', which is
+/// neither the element type 'f32' of input #0 nor a promotion of it`. Two
+/// spellings of the same message: `diag("text ", value, ...)` and
+/// `diag() << "text " << value`; both convert to failure(). Built from an
 /// Operation (verifiers) it uses emitOpError; built from a location and the
-/// op name (type inference, where no Operation may exist yet) it reports at
-/// that location, if any.
+/// op name (type inference, where no Operation may exist yet) it reports
+/// at that location, or nothing without one.
+class OpError {
+public:
+  OpError(mlir::Operation *op, std::optional<Location> loc, StringRef name) {
+    if (op)
+      diag.emplace(op->emitOpError());
+    else if (loc)
+      diag.emplace(mlir::emitError(*loc));
+    if (diag && !op)
+      *diag << "'" << name << "' op ";
+  }
+  template <typename T> OpError &operator<<(T &&value) {
+    if (diag)
+      *diag << std::forward<T>(value);
+    return *this;
+  }
+  operator LogicalResult() const { return mlir::failure(); }
+
+private:
+  std::optional<mlir::InFlightDiagnostic> diag;
+};
+
 struct OpDiag {
   std::optional<Location> loc;
   StringRef name;
@@ -38,14 +64,28 @@ struct OpDiag {
       : loc(op->getLoc()), name(op->getName().getStringRef()), op(op) {}
   OpDiag(std::optional<Location> loc, StringRef name) : loc(loc), name(name) {}
 
+  OpError operator()() const { return OpError(op, loc, name); }
+
   template <typename... Args>
   LogicalResult operator()(Args &&...args) const {
-    if (op)
-      return op->emitOpError().append(std::forward<Args>(args)...);
-    return emitOptionalError(loc, "'", name, "' op ",
-                             std::forward<Args>(args)...);
+    OpError error = (*this)();
+    (error << ... << std::forward<Args>(args));
+    return error;
   }
 };
+
+/// The spec's is_promotable(x, y) on element types, used wherever a region
+/// may compute in a wider type than its inputs (reduce, reduce_window,
+/// scatter, all_reduce, reduce_scatter): x and y are both booleans, both
+/// integers, both floats or both complex, and bitwidth(x) <= bitwidth(y);
+/// quantized types need the same expressed type and compare storage
+/// widths. The spec compares kinds and widths only, so f16 <-> bf16 and
+/// si8 -> ui16 are promotions.
+bool isPromotable(mlir::Type from, mlir::Type to);
+
+/// The spec's bitwidth of an element type: complex counts both parts,
+/// quantized types their storage type.
+unsigned bitWidthOf(mlir::Type element);
 
 inline bool isDyn(int64_t d) { return ShapedType::isDynamic(d); }
 

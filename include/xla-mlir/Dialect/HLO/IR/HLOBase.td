@@ -103,6 +103,16 @@ def HLO_Any : AnyTypeOf<[HLO_Tensor, HLO_Token, HLO_Tuple]>;
 // Base op classes
 //===----------------------------------------------------------------------===//
 
+// Elementwise except that 0-d operands broadcast to the result's shape
+// (clamp's min/max, select's pred). Upstream `Elementwise` verifies that all
+// tensor operands have the same shape, so these ops cannot carry it; passes
+// that treat elementwise ops uniformly ask `xla::hlo::isElementwise`, which
+// accepts both traits.
+def HLO_ElementwiseBroadcastingScalars
+    : NativeOpTrait<"ElementwiseBroadcastingScalars"> {
+  let cppNamespace = "::xla::hlo::traits";
+}
+
 class HLO_Op<string mnemonic, list<Trait> traits = []> :
     Op<HLO_Dialect, mnemonic, traits>;
 

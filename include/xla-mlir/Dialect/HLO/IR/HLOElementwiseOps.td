@@ -215,7 +215,8 @@ def HLO_ComplexOp : HLO_Op<"complex", [Pure, Elementwise,
 // Ternary ops
 //===----------------------------------------------------------------------===//
 
-def HLO_ClampOp : HLO_Op<"clamp", [Pure, InferTypeOpInterface]> {
+def HLO_ClampOp : HLO_Op<"clamp", [Pure, HLO_ElementwiseBroadcastingScalars,
+    InferTypeOpInterface]> {
   let summary = "min(max(operand, min), max); min and max may be scalars";
   let arguments = (ins HLO_Tensor:$min, HLO_Tensor:$operand, HLO_Tensor:$max);
   let results = (outs HLO_Tensor:$result);
@@ -238,7 +239,8 @@ def HLO_ClampOp : HLO_Op<"clamp", [Pure, InferTypeOpInterface]> {
   }];
 }
 
-def HLO_SelectOp : HLO_Op<"select", [Pure, InferTypeOpInterface]> {
+def HLO_SelectOp : HLO_Op<"select", [Pure, HLO_ElementwiseBroadcastingScalars,
+    InferTypeOpInterface]> {
   let summary = "Picks on_true where pred holds, else on_false";
   let arguments = (ins HLO_PredTensor:$pred, HLO_Tensor:$on_true,
                        HLO_Tensor:$on_false);

@@ -21,6 +21,20 @@
 
 namespace xla::hlo {
 
+namespace traits {
+/// See HLO_ElementwiseBroadcastingScalars in HLOBase.td.
+template <typename ConcreteType>
+class ElementwiseBroadcastingScalars
+    : public mlir::OpTrait::TraitBase<ConcreteType,
+                                      ElementwiseBroadcastingScalars> {};
+} // namespace traits
+
+/// True for the hlo ops that compute each result element from the operand
+/// elements at the same index: those with the upstream `Elementwise` trait
+/// and clamp/select (`ElementwiseBroadcastingScalars`). The one definition
+/// of the set; lowering and analyses must not list the ops by hand.
+bool isElementwise(mlir::Operation *op);
+
 /// Result type of an elementwise op whose result has the type of operand
 /// `index`.
 llvm::LogicalResult inferTypeOfOperand(std::optional<mlir::Location> loc,
