@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "xla-mlir/Pipelines/CPUPipeline.h"
+#include "xla-mlir/Pipelines/HLOPipeline.h"
 
 #include "xla-mlir/Conversion/Passes.h"
 #include "xla-mlir/Dialect/HLOExt/Transforms/Passes.h"
@@ -29,10 +30,11 @@ using namespace mlir;
 
 void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
                                    const CPUPipelineOptions &options) {
-  if (options.inlineFunctions)
-    pm.addPass(createInlinerPass());
-  // Checks become runtime calls while the program still has hlo types, so
-  // the legalization below retypes them with everything else.
+  buildHLOOptimizationPipeline(pm, options);
+  // The ABI boundary: check ops and custom calls stay ops through the HLO
+  // stage (which must neither erase nor merge them) and become runtime
+  // calls here, while the program still has hlo types, so the legalization
+  // below retypes them with everything else.
   pm.addPass(createCheckLowerToRuntimePass());
   pm.addPass(createCustomCallLowerToRuntimePass());
   pm.addPass(createHLOLegalizeToLinalgPass());
@@ -138,6 +140,9 @@ void xla::buildHLOCPUPipeline(OpPassManager &pm,
 }
 
 void xla::registerCPUPipelines() {
+  // The first stage of the CPU path; registered with it so every tool that
+  // has the CPU pipelines has this one.
+  registerHLOOptimizationPipeline();
   PassPipelineRegistration<CPUPipelineOptions>(
       "hlo-cpu-pipeline",
       "Compile hlo for the host CPU: lower to linalg, fuse, bufferize and "

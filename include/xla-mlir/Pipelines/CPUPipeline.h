@@ -8,9 +8,40 @@
 
 namespace xla {
 
-/// Options of `--hlo-cpu-pipeline`.
+/// Options of `--hlo-cpu-pipeline` (and of its parts, among them
+/// `--hlo-optimization-pipeline`, HLOPipeline.h).
 struct CPUPipelineOptions
     : public mlir::PassPipelineOptions<CPUPipelineOptions> {
+  // The HLO optimization stage: each of its passes can be turned off.
+  Option<bool> inlineFunctions{
+      *this, "inline",
+      llvm::cl::desc("Inline private functions into their callers first"),
+      llvm::cl::init(true)};
+  Option<bool> hloSimplify{
+      *this, "hlo-simplify",
+      llvm::cl::desc("Bit-exact algebraic simplification of hlo ops "
+                     "(hlo-simplify)"),
+      llvm::cl::init(true)};
+  Option<bool> foldConstants{
+      *this, "fold-constants",
+      llvm::cl::desc("Evaluate hlo ops whose operands are constants "
+                     "(hlo-fold-constants)"),
+      llvm::cl::init(true)};
+  Option<int64_t> foldLimit{
+      *this, "fold-limit",
+      llvm::cl::desc("Largest constant, in elements, that folding creates"),
+      llvm::cl::init(65536)};
+  Option<bool> cse{*this, "cse",
+                   llvm::cl::desc("Merge identical side-effect-free hlo ops "
+                                  "(common subexpression elimination)"),
+                   llvm::cl::init(true)};
+  Option<bool> dce{
+      *this, "dce",
+      llvm::cl::desc("Erase unused side-effect-free hlo ops and unused "
+                     "private functions"),
+      llvm::cl::init(true)};
+
+  // Lowering and code generation.
   Option<bool> fusion{*this, "fusion",
                       llvm::cl::desc("Fuse producers into consumers before "
                                      "bufferization (off: one loop nest per "
@@ -37,10 +68,6 @@ struct CPUPipelineOptions
                      "becomes OpenMP (needs libomp at run time; off: "
                      "sequential loops)"),
       llvm::cl::init(false)};
-  Option<bool> inlineFunctions{
-      *this, "inline",
-      llvm::cl::desc("Inline private functions into their callers first"),
-      llvm::cl::init(true)};
   Option<bool> runtimeAlloc{
       *this, "runtime-alloc",
       llvm::cl::desc("Allocate temporaries through the runtime's buffer pool "
@@ -55,9 +82,9 @@ struct CPUPipelineOptions
       llvm::cl::init(false)};
 };
 
-/// hlo (as imported) -> linalg on tensors: legality check, check-op
-/// lowering, hlo-legalize-to-linalg, cleanup, optional fusion and the
-/// splitting of long sums into trees.
+/// hlo (as imported) -> linalg on tensors: the HLO optimization stage
+/// (HLOPipeline.h), check-op and custom-call lowering, hlo-legalize-to-linalg,
+/// cleanup, optional fusion and the splitting of long sums into trees.
 void buildHLOToLinalgPipeline(mlir::OpPassManager &pm,
                               const CPUPipelineOptions &options);
 
@@ -69,8 +96,8 @@ void buildLinalgToLLVMPipeline(mlir::OpPassManager &pm,
 void buildHLOCPUPipeline(mlir::OpPassManager &pm,
                          const CPUPipelineOptions &options);
 
-/// Registers `hlo-cpu-pipeline`, `hlo-to-linalg-pipeline` and
-/// `linalg-to-llvm-pipeline`.
+/// Registers `hlo-cpu-pipeline`, `hlo-to-linalg-pipeline`,
+/// `linalg-to-llvm-pipeline` and `hlo-optimization-pipeline`.
 void registerCPUPipelines();
 
 } // namespace xla

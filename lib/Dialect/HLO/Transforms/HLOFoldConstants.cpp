@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HLOFoldConstants.h"
+
 #include "xla-mlir/Dialect/HLO/IR/HLOCoreOps.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOElementwiseOps.h"
 #include "xla-mlir/Dialect/HLO/Transforms/Passes.h"
@@ -27,6 +29,7 @@ using namespace mlir;
 using namespace xla::hlo;
 using llvm::APFloat;
 using llvm::APInt;
+using xla::hlo::fold::foldableResultType;
 
 namespace {
 
@@ -35,14 +38,6 @@ constexpr auto kRound = APFloat::rmNearestTiesToEven;
 /// An element of a constant: the integer or float value.
 using IntFn = std::function<std::optional<APInt>(ArrayRef<APInt>, bool)>;
 using FloatFn = std::function<std::optional<APFloat>(ArrayRef<APFloat>)>;
-
-/// The result type of `op` if it is small enough to fold into.
-RankedTensorType foldableResultType(Operation *op, int64_t maxElements) {
-  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-  if (!type || !type.hasStaticShape() || type.getNumElements() > maxElements)
-    return {};
-  return type;
-}
 
 /// All operands as dense constants of the result's shape.
 std::optional<SmallVector<DenseElementsAttr>> constantOperands(Operation *op) {
@@ -72,6 +67,12 @@ struct ElementwiseFolder : RewritePattern {
     if (!type || !operands)
       return failure();
     Type element = type.getElementType();
+    // Operands of another element type (abs of a complex number is real)
+    // are not handled here.
+    if (llvm::any_of(*operands, [&](DenseElementsAttr a) {
+          return a.getElementType() != element;
+        }))
+      return failure();
     int64_t n = type.getNumElements();
     DenseElementsAttr result;
     if (isa<FloatType>(element) && floatFn) {
@@ -226,53 +227,11 @@ struct FoldConvert : OpRewritePattern<ConvertOp> {
     auto operands = constantOperands(op);
     if (!type || !operands)
       return failure();
-    DenseElementsAttr in = (*operands)[0];
-    Type from = in.getElementType(), to = type.getElementType();
-    auto fromInt = dyn_cast<IntegerType>(from);
-    auto toInt = dyn_cast<IntegerType>(to);
-    auto toFloat = dyn_cast<FloatType>(to);
-    bool fromUnsigned = from.isUnsignedInteger() || from.isInteger(1);
-    SmallVector<Attribute> out;
-    if (fromInt) {
-      for (APInt v : in.getValues<APInt>()) {
-        if (toInt) {
-          APInt r = to.isInteger(1) ? APInt(1, !v.isZero())
-                    : fromUnsigned  ? v.zextOrTrunc(toInt.getWidth())
-                                    : v.sextOrTrunc(toInt.getWidth());
-          out.push_back(IntegerAttr::get(to, r));
-        } else if (toFloat) {
-          APFloat f(toFloat.getFloatSemantics());
-          f.convertFromAPInt(v, /*isSigned=*/!fromUnsigned, kRound);
-          out.push_back(FloatAttr::get(to, f));
-        } else {
-          return failure();
-        }
-      }
-    } else if (isa<FloatType>(from)) {
-      for (APFloat v : in.getValues<APFloat>()) {
-        if (toFloat) {
-          bool losesInfo;
-          v.convert(toFloat.getFloatSemantics(), kRound, &losesInfo);
-          out.push_back(FloatAttr::get(to, v));
-        } else if (toInt && to.isInteger(1)) {
-          out.push_back(IntegerAttr::get(to, APInt(1, !v.isZero())));
-        } else if (toInt) {
-          // Only in-range, non-NaN values: the rest is implementation-defined.
-          llvm::APSInt r(toInt.getWidth(), to.isUnsignedInteger());
-          bool exact;
-          if (v.convertToInteger(r, APFloat::rmTowardZero, &exact) &
-              APFloat::opInvalidOp)
-            return failure();
-          out.push_back(IntegerAttr::get(to, r));
-        } else {
-          return failure();
-        }
-      }
-    } else {
+    FailureOr<DenseElementsAttr> result =
+        xla::hlo::fold::convertElements((*operands)[0], type);
+    if (failed(result))
       return failure();
-    }
-    rewriter.replaceOpWithNewOp<ConstantOp>(op,
-                                            DenseElementsAttr::get(type, out));
+    rewriter.replaceOpWithNewOp<ConstantOp>(op, *result);
     return success();
   }
 
@@ -291,6 +250,63 @@ struct HLOFoldConstantsPass
 };
 
 } // namespace
+
+RankedTensorType xla::hlo::fold::foldableResultType(Operation *op,
+                                                    int64_t maxElements) {
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!type || !type.hasStaticShape() || type.getNumElements() > maxElements)
+    return {};
+  return type;
+}
+
+FailureOr<DenseElementsAttr>
+xla::hlo::fold::convertElements(DenseElementsAttr in, RankedTensorType type) {
+  Type from = in.getElementType(), to = type.getElementType();
+  auto fromInt = dyn_cast<IntegerType>(from);
+  auto toInt = dyn_cast<IntegerType>(to);
+  auto toFloat = dyn_cast<FloatType>(to);
+  bool fromUnsigned = from.isUnsignedInteger() || from.isInteger(1);
+  SmallVector<Attribute> out;
+  if (fromInt) {
+    for (APInt v : in.getValues<APInt>()) {
+      if (toInt) {
+        APInt r = to.isInteger(1) ? APInt(1, !v.isZero())
+                  : fromUnsigned  ? v.zextOrTrunc(toInt.getWidth())
+                                  : v.sextOrTrunc(toInt.getWidth());
+        out.push_back(IntegerAttr::get(to, r));
+      } else if (toFloat) {
+        APFloat f(toFloat.getFloatSemantics());
+        f.convertFromAPInt(v, /*isSigned=*/!fromUnsigned, kRound);
+        out.push_back(FloatAttr::get(to, f));
+      } else {
+        return failure();
+      }
+    }
+  } else if (isa<FloatType>(from)) {
+    for (APFloat v : in.getValues<APFloat>()) {
+      if (toFloat) {
+        bool losesInfo;
+        v.convert(toFloat.getFloatSemantics(), kRound, &losesInfo);
+        out.push_back(FloatAttr::get(to, v));
+      } else if (toInt && to.isInteger(1)) {
+        out.push_back(IntegerAttr::get(to, APInt(1, !v.isZero())));
+      } else if (toInt) {
+        // Only in-range, non-NaN values: the rest is implementation-defined.
+        llvm::APSInt r(toInt.getWidth(), to.isUnsignedInteger());
+        bool exact;
+        if (v.convertToInteger(r, APFloat::rmTowardZero, &exact) &
+            APFloat::opInvalidOp)
+          return failure();
+        out.push_back(IntegerAttr::get(to, r));
+      } else {
+        return failure();
+      }
+    }
+  } else {
+    return failure();
+  }
+  return DenseElementsAttr::get(type, out);
+}
 
 void xla::hlo::populateHLOConstantFoldPatterns(RewritePatternSet &patterns,
                                                int64_t maxElements) {
@@ -365,4 +381,5 @@ void xla::hlo::populateHLOConstantFoldPatterns(RewritePatternSet &patterns,
       [](Ints a, bool) -> std::optional<APInt> { return a[0].abs(); },
       [](Floats a) -> std::optional<APFloat> { return llvm::abs(a[0]); });
   patterns.add<FoldCompare, FoldSelect, FoldConvert>(ctx, maxElements);
+  fold::populateShapeFoldPatterns(patterns, maxElements);
 }

@@ -43,17 +43,51 @@ def HLOSimplifyPass : Pass<"hlo-simplify"> {
 }
 
 def HLOFoldConstantsPass : Pass<"hlo-fold-constants"> {
-  let summary = "Evaluate elementwise hlo ops on small constants";
+  let summary = "Evaluate hlo ops on small constants";
   let description = [{
-    Replaces elementwise arithmetic, comparisons, selects and conversions
-    whose operands are all constants by the computed constant, when the
-    result has at most `max-elements` elements (large constants would bloat
-    the program). Integer division by zero and overflowing signed division
-    are left to run time. The patterns are `populateHLOConstantFoldPatterns`.
+    Replaces elementwise arithmetic, comparisons, selects and conversions,
+    and the data-movement ops broadcast_in_dim, reshape, transpose, slice,
+    concatenate, reverse, as well as iota, whose operands are all constants
+    by the computed constant, when the result has at most `max-elements`
+    elements (large constants would bloat the program). An iota or a
+    broadcast to a non-splat result is folded only where all its users are
+    evaluated on constants too. Integer division by zero, overflowing
+    signed division and out-of-range float-to-integer conversions are left
+    to run time. The patterns are `populateHLOConstantFoldPatterns`.
   }];
   let options = [
     Option<"maxElements", "max-elements", "int64_t", "65536",
            "Largest result, in elements, that is folded">
+  ];
+  let dependentDialects = ["::xla::hlo::HLODialect"];
+}
+
+def HLOOptimizePass : Pass<"hlo-optimize"> {
+  let summary = "hlo-simplify, hlo-fold-constants, CSE, DCE to a fixed point";
+  let description = [{
+    The rewriting part of the HLO optimization stage
+    (`--hlo-optimization-pipeline`). One greedy rewrite over the patterns of
+    `hlo-simplify` and `hlo-fold-constants` together (so a fold exposes a
+    simplification and the other way round), then common subexpression
+    elimination; repeated while CSE changes something, at most `max-rounds`
+    times. The rewrite driver erases ops left without uses as it goes; with
+    `dce`, dead ops are also swept when no rewrite runs. Ops with side
+    effects (`check` ops, `custom_call` with `has_side_effect`) are never
+    erased or merged. Each part has an option, named like the pipeline's.
+  }];
+  let options = [
+    Option<"simplify", "hlo-simplify", "bool", "true",
+           "Algebraic simplification (the hlo-simplify patterns)">,
+    Option<"foldConstants", "fold-constants", "bool", "true",
+           "Evaluate ops on constants (the hlo-fold-constants patterns)">,
+    Option<"foldLimit", "fold-limit", "int64_t", "65536",
+           "Largest folded result, in elements">,
+    Option<"cse", "cse", "bool", "true",
+           "Merge identical side-effect-free ops (and identical constants)">,
+    Option<"dce", "dce", "bool", "true",
+           "Erase side-effect-free ops whose results are unused">,
+    Option<"maxRounds", "max-rounds", "int64_t", "4",
+           "Rounds of rewriting and CSE at most">,
   ];
   let dependentDialects = ["::xla::hlo::HLODialect"];
 }
