@@ -15,6 +15,28 @@ struct CompileCLOptions {
               cl::desc("Function to compile (default: @main, else the "
                        "module's only function)"),
               cl::cat(category)),
+        inlineFunctions("inline",
+                        cl::desc("Inline private functions (HLO stage)"),
+                        cl::init(defaults.inlineFunctions), cl::cat(category)),
+        hloSimplify("hlo-simplify",
+                    cl::desc("Bit-exact algebraic simplification of hlo ops "
+                             "(HLO stage)"),
+                    cl::init(defaults.hloSimplify), cl::cat(category)),
+        foldConstants("fold-constants",
+                      cl::desc("Evaluate hlo ops whose operands are "
+                               "constants (HLO stage)"),
+                      cl::init(defaults.foldConstants), cl::cat(category)),
+        foldLimit("fold-limit",
+                  cl::desc("Largest constant, in elements, that folding "
+                           "creates"),
+                  cl::init(defaults.foldLimit), cl::cat(category)),
+        cse("cse",
+            cl::desc("Merge identical side-effect-free hlo ops (HLO stage)"),
+            cl::init(defaults.cse), cl::cat(category)),
+        dce("dce",
+            cl::desc("Erase unused side-effect-free hlo ops and private "
+                     "functions (HLO stage)"),
+            cl::init(defaults.dce), cl::cat(category)),
         fusion("fusion", cl::desc("Fuse elementwise producers into consumers"),
                cl::init(defaults.fusion), cl::cat(category)),
         reductionBlock(
@@ -46,6 +68,12 @@ struct CompileCLOptions {
                cl::value_desc("spec"), cl::cat(category)) {}
 
   cl::opt<std::string> entry;
+  cl::opt<bool> inlineFunctions;
+  cl::opt<bool> hloSimplify;
+  cl::opt<bool> foldConstants;
+  cl::opt<int64_t> foldLimit;
+  cl::opt<bool> cse;
+  cl::opt<bool> dce;
   cl::opt<bool> fusion;
   cl::opt<int64_t> reductionBlock;
   cl::opt<bool> vectorize;
@@ -81,6 +109,12 @@ CompileOptions xla::getCompileOptionsFromCL() {
   if (!cl)
     return options;
   options.entry = cl->entry;
+  options.inlineFunctions = cl->inlineFunctions;
+  options.hloSimplify = cl->hloSimplify;
+  options.foldConstants = cl->foldConstants;
+  options.foldLimit = cl->foldLimit;
+  options.cse = cl->cse;
+  options.dce = cl->dce;
   options.fusion = cl->fusion;
   options.reductionBlock = cl->reductionBlock;
   options.vectorize = cl->vectorize;

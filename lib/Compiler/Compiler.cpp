@@ -185,6 +185,12 @@ FailureOr<runtime::Signature> prepareProgram(ModuleOp program,
 void fillPipelineOptions(CPUPipelineOptions &pipeline,
                          const TargetDescription &target,
                          const CompileOptions &options) {
+  pipeline.inlineFunctions = options.inlineFunctions;
+  pipeline.hloSimplify = options.hloSimplify;
+  pipeline.foldConstants = options.foldConstants;
+  pipeline.foldLimit = options.foldLimit;
+  pipeline.cse = options.cse;
+  pipeline.dce = options.dce;
   pipeline.fusion = options.fusion;
   pipeline.reductionBlock = options.reductionBlock;
   pipeline.vectorize = options.vectorize;

@@ -4,14 +4,15 @@
 // the compiled code computes for the same subgraph. @tables runs twice:
 // on iotas (folded once inlined) and on iotas behind an
 // optimization_barrier, which folding cannot see through, so that copy is
-// compiled. xla-run has no switch for the stage, so this is the comparison
-// with the stage's effect turned off; the hand-computed constants check
-// both.
+// compiled. The whole program also runs with folding off
+// (--fold-constants=false, the same name as the pipeline option), and the
+// hand-computed constants check every run.
 // RUN: xla-opt %s --hlo-optimization-pipeline > %t.mlir
 // RUN: FileCheck %s --check-prefix=IR < %t.mlir
 // RUN: FileCheck %s --check-prefix=COUNT < %t.mlir
 // RUN: %python %S/Inputs/exit_code.py xla-run %s --seed 1 2>&1 | FileCheck %s
 // RUN: %python %S/Inputs/exit_code.py xla-run %s --seed 2 --fusion=false 2>&1 | FileCheck %s
+// RUN: %python %S/Inputs/exit_code.py xla-run %s --seed 1 --fold-constants=false --hlo-simplify=false --cse=false 2>&1 | FileCheck %s
 // The folded IR runs too, with the same checks.
 // RUN: %python %S/Inputs/exit_code.py xla-run %t.mlir --seed 3 2>&1 | FileCheck %s
 

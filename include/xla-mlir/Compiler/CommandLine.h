@@ -1,7 +1,9 @@
 //===- CommandLine.h - compile options as tool flags --------------*- C++ -*-===//
 //
 // The flags every compiling tool shares, spelled like CompileOptions and
-// the `--hlo-cpu-pipeline` options: --entry, --fusion, --reduction-block,
+// the `--hlo-cpu-pipeline` options: --entry, the HLO stage's --inline,
+// --hlo-simplify, --fold-constants, --fold-limit, --cse and --dce, then
+// --fusion, --reduction-block,
 // --vectorize, --parallel-loops, --runtime-alloc, --opt-level,
 // --export-name, and --target (TargetDescription overrides, e.g.
 // --target=cpu=haswell or --target=vector-bits=256).

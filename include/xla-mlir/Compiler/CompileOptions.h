@@ -23,6 +23,19 @@ struct CompileOptions {
   /// `entry`: the function to compile; empty: @main if present, else the
   /// module's only function.
   std::string entry;
+  /// The HLO optimization stage (Pipelines/HLOPipeline.h), every part on by
+  /// default. `inline`: inline private functions.
+  bool inlineFunctions = true;
+  /// `hlo-simplify`: bit-exact algebraic simplification.
+  bool hloSimplify = true;
+  /// `fold-constants`: evaluate ops whose operands are constants...
+  bool foldConstants = true;
+  /// `fold-limit`: ...when the result has at most this many elements.
+  int64_t foldLimit = 65536;
+  /// `cse`: merge identical side-effect-free ops.
+  bool cse = true;
+  /// `dce`: erase unused side-effect-free ops and private functions.
+  bool dce = true;
   /// `fusion`: fuse elementwise producers into their consumers.
   bool fusion = true;
   /// `reduction-block`: longest chain of additions into one accumulator in
