@@ -9,6 +9,10 @@
 #   4 compiler      lib/Compiler
 #
 # Tools and the Python package sit on top and may link anything.
+# test/Layering/layer_check.mlir configures small projects that break each
+# rule and checks that configuration fails.
+
+include(${CMAKE_CURRENT_LIST_DIR}/XLALibraries.cmake)
 
 function(xla_layer_of target out)
   get_target_property(dir ${target} SOURCE_DIR)

@@ -21,6 +21,8 @@ llvm_config.add_tool_substitutions(
 llvm_config.add_tool_substitutions(["xla-load-artifact"], tool_dirs)
 # The C compiler that links ahead-of-time objects in tests.
 config.substitutions.append(("%cc", "clang-22"))
+# The source tree (the layer check configures projects with its CMake code).
+config.substitutions.append(("%xla_src", config.xla_mlir_src_root))
 
 # The runtime's GoogleTest unit tests exist where GoogleTest is installed.
 if os.path.exists(os.path.join(config.xla_mlir_obj_root, "bin", "xla-runtime-tests")):

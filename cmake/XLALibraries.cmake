@@ -1,0 +1,18 @@
+# xla_collect_libraries(DIR OUT): every XLA* library target defined in DIR
+# and its subdirectories (the export set, the layer check).
+function(xla_collect_libraries dir out)
+  get_property(targets DIRECTORY ${dir} PROPERTY BUILDSYSTEM_TARGETS)
+  set(libs)
+  foreach(target ${targets})
+    get_target_property(type ${target} TYPE)
+    if(target MATCHES "^XLA" AND type MATCHES "LIBRARY$")
+      list(APPEND libs ${target})
+    endif()
+  endforeach()
+  get_property(subdirs DIRECTORY ${dir} PROPERTY SUBDIRECTORIES)
+  foreach(subdir ${subdirs})
+    xla_collect_libraries(${subdir} sublibs)
+    list(APPEND libs ${sublibs})
+  endforeach()
+  set(${out} ${libs} PARENT_SCOPE)
+endfunction()
