@@ -34,7 +34,7 @@ def main():
     p.add_argument("file")
     p.add_argument("--xla-run", default="xla-run")
     p.add_argument("--runs", type=int, default=20)
-    p.add_argument("--max-ratio", type=float, default=1.5)
+    p.add_argument("--max-ratio", type=float, default=2.0)
     p.add_argument("rest", nargs=argparse.REMAINDER, help="more xla-run flags")
     a = p.parse_args()
     base = [a.xla_run, a.file, "--no-print", "--time", "--runs", str(a.runs)] + a.rest

@@ -1,12 +1,14 @@
 //===- CheckOps.cpp - the check dialect -----------------------------------===//
 
 #include "xla-mlir/Dialect/Check/IR/Check.h"
+#include "xla-mlir/Dialect/Diagnostics.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace xla::check;
+using xla::OpDiag;
 
 #include "xla-mlir/Dialect/Check/IR/CheckDialect.cpp.inc"
 
@@ -22,14 +24,14 @@ void CheckDialect::initialize() {
 static LogicalResult verifyFloatLike(Operation *op, Type type) {
   Type element = getElementTypeOrSelf(type);
   if (!isa<FloatType, ComplexType>(element))
-    return op->emitOpError("requires float or complex elements, got ")
+    return OpDiag(op)() << "requires float or complex elements, got "
            << element;
   return success();
 }
 
 static LogicalResult verifyTolerance(Operation *op, double tolerance) {
   if (!(tolerance >= 0.0))
-    return op->emitOpError("tolerance must be non-negative, got ")
+    return OpDiag(op)() << "tolerance must be non-negative, got "
            << tolerance;
   return success();
 }
@@ -48,14 +50,15 @@ LogicalResult ExpectAlmostEqConstOp::verify() {
 
 LogicalResult ExpectCloseOp::verify() {
   if (getActual().getType() != getExpected().getType())
-    return emitOpError("actual and expected must have the same type, got ")
+    return OpDiag(getOperation())()
+        << "actual and expected must have the same type, got "
            << getActual().getType() << " and " << getExpected().getType();
   if (failed(verifyFloatLike(*this, getActual().getType())))
     return failure();
   int64_t lo = getMinUlpDifference(), hi = getMaxUlpDifference();
   if (lo < 0 || hi < lo)
-    return emitOpError("requires 0 <= min_ulp_difference <= "
-                       "max_ulp_difference, got [")
+    return OpDiag(getOperation())() << "requires 0 <= min_ulp_difference <= "
+                       "max_ulp_difference, got ["
            << lo << ", " << hi << "]";
   return success();
 }

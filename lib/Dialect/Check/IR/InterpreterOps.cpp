@@ -1,12 +1,14 @@
 //===- InterpreterOps.cpp - the interpreter test-harness dialect ----------===//
 
 #include "xla-mlir/Dialect/Check/IR/Check.h"
+#include "xla-mlir/Dialect/Diagnostics.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 
 using namespace mlir;
 using namespace xla::interpreter;
+using xla::OpDiag;
 
 #include "xla-mlir/Dialect/Check/IR/InterpreterDialect.cpp.inc"
 
@@ -25,13 +27,14 @@ RunParallelOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       auto ref = cast<FlatSymbolRefAttr>(program);
       auto fn = symbolTable.lookupNearestSymbolFrom<func::FuncOp>(*this, ref);
       if (!fn)
-        return emitOpError("program ") << ref << " does not name a func.func";
+        return OpDiag(getOperation())()
+            << "program " << ref << " does not name a func.func";
       numInputs += fn.getNumArguments();
       numResults += fn.getNumResults();
     }
   }
   if (numInputs != getInputs().size() || numResults != getResults().size())
-    return emitOpError("programs take ")
+    return OpDiag(getOperation())() << "programs take "
            << numInputs << " inputs and return " << numResults
            << " results in all, but the op has " << getInputs().size()
            << " operands and " << getResults().size() << " results";

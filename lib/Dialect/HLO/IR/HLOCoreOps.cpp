@@ -1,6 +1,7 @@
 //===- HLOCoreOps.cpp - constants, calls, tuples, tokens ------------------===//
 
 #include "xla-mlir/Dialect/HLO/IR/HLOCoreOps.h"
+#include "xla-mlir/Dialect/Diagnostics.h"
 
 #include "xla-mlir/Dialect/HLO/IR/HLOAssemblyFormat.h"
 #include "xla-mlir/Dialect/HLO/IR/HLORegionOps.h"
@@ -11,6 +12,7 @@
 
 using namespace mlir;
 using namespace xla::hlo;
+using xla::OpDiag;
 
 //===----------------------------------------------------------------------===//
 // ConstantOp
@@ -54,7 +56,7 @@ LogicalResult ConstantOp::verify() {
   Type valueType = getValue().getType();
   Type resultType = getType();
   if (valueType != resultType && !isStorageOf(valueType, resultType))
-    return emitOpError("value type ")
+    return OpDiag(getOperation())() << "value type "
            << valueType << " does not match result type " << resultType;
   return success();
 }
@@ -217,7 +219,7 @@ MutableOperandRange ReturnOp::getMutableSuccessorOperands(RegionSuccessor) {
 static LogicalResult verifyLayouts(Operation *op, StringRef what,
                                    ArrayAttr layouts, TypeRange types) {
   if (layouts.size() != types.size())
-    return op->emitOpError()
+    return OpDiag(op)()
            << "has " << layouts.size() << " " << what << " layouts but "
            << types.size() << " " << what << "s";
   for (auto [i, layout, type] : llvm::enumerate(layouts, types)) {
@@ -232,7 +234,7 @@ static LogicalResult verifyLayouts(Operation *op, StringRef what,
     for (auto [j, d] : llvm::enumerate(sorted))
       isPermutation &= d == (int64_t)j;
     if (!isPermutation)
-      return op->emitOpError()
+      return OpDiag(op)()
              << what << " layout #" << i
              << " must be a permutation of [0, " << tensor.getRank()
              << ") for type " << type;
@@ -242,8 +244,8 @@ static LogicalResult verifyLayouts(Operation *op, StringRef what,
 
 LogicalResult CustomCallOp::verify() {
   if (getOperandLayouts().has_value() != getResultLayouts().has_value())
-    return emitOpError(
-        "operand_layouts and result_layouts must be given together");
+    return OpDiag(getOperation())()
+        << "operand_layouts and result_layouts must be given together";
   if (auto layouts = getOperandLayouts())
     if (failed(verifyLayouts(*this, "operand", *layouts, getOperandTypes())))
       return failure();
@@ -254,14 +256,15 @@ LogicalResult CustomCallOp::verify() {
   if (auto backendConfig = getBackendConfig())
     if (isa<DictionaryAttr>(*backendConfig) &&
         getApiVersion() != CustomCallApiVersion::API_VERSION_TYPED_FFI)
-      return emitOpError("a dictionary backend_config requires api_version "
-                         "API_VERSION_TYPED_FFI (4)");
+      return OpDiag(getOperation())()
+          << "a dictionary backend_config requires api_version "
+                         "API_VERSION_TYPED_FFI (4)";
 
   for (Attribute a : getOutputOperandAliases()) {
     auto alias = cast<OutputOperandAliasAttr>(a);
     int64_t idx = alias.getOperandIndex();
     if (idx < 0 || idx >= (int64_t)getNumOperands())
-      return emitOpError("output_operand_aliases operand_index ")
+      return OpDiag(getOperation())() << "output_operand_aliases operand_index "
              << idx << " is out of range [0, " << getNumOperands() << ")";
   }
   return success();
@@ -327,12 +330,12 @@ CompositeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   auto fn = symbolTable.lookupNearestSymbolFrom<func::FuncOp>(
       *this, getDecompositionAttr());
   if (!fn)
-    return emitOpError("decomposition '")
+    return OpDiag(getOperation())() << "decomposition '"
            << getDecomposition() << "' does not name a func.func";
   FunctionType type = fn.getFunctionType();
   if (!llvm::equal(type.getInputs(), getOperandTypes()) ||
       !llvm::equal(type.getResults(), getResultTypes()))
-    return emitOpError("has type ")
+    return OpDiag(getOperation())() << "has type "
            << FunctionType::get(getContext(), getOperandTypes(),
                                 getResultTypes())
            << " but its decomposition '" << getDecomposition()

@@ -18,6 +18,7 @@
 
 using namespace mlir;
 using namespace xla::hlo;
+using xla::OpDiag;
 
 //===----------------------------------------------------------------------===//
 // Shared helpers
@@ -88,38 +89,38 @@ static LogicalResult verifyReplicaGroups(Operation *op,
                                          const ReplicaGroupRules &rules) {
   auto type = cast<ShapedType>(groups.getType());
   if (type.getRank() != 2)
-    return op->emitOpError("replica_groups must be a 2-dimensional tensor, got ")
+    return OpDiag(op)() << "replica_groups must be a 2-dimensional tensor, got "
            << type;
   if (useGlobalDeviceIds && type.getNumElements() == 0)
-    return op->emitOpError(
-        "replica_groups must not be empty when use_global_device_ids is set");
+    return OpDiag(op)()
+        << "replica_groups must not be empty when use_global_device_ids is set";
 
   llvm::SmallDenseSet<int64_t, 16> seen;
   for (int64_t id : groups.getValues<int64_t>()) {
     if (id == -1 && rules.allowPadding)
       continue;
     if (id < 0) {
-      InFlightDiagnostic diag = op->emitOpError("replica_groups holds id ")
+      InFlightDiagnostic diag = OpDiag(op)() << "replica_groups holds id "
                                 << id << ", but ids must be non-negative";
       if (rules.allowPadding)
         diag << " (only -1 may pad a group)";
       return diag;
     }
     if (!seen.insert(id).second)
-      return op->emitOpError("replica id ")
+      return OpDiag(op)() << "replica id "
              << id << " appears more than once in replica_groups";
   }
   if (rules.requireDenseIds) {
     int64_t count = seen.size();
     for (int64_t id : groups.getValues<int64_t>())
       if (id >= count)
-        return op->emitOpError("replica id ")
+        return OpDiag(op)() << "replica id "
                << id << " is out of range: the " << count
                << " ids of replica_groups must be 0.." << count - 1;
   }
   if (rules.groupSize && type.getNumElements() != 0 &&
       type.getDimSize(1) != *rules.groupSize)
-    return op->emitOpError("replica groups have ")
+    return OpDiag(op)() << "replica groups have "
            << type.getDimSize(1) << " members, but " << rules.groupSizeSource
            << " is " << *rules.groupSize;
   return success();
@@ -129,9 +130,9 @@ static LogicalResult verifyReplicaGroups(Operation *op,
 static LogicalResult verifyGlobalDeviceIds(Operation *op, bool useGlobal,
                                            ChannelHandleAttr channel) {
   if (useGlobal && channelIdOf(channel) <= 0) {
-    InFlightDiagnostic diag = op->emitOpError(
-        "use_global_device_ids requires a channel_handle with a positive "
-        "handle, got ");
+    InFlightDiagnostic diag = OpDiag(op)()
+        << "use_global_device_ids requires a channel_handle with a positive "
+        "handle, got ";
     if (channel)
       diag << "handle = " << channel.getHandle();
     else
@@ -147,20 +148,20 @@ static LogicalResult verifySourceTargetPairs(Operation *op,
                                              DenseIntElementsAttr pairs) {
   auto type = cast<ShapedType>(pairs.getType());
   if (type.getRank() != 2 || type.getDimSize(1) != 2)
-    return op->emitOpError("source_target_pairs must have shape Nx2, got ")
+    return OpDiag(op)() << "source_target_pairs must have shape Nx2, got "
            << type;
   llvm::SmallDenseSet<int64_t, 16> sources, targets;
   auto values = llvm::to_vector(pairs.getValues<int64_t>());
   for (size_t i = 0; i + 1 < values.size(); i += 2) {
     int64_t source = values[i], target = values[i + 1];
     if (source < 0 || target < 0)
-      return op->emitOpError("source_target_pairs holds a negative id in [")
+      return OpDiag(op)() << "source_target_pairs holds a negative id in ["
              << source << ", " << target << "]";
     if (!sources.insert(source).second)
-      return op->emitOpError("source ")
+      return OpDiag(op)() << "source "
              << source << " appears more than once in source_target_pairs";
     if (!targets.insert(target).second)
-      return op->emitOpError("target ")
+      return OpDiag(op)() << "target "
              << target << " appears more than once in source_target_pairs";
   }
   return success();
@@ -169,7 +170,7 @@ static LogicalResult verifySourceTargetPairs(Operation *op,
 static LogicalResult verifyOperandResultCount(Operation *op, size_t operands,
                                               size_t results) {
   if (operands != results)
-    return op->emitOpError("has ")
+    return OpDiag(op)() << "has "
            << operands << " operand(s) but " << results
            << " result(s); each operand produces one result";
   return success();
@@ -180,7 +181,7 @@ static LogicalResult verifyDimInRange(Operation *op, StringRef name,
                                       int64_t dim, RankedTensorType type,
                                       unsigned operandIndex) {
   if (dim < 0 || dim >= type.getRank())
-    return op->emitOpError()
+    return OpDiag(op)()
            << name << " " << dim << " is out of range [0, " << type.getRank()
            << ") for operand #" << operandIndex << " of type " << type;
   return success();
@@ -191,30 +192,30 @@ static LogicalResult verifyDimInRange(Operation *op, StringRef name,
 static FailureOr<Type> verifyReducer(Operation *op, Region &region,
                                      TypeRange operandTypes) {
   if (region.empty())
-    return op->emitOpError("computation region must have a block");
+    return OpDiag(op)() << "computation region must have a block";
   Block &block = region.front();
   if (block.getNumArguments() != 2)
-    return op->emitOpError("computation must take 2 arguments of type "
-                           "tensor<E>, got ")
+    return OpDiag(op)() << "computation must take 2 arguments of type "
+                           "tensor<E>, got "
            << block.getNumArguments();
   Type argType = block.getArgument(0).getType();
   for (BlockArgument arg : block.getArguments()) {
     auto tensor = dyn_cast<RankedTensorType>(arg.getType());
     if (!tensor || tensor.getRank() != 0)
-      return op->emitOpError("computation argument #")
+      return OpDiag(op)() << "computation argument #"
              << arg.getArgNumber() << " must be a 0-d tensor, got "
              << arg.getType();
     if (arg.getType() != argType)
-      return op->emitOpError("computation arguments must have the same type, "
-                             "got ")
+      return OpDiag(op)() << "computation arguments must have the same type, "
+                             "got "
              << argType << " and " << arg.getType();
   }
   auto ret = block.empty() ? ReturnOp() : dyn_cast<ReturnOp>(block.back());
   if (!ret)
-    return op->emitOpError("computation must end with hlo.return");
+    return OpDiag(op)() << "computation must end with hlo.return";
   if (ret->getNumOperands() != 1 || ret->getOperand(0).getType() != argType) {
-    InFlightDiagnostic diag = op->emitOpError("computation must return one "
-                                              "value of its argument type ")
+    InFlightDiagnostic diag = OpDiag(op)() << "computation must return one "
+                                              "value of its argument type "
                               << argType << ", got (";
     llvm::interleaveComma(ret->getOperandTypes(), diag);
     return diag << ")";
@@ -223,7 +224,7 @@ static FailureOr<Type> verifyReducer(Operation *op, Region &region,
   for (auto [i, type] : llvm::enumerate(operandTypes)) {
     Type operandElement = getElementTypeOrSelf(type);
     if (!verify_utils::isPromotable(operandElement, element))
-      return op->emitOpError("computation element type ")
+      return OpDiag(op)() << "computation element type "
              << element << " cannot accumulate operand #" << i
              << " of element type " << operandElement;
   }
@@ -237,7 +238,7 @@ static LogicalResult verifyReducedResult(Operation *op, unsigned index,
                                          Type element) {
   RankedTensorType expected = withElementType(operand, element);
   if (!isCompatibleForHloTypeInference(TypeRange{expected}, TypeRange{result}))
-    return op->emitOpError("result #")
+    return OpDiag(op)() << "result #"
            << index << " has type " << result << ", expected " << expected
            << " (the operand shape with the computation element type)";
   return success();
@@ -252,15 +253,15 @@ static LogicalResult verifyDynamicRoot(Operation *op, OperandRange operands,
   if (!hasDynamicRoot)
     return success();
   if (operands.size() < 2)
-    return op->emitOpError("has_dynamic_root requires at least one data "
-                           "operand followed by the root operand");
+    return OpDiag(op)() << "has_dynamic_root requires at least one data "
+                           "operand followed by the root operand";
   data = operands.drop_back();
   Type rootType = operands.back().getType();
   auto root = cast<RankedTensorType>(rootType);
   if (root.getRank() != 1 || !isa<IntegerType>(root.getElementType()) ||
       (!root.isDynamicDim(0) && root.getDimSize(0) != (int64_t)data.size()))
-    return op->emitOpError("the root operand must be a 1-D integer tensor "
-                           "with one entry per data operand (")
+    return OpDiag(op)() << "the root operand must be a 1-D integer tensor "
+                           "with one entry per data operand ("
            << data.size() << "), got " << rootType;
   return success();
 }
@@ -292,7 +293,7 @@ LogicalResult AllGatherOp::verify() {
     // (C6) type(result) = type(operand) except along all_gather_dim.
     if (result.getRank() != operand.getRank() ||
         result.getElementType() != operand.getElementType())
-      return emitOpError("result #")
+      return OpDiag(getOperation())() << "result #"
              << i << " of type " << result
              << " must have the rank and element type of operand " << operand;
     for (int64_t d = 0; d < operand.getRank(); ++d) {
@@ -301,7 +302,7 @@ LogicalResult AllGatherOp::verify() {
         continue;
       if (d != dim) {
         if (in != out)
-          return emitOpError("result #")
+          return OpDiag(getOperation())() << "result #"
                  << i << " has size " << out << " in dimension " << d
                  << " but the operand has " << in
                  << "; only all_gather_dim " << dim << " may differ";
@@ -309,14 +310,14 @@ LogicalResult AllGatherOp::verify() {
       }
       if (groupSize) {
         if (out != in * *groupSize)
-          return emitOpError("result #")
+          return OpDiag(getOperation())() << "result #"
                  << i << " has size " << out << " along all_gather_dim "
                  << dim << ", expected " << in * *groupSize
                  << " (operand size " << in << " times the " << *groupSize
                  << " processes of a process group)";
       } else if ((in == 0 && out != 0) ||
                  (in != 0 && (out == 0 || out % in != 0))) {
-        return emitOpError("result #")
+        return OpDiag(getOperation())() << "result #"
                << i << " has size " << out << " along all_gather_dim " << dim
                << ", which is not a positive multiple of the operand size "
                << in;
@@ -455,10 +456,11 @@ LogicalResult AllToAllOp::inferReturnTypes(
 LogicalResult AllToAllOp::verify() {
   // The dimension checks come first: the inferred result types, verified
   // after this, are only defined when they hold.
-  if (failed(checkAllToAll([&] { return emitOpError(); }, getOperandTypes(),
-                           (int64_t)getSplitDimension(),
-                           (int64_t)getConcatDimension(),
-                           (int64_t)getSplitCount(), /*inferred=*/nullptr)))
+  if (failed(checkAllToAll(
+          [&]() -> InFlightDiagnostic { return OpDiag(getOperation())(); },
+          getOperandTypes(), (int64_t)getSplitDimension(),
+          (int64_t)getConcatDimension(), (int64_t)getSplitCount(),
+          /*inferred=*/nullptr)))
     return failure();
   ReplicaGroupRules rules;
   rules.groupSize = (int64_t)getSplitCount();
@@ -485,7 +487,7 @@ LogicalResult ReduceScatterOp::verify() {
   if (failed(verifyDimInRange(*this, "scatter_dimension", dim, operand, 0)))
     return failure();
   if (result.getRank() != operand.getRank())
-    return emitOpError("result of type ")
+    return OpDiag(getOperation())() << "result of type "
            << result << " must have the rank of operand " << operand;
 
   std::optional<int64_t> groupSize =
@@ -496,7 +498,7 @@ LogicalResult ReduceScatterOp::verify() {
     if (d != dim) {
       if (!ShapedType::isDynamic(in) && !ShapedType::isDynamic(out) &&
           in != out)
-        return emitOpError("result has size ")
+        return OpDiag(getOperation())() << "result has size "
                << out << " in dimension " << d << " but the operand has "
                << in << "; only scatter_dimension " << dim << " may differ";
       continue;
@@ -507,18 +509,18 @@ LogicalResult ReduceScatterOp::verify() {
     // of a group.
     if (groupSize) {
       if (in % *groupSize != 0)
-        return emitOpError("scatter_dimension ")
+        return OpDiag(getOperation())() << "scatter_dimension "
                << dim << " of the operand has size " << in
                << ", which is not divisible by the " << *groupSize
                << " processes of a process group";
       if (!ShapedType::isDynamic(out) && out != in / *groupSize)
-        return emitOpError("result has size ")
+        return OpDiag(getOperation())() << "result has size "
                << out << " along scatter_dimension " << dim << ", expected "
                << in / *groupSize << " (operand size " << in << " / "
                << *groupSize << " processes of a process group)";
     } else if (!ShapedType::isDynamic(out) &&
                ((out == 0 && in != 0) || (out != 0 && in % out != 0))) {
-      return emitOpError("operand size ")
+      return OpDiag(getOperation())() << "operand size "
              << in << " along scatter_dimension " << dim
              << " is not a multiple of the result size " << out;
     }
@@ -532,7 +534,7 @@ LogicalResult ReduceScatterOp::verifyRegions() {
   if (failed(element))
     return failure();
   if (getElementTypeOrSelf(getType()) != *element)
-    return emitOpError("result element type ")
+    return OpDiag(getOperation())() << "result element type "
            << getElementTypeOrSelf(getType())
            << " must be the computation element type " << *element;
   return success();
@@ -556,7 +558,7 @@ LogicalResult CollectiveBroadcastOp::verify() {
   for (auto [i, operand, result] :
        llvm::enumerate(data.getTypes(), getResultTypes()))
     if (operand != result)
-      return emitOpError("result #")
+      return OpDiag(getOperation())() << "result #"
              << i << " has type " << result << " but operand #" << i
              << " has type " << operand << "; they must match";
   // The ids are unique and non-negative, but need not number all processes:
@@ -574,14 +576,14 @@ LogicalResult CollectiveBroadcastOp::verify() {
 /// results[:-1] are tensors and results[-1] is a token.
 static LogicalResult verifyTensorsThenToken(Operation *op) {
   if (op->getNumResults() == 0)
-    return op->emitOpError("must have at least one result, the token");
+    return OpDiag(op)() << "must have at least one result, the token";
   Type last = op->getResult(op->getNumResults() - 1).getType();
   if (!isa<TokenType>(last))
-    return op->emitOpError("last result must be a token, got ") << last;
+    return OpDiag(op)() << "last result must be a token, got " << last;
   for (auto [i, type] :
        llvm::enumerate(TypeRange(op->getResultTypes()).drop_back()))
     if (!isa<RankedTensorType>(type))
-      return op->emitOpError("result #")
+      return OpDiag(op)() << "result #"
              << i << " must be a tensor, got " << type
              << "; only the last result is a token";
   return success();
@@ -595,7 +597,7 @@ LogicalResult InfeedOp::verify() {
     return success();
   TypeRange tensors = TypeRange(getResultTypes()).drop_back();
   if (layout->size() != tensors.size())
-    return emitOpError("layout has ")
+    return OpDiag(getOperation())() << "layout has "
            << layout->size() << " entries but the infeed produces "
            << tensors.size() << " tensor(s)";
   for (auto [i, entry, type] : llvm::enumerate(*layout, tensors)) {
@@ -614,7 +616,7 @@ LogicalResult InfeedOp::verify() {
       used[dim.getValue().getSExtValue()] = true;
     }
     if (!ok)
-      return emitOpError("layout #")
+      return OpDiag(getOperation())() << "layout #"
              << i << " must be an array holding a permutation of [0, " << rank
              << ") for result type " << type << ", got " << entry;
   }
@@ -628,7 +630,7 @@ static LogicalResult verifyChannelType(Operation *op, ChannelHandleAttr channel,
                                        int64_t hostChannelType) {
   int64_t expected = isHostTransfer ? hostChannelType : kDeviceToDevice;
   if (channel.getType() != expected)
-    return op->emitOpError("channel_handle type must be ")
+    return OpDiag(op)() << "channel_handle type must be "
            << expected << " (" << channelTypeName(expected)
            << ") when is_host_transfer is "
            << (isHostTransfer ? "true" : "false") << ", got "
@@ -665,14 +667,15 @@ LogicalResult RngOp::verify() {
   // NORMAL draws floating-point numbers only.
   if (getRngDistribution() == RngDistribution::NORMAL &&
       !isa<FloatType>(result.getElementType()))
-    return emitOpError("distribution NORMAL requires a floating-point element "
-                       "type, got ")
+    return OpDiag(getOperation())()
+        << "distribution NORMAL requires a floating-point element "
+                       "type, got "
            << result.getElementType();
 
   // shape(result) = shape.
   auto shapeType = cast<RankedTensorType>(getShape().getType());
   if (!shapeType.isDynamicDim(0) && shapeType.getDimSize(0) != result.getRank())
-    return emitOpError("result of rank ")
+    return OpDiag(getOperation())() << "result of rank "
            << result.getRank() << " does not match the "
            << shapeType.getDimSize(0) << " element(s) of the shape operand";
   DenseIntElementsAttr shape;
@@ -686,12 +689,13 @@ LogicalResult RngOp::verify() {
   bool ok = (int64_t)dims.size() == result.getRank();
   for (auto [i, d] : llvm::enumerate(dims)) {
     if (d < 0)
-      return emitOpError("shape operand holds negative dimension size ") << d;
+      return OpDiag(getOperation())()
+          << "shape operand holds negative dimension size " << d;
     if (ok && !result.isDynamicDim(i) && result.getDimSize(i) != d)
       ok = false;
   }
   if (!ok) {
-    InFlightDiagnostic diag = emitOpError("result type ")
+    InFlightDiagnostic diag = OpDiag(getOperation())() << "result type "
                               << result << " does not match the shape [";
     llvm::interleaveComma(dims, diag);
     return diag << "] of the shape operand";
@@ -703,7 +707,7 @@ LogicalResult RngBitGeneratorOp::verify() {
   // type(initial_state) = type(output_state).
   Type state = getInitialState().getType();
   if (getOutputState().getType() != state)
-    return emitOpError("output_state type ")
+    return OpDiag(getOperation())() << "output_state type "
            << getOutputState().getType()
            << " must match the initial_state type " << state;
   // size(initial_state): 2 for THREE_FRY, 2 or 3 for PHILOX.
@@ -714,14 +718,16 @@ LogicalResult RngBitGeneratorOp::verify() {
   switch (getRngAlgorithm()) {
   case RngAlgorithm::THREE_FRY:
     if (size != 2)
-      return emitOpError("algorithm THREE_FRY requires an initial_state of 2 "
-                         "elements, got ")
+      return OpDiag(getOperation())()
+          << "algorithm THREE_FRY requires an initial_state of 2 "
+                         "elements, got "
              << size;
     break;
   case RngAlgorithm::PHILOX:
     if (size != 2 && size != 3)
-      return emitOpError("algorithm PHILOX requires an initial_state of 2 or "
-                         "3 elements, got ")
+      return OpDiag(getOperation())()
+          << "algorithm PHILOX requires an initial_state of 2 or "
+                         "3 elements, got "
              << size;
     break;
   case RngAlgorithm::DEFAULT:
@@ -746,13 +752,13 @@ static LogicalResult verifyPerAxisQuantization(Operation *op, StringRef name,
     return success();
   int64_t dim = perAxis.getQuantizedDimension();
   if (dim < 0 || dim >= tensor.getRank())
-    return op->emitOpError()
+    return OpDiag(op)()
            << name << " quantized dimension " << dim
            << " is out of range [0, " << tensor.getRank() << ") for type "
            << type;
   int64_t scales = perAxis.getScales().size();
   if (!tensor.isDynamicDim(dim) && tensor.getDimSize(dim) != scales)
-    return op->emitOpError()
+    return OpDiag(op)()
            << name << " type " << type << " has " << scales
            << " scale(s) for quantized dimension " << dim << " of size "
            << tensor.getDimSize(dim);
@@ -769,7 +775,7 @@ LogicalResult UniformQuantizeOp::verify() {
   if (auto q = dyn_cast<quant::QuantizedType>(operandElement))
     expressed = q.getExpressedType();
   if (resultElement.getExpressedType() != expressed)
-    return emitOpError("result expressed type ")
+    return OpDiag(getOperation())() << "result expressed type "
            << resultElement.getExpressedType()
            << " must match the operand's " << expressed;
   if (failed(verifyPerAxisQuantization(*this, "operand",

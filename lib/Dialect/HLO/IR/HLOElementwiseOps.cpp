@@ -9,6 +9,7 @@
 
 using namespace mlir;
 using namespace xla::hlo;
+using xla::OpDiag;
 
 bool xla::hlo::isElementwise(Operation *op) {
   return isa_and_nonnull<HLODialect>(op->getDialect()) &&
@@ -32,7 +33,7 @@ static LogicalResult verifyScalarOrSameShape(Operation *op, StringRef name,
   if (t.getRank() == 0)
     return success();
   if (failed(verifyCompatibleShape(t, cast<ShapedType>(like))))
-    return op->emitOpError()
+    return OpDiag(op)()
            << name << " must be a scalar or have the shape of the operand, "
            << "got " << type << " and " << like;
   return success();
@@ -45,7 +46,7 @@ LogicalResult ClampOp::verify() {
     if (failed(verifyScalarOrSameShape(*this, name, v.getType(), operandType)))
       return failure();
     if (getElementTypeOrSelf(v) != getElementTypeOrSelf(operandType))
-      return emitOpError() << name << " element type "
+      return OpDiag(getOperation())() << name << " element type "
                            << getElementTypeOrSelf(v)
                            << " differs from the operand element type "
                            << getElementTypeOrSelf(operandType);
@@ -56,7 +57,8 @@ LogicalResult ClampOp::verify() {
 LogicalResult SelectOp::verify() {
   if (!isCompatibleForHloTypeInference(getOnTrue().getType(),
                                        getOnFalse().getType()))
-    return emitOpError("on_true and on_false must have compatible types, got ")
+    return OpDiag(getOperation())()
+        << "on_true and on_false must have compatible types, got "
            << getOnTrue().getType() << " and " << getOnFalse().getType();
   return verifyScalarOrSameShape(*this, "pred", getPred().getType(),
                                  getOnTrue().getType());
@@ -86,7 +88,7 @@ LogicalResult CompareOp::verify() {
     break;
   }
   if (!ok)
-    return emitOpError("compare_type ")
+    return OpDiag(getOperation())() << "compare_type "
            << stringifyComparisonType(*type)
            << " is not valid for element type " << element;
   return success();
@@ -107,7 +109,7 @@ LogicalResult BitcastConvertOp::verify() {
         failed(verifyCompatibleShape(narrow.drop_back(), wide)) ||
         (!ShapedType::isDynamic(narrow.back()) &&
          narrow.back() != (int64_t)ratio))
-      return emitOpError("cannot bitcast ")
+      return OpDiag(getOperation())() << "cannot bitcast "
              << in << " to " << out
              << ": the narrower type needs one extra trailing dimension of "
                 "size "
@@ -116,8 +118,9 @@ LogicalResult BitcastConvertOp::verify() {
   };
   if (inBits == outBits) {
     if (failed(verifyCompatibleShape(inShape, outShape)))
-      return emitOpError("operand and result shapes must match for element "
-                         "types of equal width, got ")
+      return OpDiag(getOperation())()
+          << "operand and result shapes must match for element "
+                         "types of equal width, got "
              << in << " and " << out;
     return success();
   }

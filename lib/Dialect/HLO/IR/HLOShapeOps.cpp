@@ -24,6 +24,7 @@
 using namespace mlir;
 using namespace xla::hlo;
 using namespace xla::hlo::verify_utils;
+using xla::OpDiag;
 
 namespace {
 
@@ -430,7 +431,7 @@ LogicalResult DynamicBroadcastInDimOp::verify() {
   int64_t shapeSize =
       cast<RankedTensorType>(getOutputDimensions().getType()).getDimSize(0);
   if (!ShapedType::isDynamic(shapeSize) && shapeSize != result.getRank())
-    return emitOpError("output_dimensions has ")
+    return OpDiag(getOperation())() << "output_dimensions has "
            << shapeSize << " elements but the result has rank "
            << result.getRank();
   // (C8-C10)
@@ -446,7 +447,7 @@ LogicalResult DynamicBroadcastInDimOp::verify() {
     return failure();
   for (int64_t d : expanding)
     if (llvm::is_contained(nonExpanding, d))
-      return emitOpError("dimension ")
+      return OpDiag(getOperation())() << "dimension "
              << d << " is in both known_expanding_dimensions "
              << fmtDims(expanding) << " and known_nonexpanding_dimensions "
              << fmtDims(nonExpanding);
@@ -464,7 +465,7 @@ static LogicalResult verifyElementCounts(Operation *op, RankedTensorType in,
   std::optional<int64_t> n = numElements(in.getShape());
   std::optional<int64_t> m = numElements(out.getShape());
   if (n && m && *n != *m)
-    return op->emitOpError("operand ")
+    return OpDiag(op)() << "operand "
            << in << " has " << *n << " elements but result " << out
            << " has " << *m << "; reshape must keep the number of elements";
   return success();
@@ -488,7 +489,7 @@ LogicalResult DynamicReshapeOp::verify() {
   int64_t shapeSize =
       cast<RankedTensorType>(getOutputShape().getType()).getDimSize(0);
   if (!ShapedType::isDynamic(shapeSize) && shapeSize != result.getRank())
-    return emitOpError("output_shape has ")
+    return OpDiag(getOperation())() << "output_shape has "
            << shapeSize << " elements but the result has rank "
            << result.getRank();
   return verifyElementCounts(*this, operand, result);
@@ -634,10 +635,11 @@ LogicalResult RealDynamicSliceOp::verify() {
   int64_t n =
       cast<RankedTensorType>(getStartIndices().getType()).getDimSize(0);
   if (!ShapedType::isDynamic(n) && n != rank)
-    return emitOpError("start_indices, limit_indices and strides have ")
+    return OpDiag(getOperation())()
+        << "start_indices, limit_indices and strides have "
            << n << " elements but the operand has rank " << rank;
   if (result.getRank() != rank)
-    return emitOpError("result ")
+    return OpDiag(getOperation())() << "result "
            << result << " has rank " << result.getRank()
            << " but the operand has rank " << rank;
   // With constant bounds, check them as slice does.
@@ -654,7 +656,7 @@ LogicalResult RealDynamicSliceOp::verify() {
       return failure();
     int64_t out = result.getDimSize(i);
     if (!ShapedType::isDynamic(out) && out != *size)
-      return emitOpError("result dimension ")
+      return OpDiag(getOperation())() << "result dimension "
              << i << " has size " << out << " but the slice has size "
              << *size;
   }
@@ -805,7 +807,8 @@ LogicalResult DynamicPadOp::verify() {
   auto padValue = cast<RankedTensorType>(getPaddingValue().getType());
   auto result = cast<RankedTensorType>(getType());
   if (padValue.getRank() != 0)
-    return emitOpError("padding_value must be a 0-dimensional tensor, got ")
+    return OpDiag(getOperation())()
+        << "padding_value must be a 0-dimensional tensor, got "
            << padValue;
   if (failed(checkElementTypes(err, "padding_value", padValue, "operand",
                                operand)) ||
@@ -815,11 +818,12 @@ LogicalResult DynamicPadOp::verify() {
   int64_t n =
       cast<RankedTensorType>(getEdgePaddingLow().getType()).getDimSize(0);
   if (!ShapedType::isDynamic(n) && n != rank)
-    return emitOpError("edge_padding_low, edge_padding_high and "
-                       "interior_padding have ")
+    return OpDiag(getOperation())()
+        << "edge_padding_low, edge_padding_high and "
+                       "interior_padding have "
            << n << " elements but the operand has rank " << rank;
   if (result.getRank() != rank)
-    return emitOpError("result ")
+    return OpDiag(getOperation())() << "result "
            << result << " has rank " << result.getRank()
            << " but the operand has rank " << rank;
   // With constant paddings, check them as pad does.
@@ -837,7 +841,7 @@ LogicalResult DynamicPadOp::verify() {
     int64_t out = result.getDimSize(i);
     if (!ShapedType::isDynamic(*size) && !ShapedType::isDynamic(out) &&
         out != *size)
-      return emitOpError("result dimension ")
+      return OpDiag(getOperation())() << "result dimension "
              << i << " has size " << out << " but padding gives size "
              << *size;
   }
@@ -870,7 +874,7 @@ LogicalResult IotaOp::verify() {
   int64_t dim = getIotaDimension();
   // (C1)
   if (dim < 0 || dim >= type.getRank())
-    return emitOpError("iota_dimension ")
+    return OpDiag(getOperation())() << "iota_dimension "
            << dim << " is out of range [0, " << type.getRank()
            << ") of the output rank";
   return success();
@@ -881,12 +885,12 @@ LogicalResult DynamicIotaOp::verify() {
   int64_t shapeSize =
       cast<RankedTensorType>(getOutputShape().getType()).getDimSize(0);
   if (!ShapedType::isDynamic(shapeSize) && shapeSize != type.getRank())
-    return emitOpError("output_shape has ")
+    return OpDiag(getOperation())() << "output_shape has "
            << shapeSize << " elements but the result has rank "
            << type.getRank();
   int64_t dim = getIotaDimension();
   if (dim < 0 || dim >= type.getRank())
-    return emitOpError("iota_dimension ")
+    return OpDiag(getOperation())() << "iota_dimension "
            << dim << " is out of range [0, " << type.getRank()
            << ") of the result rank";
   return success();

@@ -10,6 +10,7 @@
 #define XLA_MLIR_LIB_DIALECT_HLO_IR_HLOVERIFYUTILS_H
 
 #include "xla-mlir/Dialect/HLO/IR/HLODialect.h"
+#include "xla-mlir/Dialect/Diagnostics.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -25,54 +26,8 @@ using mlir::LogicalResult;
 using mlir::ShapedType;
 using mlir::StringRef;
 
-/// The one diagnostic helper of the hlo verifiers and type inference. Every
-/// message reads `'hlo.<op>' op <the rule broken, naming the values>`, e.g.
-/// `'hlo.reduce' op body argument #0 has element type 'f16', which is
-/// neither the element type 'f32' of input #0 nor a promotion of it`. Two
-/// spellings of the same message: `diag("text ", value, ...)` and
-/// `diag() << "text " << value`; both convert to failure(). Built from an
-/// Operation (verifiers) it uses emitOpError; built from a location and the
-/// op name (type inference, where no Operation may exist yet) it reports
-/// at that location, or nothing without one.
-class OpError {
-public:
-  OpError(mlir::Operation *op, std::optional<Location> loc, StringRef name) {
-    if (op)
-      diag.emplace(op->emitOpError());
-    else if (loc)
-      diag.emplace(mlir::emitError(*loc));
-    if (diag && !op)
-      *diag << "'" << name << "' op ";
-  }
-  template <typename T> OpError &operator<<(T &&value) {
-    if (diag)
-      *diag << std::forward<T>(value);
-    return *this;
-  }
-  operator LogicalResult() const { return mlir::failure(); }
-
-private:
-  std::optional<mlir::InFlightDiagnostic> diag;
-};
-
-struct OpDiag {
-  std::optional<Location> loc;
-  StringRef name;
-  mlir::Operation *op = nullptr;
-
-  explicit OpDiag(mlir::Operation *op)
-      : loc(op->getLoc()), name(op->getName().getStringRef()), op(op) {}
-  OpDiag(std::optional<Location> loc, StringRef name) : loc(loc), name(name) {}
-
-  OpError operator()() const { return OpError(op, loc, name); }
-
-  template <typename... Args>
-  LogicalResult operator()(Args &&...args) const {
-    OpError error = (*this)();
-    (error << ... << std::forward<Args>(args));
-    return error;
-  }
-};
+using xla::OpDiag;
+using xla::OpError;
 
 /// The spec's is_promotable(x, y) on element types, used wherever a region
 /// may compute in a wider type than its inputs (reduce, reduce_window,

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StructuredOpUtils.h"
+#include "xla-mlir/Dialect/Diagnostics.h"
 #include "xla-mlir/Dialect/HLOExt/IR/HLOExt.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -27,6 +28,7 @@ using namespace mlir;
 
 namespace xla::hloext {
 using detail::getDimSize;
+using xla::OpDiag;
 
 /// The extents of one transformed block in the input and the output: RFFT
 /// keeps length / 2 + 1 frequencies of the last dimension, IRFFT reads them.
@@ -48,13 +50,15 @@ LogicalResult FftOp::verify() {
   ArrayRef<int64_t> length = getFftLength();
   int64_t numDims = length.size();
   if (numDims < 1 || numDims > 3)
-    return emitOpError("fft_length must have 1 to 3 entries, got ")
+    return OpDiag(getOperation())()
+        << "fft_length must have 1 to 3 entries, got "
            << numDims;
   if (llvm::any_of(length, [](int64_t n) { return n <= 0; }))
-    return emitOpError("fft_length entries must be positive");
+    return OpDiag(getOperation())() << "fft_length entries must be positive";
   if (inputType.getRank() < numDims || initType.getRank() != inputType.getRank())
-    return emitOpError("requires input and init of the same rank, at least "
-                       "size(fft_length)");
+    return OpDiag(getOperation())()
+        << "requires input and init of the same rank, at least "
+                       "size(fft_length)";
 
   Type in = inputType.getElementType(), out = initType.getElementType();
   auto inComplex = dyn_cast<ComplexType>(in);
@@ -72,7 +76,7 @@ LogicalResult FftOp::verify() {
     break;
   }
   if (!ok)
-    return emitOpError("element types ")
+    return OpDiag(getOperation())() << "element types "
            << in << " -> " << out << " do not fit "
            << stringifyFftType(getFftType());
 
@@ -86,11 +90,13 @@ LogicalResult FftOp::verify() {
   };
   if (!sameDims(inputType.getShape().take_front(batch),
                 initType.getShape().take_front(batch)))
-    return emitOpError("requires input and init to have the same batch "
-                       "dimensions");
+    return OpDiag(getOperation())()
+        << "requires input and init to have the same batch "
+                       "dimensions";
   if (inputType.getShape().drop_front(batch) != ArrayRef(inputBlock) ||
       initType.getShape().drop_front(batch) != ArrayRef(outputBlock))
-    return emitOpError("transformed dimensions do not match fft_length for ")
+    return OpDiag(getOperation())()
+        << "transformed dimensions do not match fft_length for "
            << stringifyFftType(getFftType());
   return success();
 }
@@ -423,7 +429,7 @@ private:
 LogicalResult FftOp::generateScalarImplementation(OpBuilder &b, Location loc,
                                                   ValueRange ivs) {
   if (!hasPureBufferSemantics())
-    return emitOpError("generates loops on buffers only");
+    return OpDiag(getOperation())() << "generates loops on buffers only";
   BlockTransformer(*this, b, loc, ivs).emit();
   return success();
 }

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StructuredOpUtils.h"
+#include "xla-mlir/Dialect/Diagnostics.h"
 #include "xla-mlir/Dialect/HLOExt/IR/HLOExt.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -22,6 +23,7 @@ using namespace mlir;
 
 namespace xla::hloext {
 using detail::getDimSize;
+using xla::OpDiag;
 
 SmallVector<int64_t> ScatterOp::getUpdateScatterDims() {
   SmallVector<int64_t> dims;
@@ -76,10 +78,11 @@ static LogicalResult verifySortedDims(ScatterOp op, StringRef name,
                                       ArrayRef<int64_t> dims, int64_t rank) {
   for (auto [i, dim] : llvm::enumerate(dims)) {
     if (dim < 0 || dim >= rank)
-      return op.emitOpError() << name << " entry " << dim
+      return OpDiag(op.getOperation())() << name << " entry " << dim
                               << " is out of range [0, " << rank << ")";
     if (i > 0 && dims[i - 1] >= dim)
-      return op.emitOpError() << name << " must be sorted and unique";
+      return OpDiag(op.getOperation())()
+          << name << " must be sorted and unique";
   }
   return success();
 }
@@ -92,24 +95,27 @@ static LogicalResult verifyScatterShapes(ScatterOp op) {
   int64_t initRank = initType.getRank();
   int64_t indexVectorDim = op.getIndexVectorDim();
   if (indexVectorDim < 0 || indexVectorDim > indicesType.getRank())
-    return op.emitOpError("index_vector_dim ")
+    return OpDiag(op.getOperation())() << "index_vector_dim "
            << indexVectorDim << " is out of range [0, "
            << indicesType.getRank() << "]";
   int64_t depth = op.getIndexDepth();
   if (ShapedType::isDynamic(depth))
-    return op.emitOpError("requires a static index vector length");
+    return OpDiag(op.getOperation())()
+        << "requires a static index vector length";
   ArrayRef<int64_t> toOperand = op.getScatterDimsToOperandDims();
   if (static_cast<int64_t>(toOperand.size()) != depth)
-    return op.emitOpError("scatter_dims_to_operand_dims has ")
+    return OpDiag(op.getOperation())() << "scatter_dims_to_operand_dims has "
            << toOperand.size() << " entries but index vectors have length "
            << depth;
   llvm::SmallBitVector seen(initRank);
   for (int64_t dim : toOperand) {
     if (dim < 0 || dim >= initRank)
-      return op.emitOpError("scatter_dims_to_operand_dims entry ")
+      return OpDiag(op.getOperation())()
+          << "scatter_dims_to_operand_dims entry "
              << dim << " is out of range [0, " << initRank << ")";
     if (seen.test(dim))
-      return op.emitOpError("scatter_dims_to_operand_dims repeats ") << dim;
+      return OpDiag(op.getOperation())()
+          << "scatter_dims_to_operand_dims repeats " << dim;
     seen.set(dim);
   }
   if (failed(verifySortedDims(op, "update_window_dims",
@@ -120,14 +126,15 @@ static LogicalResult verifyScatterShapes(ScatterOp op) {
     return failure();
   if (static_cast<int64_t>(op.getUpdateWindowDims().size() +
                            op.getInsertedWindowDims().size()) != initRank)
-    return op.emitOpError("update_window_dims and inserted_window_dims "
-                          "must together cover the ")
+    return OpDiag(op.getOperation())()
+        << "update_window_dims and inserted_window_dims "
+                          "must together cover the "
            << initRank << " operand dimensions";
 
   SmallVector<int64_t> scatterDims = op.getUpdateScatterDims();
   SmallVector<int64_t> batchDims = getIndicesBatchDims(op);
   if (scatterDims.size() != batchDims.size())
-    return op.emitOpError("updates have ")
+    return OpDiag(op.getOperation())() << "updates have "
            << scatterDims.size() << " scatter dimensions but indices have "
            << batchDims.size() << " index vector dimensions";
   for (auto [updateDim, indexDim] : llvm::zip(scatterDims, batchDims)) {
@@ -135,7 +142,7 @@ static LogicalResult verifyScatterShapes(ScatterOp op) {
     int64_t indexSize = indicesType.getDimSize(indexDim);
     if (!ShapedType::isDynamic(updateSize) &&
         !ShapedType::isDynamic(indexSize) && updateSize != indexSize)
-      return op.emitOpError("update scatter dimension ")
+      return OpDiag(op.getOperation())() << "update scatter dimension "
              << updateDim << " has size " << updateSize
              << " but indices dimension " << indexDim << " has size "
              << indexSize;
@@ -148,7 +155,7 @@ static LogicalResult verifyScatterShapes(ScatterOp op) {
     int64_t operandSize = initType.getDimSize(operandDim);
     if (!ShapedType::isDynamic(updateSize) &&
         !ShapedType::isDynamic(operandSize) && updateSize > operandSize)
-      return op.emitOpError("update window dimension ")
+      return OpDiag(op.getOperation())() << "update window dimension "
              << updateDim << " (size " << updateSize
              << ") is larger than operand dimension " << operandDim
              << " (size " << operandSize << ")";
@@ -160,22 +167,24 @@ LogicalResult ScatterOp::verify() {
   if (failed(detail::verifyStructuredOperands(*this, getInits())))
     return failure();
   if (getUpdates().size() != getInits().size())
-    return emitOpError("requires as many updates as inits, got ")
+    return OpDiag(getOperation())() << "requires as many updates as inits, got "
            << getUpdates().size() << " and " << getInits().size();
   if (!isa<IntegerType>(getElementTypeOrSelf(getIndices().getType())))
-    return emitOpError("requires integer indices, got ")
+    return OpDiag(getOperation())() << "requires integer indices, got "
            << getIndices().getType();
   SmallVector<Type> initElementTypes, updateElementTypes;
   for (auto [init, update] : llvm::zip(getInits(), getUpdates())) {
     if (cast<ShapedType>(update.getType()).getShape() !=
         getUpdateType().getShape())
-      return emitOpError("requires all updates to have the same shape");
+      return OpDiag(getOperation())()
+          << "requires all updates to have the same shape";
     initElementTypes.push_back(getElementTypeOrSelf(init.getType()));
     updateElementTypes.push_back(getElementTypeOrSelf(update.getType()));
   }
   if (initElementTypes != updateElementTypes)
-    return emitOpError("requires each update to have the element type of "
-                       "its init");
+    return OpDiag(getOperation())()
+        << "requires each update to have the element type of "
+                       "its init";
   if (failed(verifyScatterShapes(*this)))
     return failure();
   SmallVector<Type> argTypes(initElementTypes);
@@ -256,7 +265,7 @@ LogicalResult ScatterOp::generateScalarImplementation(OpBuilder &b,
                                                       Location loc,
                                                       ValueRange ivs) {
   if (!hasPureBufferSemantics())
-    return emitOpError("generates loops on buffers only");
+    return OpDiag(getOperation())() << "generates loops on buffers only";
   int64_t initRank = getInitType().getRank();
   int64_t updateRank = getUpdateType().getRank();
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StructuredOpUtils.h"
+#include "xla-mlir/Dialect/Diagnostics.h"
 #include "xla-mlir/Dialect/HLOExt/IR/HLOExt.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -21,6 +22,7 @@ using namespace mlir;
 
 namespace xla::hloext {
 using detail::getDimSize;
+using xla::OpDiag;
 
 LogicalResult SelectAndScatterOp::verify() {
   if (failed(detail::verifyStructuredOperands(*this, getInit())))
@@ -30,28 +32,34 @@ LogicalResult SelectAndScatterOp::verify() {
   auto initType = cast<ShapedType>(getInit().getType());
   Type element = operandType.getElementType();
   if (!isa<IntegerType, FloatType>(element))
-    return emitOpError("requires integer or float elements, got ") << element;
+    return OpDiag(getOperation())()
+        << "requires integer or float elements, got " << element;
   if (sourceType.getElementType() != element ||
       initType.getElementType() != element)
-    return emitOpError("requires operand, source and init to have the same "
-                       "element type");
+    return OpDiag(getOperation())()
+        << "requires operand, source and init to have the same "
+                       "element type";
   if (initType.getShape() != operandType.getShape())
-    return emitOpError("requires init to have the shape of the operand");
+    return OpDiag(getOperation())()
+        << "requires init to have the shape of the operand";
   int64_t rank = operandType.getRank();
   if (sourceType.getRank() != rank)
-    return emitOpError("requires source to have the operand's rank");
+    return OpDiag(getOperation())()
+        << "requires source to have the operand's rank";
   for (ArrayRef<int64_t> attr :
        {getWindowDimensions(), getWindowStrides(), getPaddingLow(),
         getPaddingHigh()})
     if (static_cast<int64_t>(attr.size()) != rank)
-      return emitOpError("requires window_dimensions, window_strides, "
+      return OpDiag(getOperation())()
+          << "requires window_dimensions, window_strides, "
                          "padding_low and padding_high to have one entry "
-                         "per operand dimension");
+                         "per operand dimension";
   for (int64_t d = 0; d < rank; ++d) {
     int64_t window = getWindowDimensions()[d];
     int64_t stride = getWindowStrides()[d];
     if (window <= 0 || stride <= 0)
-      return emitOpError("requires positive window sizes and strides");
+      return OpDiag(getOperation())()
+          << "requires positive window sizes and strides";
     int64_t size = operandType.getDimSize(d);
     int64_t sourceSize = sourceType.getDimSize(d);
     if (ShapedType::isDynamic(size) || ShapedType::isDynamic(sourceSize))
@@ -60,7 +68,7 @@ LogicalResult SelectAndScatterOp::verify() {
     int64_t expected =
         padded < window ? 0 : (padded - window) / stride + 1;
     if (sourceSize != expected)
-      return emitOpError("source dimension ")
+      return OpDiag(getOperation())() << "source dimension "
              << d << " has size " << sourceSize << " but the windows give "
              << expected;
   }
@@ -132,7 +140,7 @@ SelectAndScatterOp::getTiledImplementation(OpBuilder &b,
   SmallVector<OpFoldResult> operandOffsets, operandSizes;
   if (failed(getResultTilePosition(b, 0, offsets, sizes, operandOffsets,
                                    operandSizes)))
-    return emitOpError("can only be tiled without padding");
+    return OpDiag(getOperation())() << "can only be tiled without padding";
   Location loc = getLoc();
   SmallVector<Value> operands = {
       detail::getSlice(b, loc, getOperand(), operandOffsets, operandSizes),
@@ -144,7 +152,7 @@ SelectAndScatterOp::getTiledImplementation(OpBuilder &b,
 LogicalResult SelectAndScatterOp::generateScalarImplementation(
     OpBuilder &b, Location loc, ValueRange ivs) {
   if (!hasPureBufferSemantics())
-    return emitOpError("generates loops on buffers only");
+    return OpDiag(getOperation())() << "generates loops on buffers only";
   int64_t rank = ivs.size();
   Type element = getElementTypeOrSelf(getOperand().getType());
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "StructuredOpUtils.h"
+#include "xla-mlir/Dialect/Diagnostics.h"
 #include "xla-mlir/Dialect/HLOExt/IR/HLOExt.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -25,6 +26,7 @@ using namespace mlir;
 
 namespace xla::hloext {
 using detail::getDimSize;
+using xla::OpDiag;
 
 LogicalResult SortOp::verify() {
   if (failed(detail::verifyStructuredOperands(*this, getInits())))
@@ -32,7 +34,7 @@ LogicalResult SortOp::verify() {
   int64_t rank = getInitType().getRank();
   int64_t dim = getDimension();
   if (dim < 0 || dim >= rank)
-    return emitOpError("dimension ")
+    return OpDiag(getOperation())() << "dimension "
            << dim << " is out of range [0, " << rank << ")";
   SmallVector<Type> argTypes;
   for (Value init : getInits()) {
@@ -283,7 +285,7 @@ private:
 LogicalResult SortOp::generateScalarImplementation(OpBuilder &b, Location loc,
                                                    ValueRange ivs) {
   if (!hasPureBufferSemantics())
-    return emitOpError("generates loops on buffers only");
+    return OpDiag(getOperation())() << "generates loops on buffers only";
   SliceSorter(*this, b, loc, ivs).emit();
   return success();
 }

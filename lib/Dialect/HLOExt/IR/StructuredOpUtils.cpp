@@ -1,6 +1,7 @@
 //===- StructuredOpUtils.cpp - shared code of the hloext ops --------------===//
 
 #include "StructuredOpUtils.h"
+#include "xla-mlir/Dialect/Diagnostics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -12,27 +13,28 @@
 #include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
+using xla::OpDiag;
 
 namespace xla::hloext::detail {
 
 LogicalResult verifyStructuredOperands(Operation *op, ValueRange inits) {
   if (inits.empty())
-    return op->emitOpError("requires at least one init");
+    return OpDiag(op)() << "requires at least one init";
   bool anyTensor = false, anyMemRef = false;
   for (Value operand : op->getOperands()) {
     Type type = operand.getType();
     if (isa<UnrankedTensorType, UnrankedMemRefType>(type))
-      return op->emitOpError("requires ranked operands, got ") << type;
+      return OpDiag(op)() << "requires ranked operands, got " << type;
     anyTensor |= isa<RankedTensorType>(type);
     anyMemRef |= isa<MemRefType>(type);
   }
   if (anyTensor && anyMemRef)
-    return op->emitOpError("requires all operands to be tensors or all to "
-                           "be memrefs");
+    return OpDiag(op)() << "requires all operands to be tensors or all to "
+                           "be memrefs";
   ArrayRef<int64_t> shape = cast<ShapedType>(inits[0].getType()).getShape();
   for (Value init : inits.drop_front())
     if (cast<ShapedType>(init.getType()).getShape() != shape)
-      return op->emitOpError("requires all inits to have the same shape");
+      return OpDiag(op)() << "requires all inits to have the same shape";
   return success();
 }
 
@@ -40,14 +42,14 @@ LogicalResult verifyScalarRegion(Operation *op, Region &region, StringRef name,
                                  TypeRange argTypes, TypeRange yieldTypes) {
   Block &block = region.front();
   if (block.getArgumentTypes() != argTypes) {
-    InFlightDiagnostic diag = op->emitOpError("expects the ")
+    InFlightDiagnostic diag = OpDiag(op)() << "expects the "
                               << name << " to take scalars (";
     llvm::interleaveComma(argTypes, diag);
     return diag << "), got (" << block.getArgumentTypes() << ")";
   }
   Operation *terminator = block.getTerminator();
   if (terminator->getOperandTypes() != yieldTypes) {
-    InFlightDiagnostic diag = op->emitOpError("expects the ")
+    InFlightDiagnostic diag = OpDiag(op)() << "expects the "
                               << name << " to yield (";
     llvm::interleaveComma(yieldTypes, diag);
     return diag << "), got (" << terminator->getOperandTypes() << ")";
