@@ -54,12 +54,14 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
 
 void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
                                     const CPUPipelineOptions &options) {
-  pm.addNestedPass<func::FuncOp>(createLinalgLoopOrderPass());
-  if (options.vectorize) {
-    TileAndVectorizePassOptions vectorize;
-    vectorize.vectorBits = options.vectorBits;
-    pm.addNestedPass<func::FuncOp>(createTileAndVectorizePass(vectorize));
-  }
+  // Strategy, then mechanism. Without `vectorize` the strategy only picks
+  // the loop order, so that the scalar loops stream. The module's
+  // xla.target, when there is one, wins over `vector-bits`.
+  TilingStrategyPassOptions strategy;
+  strategy.vectorBits = options.vectorBits;
+  strategy.vectorize = options.vectorize;
+  pm.addNestedPass<func::FuncOp>(createTilingStrategyPass(strategy));
+  pm.addNestedPass<func::FuncOp>(createTileAndVectorizePass());
   pm.addPass(createReadOnlyEntryArgumentsPass());
   pm.addPass(createDistinctResultsPass());
   bufferization::OneShotBufferizePassOptions bufferize;

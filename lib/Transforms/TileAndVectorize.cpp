@@ -1,17 +1,21 @@
-//===- TileAndVectorize.cpp - register tiles of linalg ops as vectors -----===//
+//===- TileAndVectorize.cpp - carry out the xla.tiling plans --------------===//
 //
-// Runs on tensors, before bufferization, so that the hoisted accumulators
-// become loop-carried SSA vectors and bufferization sees only transfer ops.
-// Large ops first get their outermost parallel tile loop as an scf.forall
-// (distribute); the forall survives bufferization, where a marker attribute
-// on an scf.for would not. The remaining steps are kept apart (tile + peel,
-// fold to static shapes, vectorize) because peeling leaves `affine.min` sizes that only
-// canonicalization turns into the static slices the vectorizer needs; the
-// ops to vectorize are remembered by a discardable marker attribute, which
-// survives the canonicalization patterns that clone linalg ops.
+// The mechanism of tiling: it does what each op's `xla.tiling` attribute
+// says (decided by xla-tiling-strategy, TilingStrategy.h) and decides
+// nothing. Runs on tensors, before bufferization, so that the hoisted
+// accumulators become loop-carried SSA vectors and bufferization sees only
+// transfer ops. Distributed loops are `scf.forall`s, which survive
+// bufferization, where a marker attribute on an scf.for would not. The
+// steps are kept apart (tile + peel, fold to static shapes, vectorize)
+// because peeling leaves `affine.min` sizes that only canonicalization
+// turns into the static slices the vectorizer needs. Between the steps the
+// tiles to vectorize carry the residual plan `xla.tiling = {vectorize =
+// true}`: a discardable attribute survives the canonicalization patterns
+// that clone linalg ops, and the pass removes it when it vectorizes.
 //
 //===----------------------------------------------------------------------===//
 
+#include "TilingStrategy.h"
 #include "VectorizeContraction.h"
 #include "xla-mlir/Transforms/Passes.h"
 
@@ -31,132 +35,73 @@ namespace xla {
 
 using namespace mlir;
 
-static constexpr StringLiteral kVectorizeMarker = "__xla_vectorize__";
-/// Iterations below which an op's tiles are not distributed.
-static constexpr int64_t kMinParallelVolume = 1 << 16;
+using xla::TilingPlan;
 
-namespace {
-
-/// Tile sizes (0 = not tiled) and the order of the tile loops.
-struct TilePlan {
-  SmallVector<int64_t> sizes;
-  SmallVector<int64_t> interchange;
-};
-
-} // namespace
-
-/// Element types of tensors the vector lowering handles on every path to
-/// LLVM: integers, index and the IEEE-like floats LLVM has vector types for.
-/// Not i1, i2, i4, ...: a tensor of those is a byte per element in memory,
-/// while LLVM stores a vector of them as packed bits. Complex and the small
-/// float formats stay scalar as well.
-static bool isVectorElementType(Type type) {
-  Type element = getElementTypeOrSelf(type);
-  if (element.isIndex())
-    return true;
-  if (auto integer = dyn_cast<IntegerType>(element))
-    return integer.getWidth() % 8 == 0 &&
-           llvm::isPowerOf2_32(integer.getWidth());
-  return element.isF16() || element.isBF16() || element.isF32() ||
-         element.isF64();
-}
-
-static unsigned bitWidth(Type type) {
-  Type element = getElementTypeOrSelf(type);
-  if (element.isIndex())
-    return 64;
-  return std::max(8u, element.getIntOrFloatBitWidth());
-}
-
-/// The tile plan of `op`, or nullopt if it is not a candidate.
-static std::optional<TilePlan> planTiles(linalg::LinalgOp op,
-                                         int64_t vectorBits,
-                                         int64_t matmulRows) {
-  if (!op.hasPureTensorSemantics() || op.getNumLoops() == 0)
-    return std::nullopt;
-  unsigned widest = 8;
-  for (Value operand : op->getOperands()) {
-    if (!isVectorElementType(operand.getType()))
-      return std::nullopt;
-    widest = std::max(widest, bitWidth(operand.getType()));
-  }
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (llvm::any_of(ranges, [](int64_t r) {
-        return ShapedType::isDynamic(r) || r == 0;
-      }))
-    return std::nullopt;
-  if (failed(linalg::vectorizeOpPrecondition(op, {}, {},
-                                             /*vectorizeNDExtract=*/true)))
-    return std::nullopt;
-
-  int64_t lanes = std::max<int64_t>(1, vectorBits / widest);
-  unsigned numLoops = ranges.size();
-  TilePlan plan;
-  plan.sizes.resize(numLoops);
-  // A tile equal to the whole dimension needs no loop.
-  auto setTile = [&](unsigned dim, int64_t size) {
-    plan.sizes[dim] = size >= ranges[dim] ? 0 : size;
+/// Checks the plan against `op`'s loops.
+static LogicalResult verifyPlan(linalg::LinalgOp op, const TilingPlan &plan) {
+  int64_t numLoops = op.getNumLoops();
+  auto isPermutation = [&](ArrayRef<int64_t> order) {
+    return order.empty() || (static_cast<int64_t>(order.size()) == numLoops &&
+                             isPermutationVector(order));
   };
-  for (unsigned d = 0; d < numLoops; ++d)
-    setTile(d, 1);
+  if (!isPermutation(plan.interchange) ||
+      !isPermutation(plan.tileInterchange) ||
+      (!plan.tileSizes.empty() &&
+       static_cast<int64_t>(plan.tileSizes.size()) != numLoops))
+    return op.emitError() << TilingPlan::kAttrName
+                          << " does not fit the op's " << numLoops << " loops";
+  return success();
+}
 
-  if (linalg::isaContractionOpInterface(op)) {
-    FailureOr<linalg::ContractionDimensions> dims =
-        linalg::inferContractionDims(op);
-    if (succeeded(dims) && !dims->m.empty() && !dims->n.empty()) {
-      setTile(dims->m.back(), matmulRows);
-      setTile(dims->n.back(), lanes);
-      for (ArrayRef<unsigned> group :
-           {ArrayRef<unsigned>(dims->batch), ArrayRef<unsigned>(dims->n),
-            ArrayRef<unsigned>(dims->m), ArrayRef<unsigned>(dims->k)})
-        for (unsigned d : group)
-          plan.interchange.push_back(d);
-      if (plan.interchange.size() == numLoops)
-        return plan;
-      plan.interchange.clear();
-    }
-  }
-  unsigned inner = numLoops - 1;
-  setTile(inner, lanes);
-  // An operand read across the lanes (a transpose) gets a square tile: one
-  // vector along its own contiguous dimension per lane, transposed in
-  // registers, instead of a strided element-by-element gather.
-  for (OpOperand *input : op.getDpsInputOperands()) {
-    AffineMap map = op.getMatchingIndexingMap(input);
-    auto type = dyn_cast<ShapedType>(input->get().getType());
-    if (!type || type.getRank() == 0 || type.getShape().back() == 1)
-      continue;
-    auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
-    if (last && last.getPosition() != inner &&
-        linalg::isParallelIterator(
-            op.getIteratorTypesArray()[last.getPosition()])) {
-      setTile(last.getPosition(), lanes);
-      break;
-    }
-  }
-  return plan;
+/// The op with its loops permuted: new loop i is old loop `order[i]`.
+static FailureOr<linalg::LinalgOp> interchangeLoops(RewriterBase &rewriter,
+                                                    linalg::LinalgOp op,
+                                                    ArrayRef<int64_t> order) {
+  FailureOr<linalg::GenericOp> generic = xla::toGeneric(rewriter, op);
+  if (failed(generic))
+    return failure();
+  SmallVector<unsigned> permutation(order.begin(), order.end());
+  FailureOr<linalg::GenericOp> interchanged =
+      linalg::interchangeGenericOp(rewriter, *generic, permutation);
+  if (failed(interchanged))
+    return failure();
+  return cast<linalg::LinalgOp>(interchanged->getOperation());
+}
+
+/// Marks a tile for the vectorization step.
+static void markForVectorization(RewriterBase &rewriter, Operation *op) {
+  TilingPlan vectorizeOnly;
+  vectorizeOnly.vectorize = true;
+  op->setAttr(TilingPlan::kAttrName,
+              vectorizeOnly.toAttr(rewriter.getContext()));
 }
 
 /// Tiles `op` by `plan`, peels every tile loop whose trip count does not
-/// divide, and marks the tiled ops (including the peeled copies).
+/// divide (with `peel`), and marks the tiled ops (including the peeled
+/// copies) for vectorization (with `vectorize`).
 static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
-                                 const TilePlan &plan) {
-  if (llvm::all_of(plan.sizes, [](int64_t s) { return s == 0; })) {
-    op->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
+                                 const TilingPlan &plan) {
+  if (llvm::all_of(plan.tileSizes, [](int64_t s) { return s == 0; })) {
+    if (plan.vectorize)
+      markForVectorization(rewriter, op);
     return success();
   }
   scf::SCFTilingOptions options;
-  options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), plan.sizes));
-  if (!plan.interchange.empty())
-    options.setInterchange(plan.interchange);
+  options.setTileSizes(
+      getAsIndexOpFoldResult(op.getContext(), plan.tileSizes));
+  if (!plan.tileInterchange.empty())
+    options.setInterchange(plan.tileInterchange);
   rewriter.setInsertionPoint(op);
   FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
       rewriter, cast<TilingInterface>(op.getOperation()), options);
   if (failed(tiled))
     return failure();
-  for (Operation *tiledOp : tiled->tiledOps)
-    tiledOp->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
+  if (plan.vectorize)
+    for (Operation *tiledOp : tiled->tiledOps)
+      markForVectorization(rewriter, tiledOp);
   rewriter.replaceOp(op, tiled->replacements);
+  if (!plan.peel)
+    return success();
   // Innermost first: peeling an outer loop clones the (peeled) inner ones.
   for (LoopLikeOpInterface loop : llvm::reverse(tiled->loops)) {
     auto forOp = dyn_cast<scf::ForOp>(loop.getOperation());
@@ -167,29 +112,27 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
   return success();
 }
 
-/// If `op` is big enough and its outermost tile loop runs over a parallel
-/// dimension, splits off the remainder of that dimension (a partial tile)
-/// and tiles the rest by one tile per iteration of an `scf.forall`, whose
-/// iterations the pipeline runs on all cores. Appends what is left to tile
-/// sequentially: the op inside the forall and the remainder.
+/// With `distribute`, splits off the remainder of the dimension of the
+/// outermost tile loop (a partial tile) and tiles the rest by one tile per
+/// iteration of an `scf.forall`, whose iterations the pipeline runs on all
+/// cores. Appends what is left to tile sequentially: the op inside the
+/// forall and the remainder, with the plan less that loop.
 static void distribute(RewriterBase &rewriter, linalg::LinalgOp op,
-                       TilePlan plan, int64_t vectorBits, int64_t matmulRows,
-                       SmallVectorImpl<std::pair<linalg::LinalgOp, TilePlan>>
+                       TilingPlan plan,
+                       SmallVectorImpl<std::pair<linalg::LinalgOp, TilingPlan>>
                            &work) {
-  SmallVector<int64_t> order = plan.interchange;
+  SmallVector<int64_t> order = plan.tileInterchange;
   if (order.empty())
-    order = llvm::to_vector(llvm::seq<int64_t>(0, plan.sizes.size()));
-  auto outer = llvm::find_if(order, [&](int64_t d) { return plan.sizes[d]; });
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  int64_t volume = 1;
-  for (int64_t range : ranges)
-    volume *= range;
-  if (outer == order.end() || volume < kMinParallelVolume ||
+    order = llvm::to_vector(llvm::seq<int64_t>(0, plan.tileSizes.size()));
+  auto outer =
+      llvm::find_if(order, [&](int64_t d) { return plan.tileSizes[d]; });
+  if (!plan.distribute || outer == order.end() ||
       !linalg::isParallelIterator(op.getIteratorTypesArray()[*outer])) {
     work.emplace_back(op, std::move(plan));
     return;
   }
-  int64_t dim = *outer, tile = plan.sizes[dim];
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t dim = *outer, tile = plan.tileSizes[dim];
   int64_t whole = ranges[dim] / tile * tile;
   rewriter.setInsertionPoint(op);
   auto main = cast<TilingInterface>(op.getOperation());
@@ -197,7 +140,7 @@ static void distribute(RewriterBase &rewriter, linalg::LinalgOp op,
   if (whole < ranges[dim])
     std::tie(main, rest) = linalg::splitOp(rewriter, main, dim,
                                            rewriter.getIndexAttr(whole));
-  SmallVector<int64_t> sizes(plan.sizes.size(), 0);
+  SmallVector<int64_t> sizes(plan.tileSizes.size(), 0);
   sizes[dim] = tile;
   scf::SCFTilingOptions options;
   options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
@@ -205,21 +148,19 @@ static void distribute(RewriterBase &rewriter, linalg::LinalgOp op,
   rewriter.setInsertionPoint(main);
   FailureOr<scf::SCFTilingResult> tiled =
       scf::tileUsingSCF(rewriter, main, options);
+  TilingPlan inner = plan;
+  inner.distribute = false;
+  inner.tileSizes[dim] = 0;
   if (failed(tiled)) {
     work.emplace_back(cast<linalg::LinalgOp>(main.getOperation()), plan);
   } else {
     rewriter.replaceOp(main, tiled->replacements);
-    TilePlan inner = plan;
-    inner.sizes[dim] = 0;
-    work.emplace_back(cast<linalg::LinalgOp>(tiled->tiledOps.front()),
-                      std::move(inner));
+    work.emplace_back(cast<linalg::LinalgOp>(tiled->tiledOps.front()), inner);
   }
-  if (!rest)
-    return;
-  auto restOp = cast<linalg::LinalgOp>(rest.getOperation());
-  if (std::optional<TilePlan> restPlan =
-          planTiles(restOp, vectorBits, matmulRows))
-    work.emplace_back(restOp, std::move(*restPlan));
+  // The remainder is shorter than a tile along `dim`.
+  if (rest)
+    work.emplace_back(cast<linalg::LinalgOp>(rest.getOperation()),
+                      std::move(inner));
 }
 
 namespace {
@@ -233,35 +174,55 @@ struct TileAndVectorizePass
     MLIRContext *context = &getContext();
     IRRewriter rewriter(context);
 
-    SmallVector<linalg::LinalgOp> ops;
-    func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
-    SmallVector<std::pair<linalg::LinalgOp, TilePlan>> candidates;
-    for (linalg::LinalgOp op : ops) {
-      std::optional<TilePlan> plan = planTiles(op, vectorBits, matmulRows);
-      if (!plan)
+    SmallVector<std::pair<linalg::LinalgOp, TilingPlan>> planned;
+    WalkResult walk = func.walk([&](linalg::LinalgOp op) {
+      auto attr = op->getAttrOfType<DictionaryAttr>(TilingPlan::kAttrName);
+      if (!attr)
+        return WalkResult::advance();
+      op->removeAttr(TilingPlan::kAttrName);
+      FailureOr<TilingPlan> plan = TilingPlan::fromAttr(attr, op.getLoc());
+      if (failed(plan) || failed(verifyPlan(op, *plan)))
+        return WalkResult::interrupt();
+      planned.emplace_back(op, std::move(*plan));
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return signalPassFailure();
+
+    SmallVector<std::pair<linalg::LinalgOp, TilingPlan>> candidates;
+    for (auto &[op, plan] : planned) {
+      if (!plan.interchange.empty()) {
+        FailureOr<linalg::LinalgOp> interchanged =
+            interchangeLoops(rewriter, op, plan.interchange);
+        // The tiles index the interchanged loops.
+        if (failed(interchanged))
+          continue;
+        op = *interchanged;
+      }
+      if (plan.tileSizes.empty() && !plan.vectorize)
         continue;
-      // A contraction whose rhs is not contiguous along the vector lanes
-      // reads a transposed copy; the copy is tiled and vectorized too.
-      if (!plan->interchange.empty()) {
+      if (plan.relayoutRhs) {
         FailureOr<linalg::LinalgOp> relaidOut =
-            xla::relayoutContractionRhs(rewriter, op, matmulRows);
+            xla::relayoutContractionRhs(rewriter, op);
         if (succeeded(relaidOut)) {
           op = *relaidOut;
           auto transpose = op.getDpsInputOperand(1)
                                ->get()
                                .getDefiningOp<linalg::LinalgOp>();
-          if (std::optional<TilePlan> transposePlan =
-                  planTiles(transpose, vectorBits, matmulRows))
-            candidates.emplace_back(transpose, std::move(*transposePlan));
+          FailureOr<TilingPlan> copyPlan =
+              TilingPlan::fromAttr(plan.relayoutRhs, transpose.getLoc());
+          if (failed(copyPlan) || failed(verifyPlan(transpose, *copyPlan)))
+            return signalPassFailure();
+          candidates.emplace_back(transpose, std::move(*copyPlan));
         }
       }
-      candidates.emplace_back(op, std::move(*plan));
+      candidates.emplace_back(op, std::move(plan));
     }
     if (candidates.empty())
       return;
-    SmallVector<std::pair<linalg::LinalgOp, TilePlan>> work;
+    SmallVector<std::pair<linalg::LinalgOp, TilingPlan>> work;
     for (auto &[op, plan] : candidates)
-      distribute(rewriter, op, std::move(plan), vectorBits, matmulRows, work);
+      distribute(rewriter, op, std::move(plan), work);
     for (auto &[op, plan] : work)
       (void)tileAndPeel(rewriter, op, plan);
 
@@ -271,7 +232,7 @@ struct TileAndVectorizePass
 
     SmallVector<linalg::LinalgOp> marked;
     func.walk([&](linalg::LinalgOp op) {
-      if (op->removeAttr(kVectorizeMarker))
+      if (op->removeAttr(TilingPlan::kAttrName))
         marked.push_back(op);
     });
     for (linalg::LinalgOp op : marked) {

@@ -122,57 +122,71 @@ FailureOr<Value> xla::vectorizeContractionTile(RewriterBase &rewriter,
       .getResult();
 }
 
-FailureOr<linalg::LinalgOp>
-xla::relayoutContractionRhs(RewriterBase &rewriter, linalg::LinalgOp op,
-                            int64_t matmulRows) {
-  if (!op.hasPureTensorSemantics() || !linalg::isaContractionOpInterface(op))
-    return failure();
+std::optional<SmallVector<int64_t>>
+xla::rhsRelayoutPermutation(ArrayRef<AffineMap> maps, ArrayRef<int64_t> ranges,
+                            ShapedType rhsType, int64_t matmulRows) {
   FailureOr<linalg::ContractionDimensions> dims =
-      linalg::inferContractionDims(op);
+      linalg::inferContractionDims(maps);
   if (failed(dims) || dims->m.empty() || dims->n.empty())
-    return failure();
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    return std::nullopt;
   // With a single row tile every rhs element is read once either way.
   int64_t rows = 1;
   for (unsigned m : dims->m)
     rows *= ranges[m];
   if (rows <= matmulRows)
-    return failure();
-  OpOperand *rhs = op.getDpsInputOperand(1);
-  auto rhsType = cast<RankedTensorType>(rhs->get().getType());
-  AffineMap rhsMap = op.getMatchingIndexingMap(rhs);
-  std::optional<unsigned> position = resultPosition(rhsMap, dims->n.back());
+    return std::nullopt;
+  std::optional<unsigned> position = resultPosition(maps[1], dims->n.back());
   int64_t rank = rhsType.getRank();
   if (!position || *position == rank - 1 || !rhsType.hasStaticShape())
-    return failure();
-
+    return std::nullopt;
   SmallVector<int64_t> permutation;
   for (int64_t d = 0; d < rank; ++d)
     if (d != *position)
       permutation.push_back(d);
   permutation.push_back(*position);
+  return permutation;
+}
+
+FailureOr<linalg::GenericOp> xla::toGeneric(RewriterBase &rewriter,
+                                           linalg::LinalgOp op) {
+  if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation()))
+    return generic;
+  rewriter.setInsertionPoint(op);
+  return linalg::generalizeNamedOp(rewriter, op);
+}
+
+FailureOr<linalg::LinalgOp>
+xla::relayoutContractionRhs(RewriterBase &rewriter, linalg::LinalgOp op) {
+  if (!op.hasPureTensorSemantics() || !linalg::isaContractionOpInterface(op) ||
+      op.getNumDpsInputs() != 2)
+    return failure();
+  OpOperand *rhs = op.getDpsInputOperand(1);
+  auto rhsType = cast<RankedTensorType>(rhs->get().getType());
+  AffineMap rhsMap = op.getMatchingIndexingMap(rhs);
+  std::optional<SmallVector<int64_t>> permutation =
+      rhsRelayoutPermutation(op.getIndexingMapsArray(),
+                             op.getStaticLoopRanges(), rhsType,
+                             /*matmulRows=*/0);
+  if (!permutation)
+    return failure();
   SmallVector<int64_t> shape;
   SmallVector<AffineExpr> results;
-  for (int64_t d : permutation) {
+  for (int64_t d : *permutation) {
     shape.push_back(rhsType.getDimSize(d));
     results.push_back(rhsMap.getResult(d));
   }
 
-  rewriter.setInsertionPoint(op);
-  linalg::GenericOp generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-  if (!generic) {
-    FailureOr<linalg::GenericOp> generalized =
-        linalg::generalizeNamedOp(rewriter, op);
-    if (failed(generalized))
-      return failure();
-    generic = *generalized;
-  }
+  FailureOr<linalg::GenericOp> asGeneric = xla::toGeneric(rewriter, op);
+  if (failed(asGeneric))
+    return failure();
+  linalg::GenericOp generic = *asGeneric;
   rewriter.setInsertionPoint(generic);
   Location loc = generic.getLoc();
   Value empty = tensor::EmptyOp::create(rewriter, loc, shape,
                                         rhsType.getElementType());
   Value transposed =
-      linalg::TransposeOp::create(rewriter, loc, rhs->get(), empty, permutation)
+      linalg::TransposeOp::create(rewriter, loc, rhs->get(), empty,
+                                    *permutation)
           ->getResult(0);
   SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
   maps[1] = AffineMap::get(rhsMap.getNumDims(), 0, results, op.getContext());

@@ -18,14 +18,27 @@ namespace xla {
 mlir::FailureOr<mlir::Value>
 vectorizeContractionTile(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op);
 
-/// If the n dimension the register tile vectorizes is not the contiguous
-/// (last) dimension of the rhs, e.g. `x * W^T` or attention's `Q K^T`,
-/// replaces the rhs by a `linalg.transpose` copy that has it last and
-/// returns the rewritten (generic) op. The copy costs one pass over the rhs;
+/// The decision: for a contraction with indexing `maps` (lhs, rhs, out) and
+/// loop `ranges`, the permutation of the rhs dimensions that puts the n
+/// dimension the register tile vectorizes last, or nullopt if it is last
+/// already (or the rhs is dynamic, or the op has at most `matmulRows` rows:
+/// with a single row tile every rhs element is read once either way). Cases:
+/// `x * W^T`, attention's `Q K^T`. The copy costs one pass over the rhs;
 /// without it every k step gathers one rhs element per lane.
-mlir::FailureOr<mlir::linalg::LinalgOp>
-relayoutContractionRhs(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
+std::optional<llvm::SmallVector<int64_t>>
+rhsRelayoutPermutation(llvm::ArrayRef<mlir::AffineMap> maps,
+                       llvm::ArrayRef<int64_t> ranges, mlir::ShapedType rhsType,
                        int64_t matmulRows);
+
+/// The mechanism: replaces the rhs of `op` by a `linalg.transpose` copy
+/// with the permutation above (whatever the row count) and returns the
+/// rewritten (generic) op; failure if there is nothing to relayout.
+mlir::FailureOr<mlir::linalg::LinalgOp>
+relayoutContractionRhs(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op);
+
+/// `op` as a linalg.generic (named ops are generalized in place).
+mlir::FailureOr<mlir::linalg::GenericOp> toGeneric(mlir::RewriterBase &rewriter,
+                                                   mlir::linalg::LinalgOp op);
 
 } // namespace xla
 

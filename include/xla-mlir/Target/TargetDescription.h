@@ -56,6 +56,12 @@ struct TargetDescription {
   /// Peak f32 arithmetic rate of all cores, GFLOP/s (FMA = 2 flops).
   double peakGflops = 100.0;
 
+  /// Iterations below which an op's tiles are not distributed over the
+  /// cores (tiling strategy): below it, starting the threads costs about as
+  /// much as the work. Measured on the 2-core EPYC (docs/cpu-backend.md);
+  /// not scaled with `cores` until a machine with more cores says how.
+  static constexpr int64_t kMinParallelIterations = 1 << 16;
+
   /// The machine this process runs on: LLVM's host detection for the CPU
   /// and features, sysfs for caches and cores; bandwidth and peak rate are
   /// estimated from the CPU (see docs/architecture.md).

@@ -31,22 +31,6 @@ def DistinctResultsPass : Pass<"xla-distinct-results", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
 
-def LinalgLoopOrderPass : Pass<"xla-linalg-loop-order"> {
-  let summary = "Put the loop with unit-stride accesses innermost";
-  let description = [{
-    Loops are emitted in the order of a linalg op's iteration space, which
-    for `linalg.matmul` is (i, j, k): the innermost loop walks a column of
-    the right-hand side, one cache line per iteration. This pass generalizes
-    each linalg op with a reduction and interchanges its loops so that the
-    innermost loop is the one that indexes the last (contiguous) dimension
-    of the most operands, e.g. (i, k, j) for matmul, which LLVM then
-    vectorizes. It keeps the original order on ties. Tiling and explicit
-    vectorization will supersede it; until then it is the difference
-    between strided and streaming inner loops.
-  }];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
-}
-
 def FuseElementwisePass : Pass<"xla-fuse-elementwise"> {
   let summary = "Fuse elementwise linalg producers into their consumers "
                 "without recomputing them";
@@ -123,52 +107,83 @@ def OutlineKernelsPass : Pass<"xla-outline-kernels", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
-def TileAndVectorizePass
-    : Pass<"xla-tile-and-vectorize", "::mlir::func::FuncOp"> {
-  let summary = "Tile linalg ops on tensors to register-sized blocks and "
-                "vectorize them";
+def TilingStrategyPass : Pass<"xla-tiling-strategy", "::mlir::func::FuncOp"> {
+  let summary = "Decide loop order, tiles, distribution and vectorization "
+                "of each linalg op";
   let description = [{
-    Every linalg op with static shapes and int/float element types whose
-    body the upstream vectorizer accepts is tiled with `scf.for` loops to a
-    block that fits the vector registers, and the block is rewritten with
-    `linalg::vectorize` into vector-dialect ops:
+    Records on every linalg op on tensors what `xla-tile-and-vectorize`
+    should do with it, as the discardable dictionary attribute `xla.tiling`
+    (format in `lib/Transforms/TilingStrategy.h`), and changes nothing else.
+    The vector width and core count come from the module's `xla.target`
+    (see TargetDescription.h) when it has one, else from the options.
 
-    - contractions (matmul, batch matmul, dot_general as a generic) get a
-      register tile of `matmul-rows` x one vector of the innermost output
-      dimension, with every contracting dimension tiled by 1; the loops run
-      (batch, n, m, k) so a k-panel of the right-hand side stays in cache
-      and the accumulator tile is carried in registers across k. When the
-      rhs is not contiguous along n (`x * W^T`, `Q K^T`), the contraction
-      reads a `linalg.transpose` copy of it instead;
-    - every other op gets one vector of its innermost loop, all outer loops
-      tiled by 1; an op that reads an operand across the lanes (a
-      transpose) gets a square tile, so the operand is read one contiguous
-      vector per row and transposed in registers.
-
-    A large op (at least 2^16 iterations) whose outermost tile loop runs
-    over a parallel dimension has that loop as an `scf.forall`, one tile
-    per iteration; the part of the dimension that is not a whole number of
-    tiles is split off first (`linalg::splitOp`) and tiled sequentially.
-    The pipeline runs the forall on all cores (OpenMP) or as a plain loop.
-
-    Loops whose trip count does not divide are peeled, so every block is
-    static: the main loop uses full vectors and the last iteration a
-    shorter one, with no masks. Afterwards `vector.transfer_read` /
-    `transfer_write` pairs that do not change along a loop (the matmul
-    accumulator along k) are hoisted into loop-carried vectors. Ops the
-    vectorizer rejects (and complex, f8 and dynamic shapes) stay as they
-    are and become scalar loops later.
+    - loop order (`interchange`): an op with a reduction gets the loop that
+      indexes the last (contiguous) dimension of the most operands
+      innermost, e.g. (i, k, j) for matmul; on ties the order stays. This
+      is all that is recorded with `vectorize=false`: the scalar loops then
+      stream, and LLVM vectorizes them.
+    - register tiles (`tile_sizes`, `tile_interchange`), for ops with static
+      shapes and int/float element types whose body the upstream vectorizer
+      accepts: contractions (matmul, batch matmul, dot_general as a generic)
+      get `matmul-rows` rows x one vector of the innermost output
+      dimension, every contracting loop tiled by 1, tile loops in the order
+      (batch, n, m, k), so a k-panel of the rhs stays in cache and the
+      accumulator tile is carried in registers across k; every other op
+      gets one vector of its innermost loop and 1 for the outer loops, and
+      an op that reads an operand across the lanes (a transpose) a square
+      tile, so the operand is read one contiguous vector per row and
+      transposed in registers.
+    - `distribute`: an op of at least
+      `TargetDescription::kMinParallelIterations` (2^16) iterations whose
+      outermost tile loop is parallel, on a target with more than one core.
+    - `peel` and `vectorize`: always, for ops that get tiles.
+    - `relayout_rhs`: a contraction whose rhs is not contiguous along the
+      lanes (`x * W^T`, `Q K^T`) and that has more than one row tile reads
+      a transposed copy of it; the entry is the copy's own plan.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
-           "Width of a vector register in bits (sets the lanes per vector)">,
+           "Width of a vector register in bits, without an xla.target">,
+    Option<"cores", "cores", "int64_t", /*default=*/"0",
+           "Cores, without an xla.target (0: unknown, assumed several)">,
     Option<"matmulRows", "matmul-rows", "int64_t", /*default=*/"8",
            "Rows of the accumulator tile of a contraction">,
+    Option<"vectorize", "vectorize", "bool", /*default=*/"true",
+           "Tile and vectorize (off: decide the loop order only)">,
   ];
+}
+
+def TileAndVectorizePass
+    : Pass<"xla-tile-and-vectorize", "::mlir::func::FuncOp"> {
+  let summary = "Carry out the xla.tiling plans: interchange, tile, "
+                "distribute, peel and vectorize linalg ops";
+  let description = [{
+    Does what the `xla.tiling` attribute of each linalg op says (decided by
+    `xla-tiling-strategy`, or written by hand in a test) and removes it;
+    ops without it are left alone. In order:
+
+    - `interchange`: the op is generalized and its loops permuted;
+    - `relayout_rhs`: the contraction reads a `linalg.transpose` copy of its
+      rhs with the n dimension last, tiled by the entry's own plan;
+    - `distribute`: the outermost tile loop (in `tile_interchange` order; it
+      must be parallel) becomes an `scf.forall`, one tile per iteration;
+      the part of that dimension that is not a whole number of tiles is
+      split off first (`linalg::splitOp`) and tiled sequentially, with the
+      same plan less that loop. The pipeline runs the forall on all cores
+      (OpenMP) or as a plain loop;
+    - `tile_sizes` / `tile_interchange`: `scf.for` tile loops; with `peel`,
+      loops whose trip count does not divide are peeled, so every tile is
+      static and vectorizes without masks;
+    - `vectorize`: each tile becomes vector ops, a contraction tile a
+      `vector.outerproduct`, anything else through `linalg::vectorize`.
+      Afterwards `vector.transfer_read` / `transfer_write` pairs that do not
+      change along a loop (the matmul accumulator along k) are hoisted into
+      loop-carried vectors. A tile the vectorizer rejects stays a linalg op.
+  }];
   let dependentDialects = [
     "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
-    "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
-    "::mlir::vector::VectorDialect"
+    "::mlir::linalg::LinalgDialect", "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect", "::mlir::vector::VectorDialect"
   ];
 }
 

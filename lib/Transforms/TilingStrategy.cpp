@@ -1,0 +1,393 @@
+//===- TilingStrategy.cpp - decide how each linalg op is tiled ------------===//
+//
+// The decisions of tiling (loop order, tile sizes, distribution over cores,
+// peeling, vectorization, rhs relayout) apart from their mechanism: this
+// pass only records them on each op as `xla.tiling` (TilingStrategy.h), and
+// `xla-tile-and-vectorize` carries them out. The decisions are made on a
+// LoopNest, a description of an op's iteration space, so that they can be
+// made for the op as it will be after the interchange, and for the rhs copy
+// of a relayout that does not exist yet, without changing the IR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TilingStrategy.h"
+#include "VectorizeContraction.h"
+#include "xla-mlir/Target/TargetDescription.h"
+#include "xla-mlir/Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/IR/Builders.h"
+
+namespace xla {
+#define GEN_PASS_DEF_TILINGSTRATEGYPASS
+#include "xla-mlir/Transforms/Passes.h.inc"
+} // namespace xla
+
+using namespace mlir;
+using xla::TilingPlan;
+using xla::TilingTarget;
+
+//===----------------------------------------------------------------------===//
+// The attribute
+//===----------------------------------------------------------------------===//
+
+DictionaryAttr TilingPlan::toAttr(MLIRContext *context) const {
+  Builder b(context);
+  SmallVector<NamedAttribute> entries;
+  auto array = [&](StringRef name, ArrayRef<int64_t> values) {
+    if (!values.empty())
+      entries.push_back(b.getNamedAttr(name, b.getDenseI64ArrayAttr(values)));
+  };
+  auto flag = [&](StringRef name, bool value) {
+    if (value)
+      entries.push_back(b.getNamedAttr(name, b.getBoolAttr(true)));
+  };
+  array("interchange", interchange);
+  array("tile_sizes", tileSizes);
+  array("tile_interchange", tileInterchange);
+  flag("distribute", distribute);
+  flag("peel", peel);
+  flag("vectorize", vectorize);
+  if (relayoutRhs)
+    entries.push_back(b.getNamedAttr("relayout_rhs", relayoutRhs));
+  return b.getDictionaryAttr(entries);
+}
+
+FailureOr<TilingPlan> TilingPlan::fromAttr(DictionaryAttr attr, Location loc) {
+  TilingPlan plan;
+  for (NamedAttribute entry : attr) {
+    StringRef name = entry.getName();
+    Attribute value = entry.getValue();
+    auto array = dyn_cast<DenseI64ArrayAttr>(value);
+    auto flag = dyn_cast<BoolAttr>(value);
+    if (name == "interchange" && array)
+      plan.interchange = llvm::to_vector(array.asArrayRef());
+    else if (name == "tile_sizes" && array)
+      plan.tileSizes = llvm::to_vector(array.asArrayRef());
+    else if (name == "tile_interchange" && array)
+      plan.tileInterchange = llvm::to_vector(array.asArrayRef());
+    else if (name == "distribute" && flag)
+      plan.distribute = flag.getValue();
+    else if (name == "peel" && flag)
+      plan.peel = flag.getValue();
+    else if (name == "vectorize" && flag)
+      plan.vectorize = flag.getValue();
+    else if (name == "relayout_rhs" && isa<DictionaryAttr>(value))
+      plan.relayoutRhs = cast<DictionaryAttr>(value);
+    else
+      return emitError(loc) << "bad entry in " << kAttrName << ": " << name;
+  }
+  return plan;
+}
+
+//===----------------------------------------------------------------------===//
+// The decisions
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// An iteration space: loop ranges and iterator types, and the indexing
+/// map and type of each operand (inputs first).
+struct LoopNest {
+  SmallVector<int64_t> ranges;
+  SmallVector<utils::IteratorType> iterators;
+  SmallVector<AffineMap> maps;
+  SmallVector<Type> types;
+  unsigned numInputs = 0;
+  bool contraction = false;
+  /// Whether the upstream vectorizer accepts the op.
+  bool vectorizable = false;
+
+  static LoopNest of(linalg::LinalgOp op) {
+    LoopNest nest;
+    nest.ranges = op.getStaticLoopRanges();
+    nest.iterators = op.getIteratorTypesArray();
+    nest.maps = op.getIndexingMapsArray();
+    for (OpOperand &operand : op->getOpOperands())
+      nest.types.push_back(operand.get().getType());
+    nest.numInputs = op.getNumDpsInputs();
+    nest.contraction = linalg::isaContractionOpInterface(op);
+    nest.vectorizable =
+        succeeded(linalg::vectorizeOpPrecondition(op, {}, {},
+                                                  /*vectorizeNDExtract=*/true));
+    return nest;
+  }
+
+  /// The nest after `linalg::interchangeGenericOp(permutation)`.
+  LoopNest permuted(ArrayRef<int64_t> permutation) const {
+    LoopNest nest = *this;
+    applyPermutationToVector(nest.ranges, permutation);
+    applyPermutationToVector(nest.iterators, permutation);
+    SmallVector<unsigned> perm(permutation.begin(), permutation.end());
+    AffineMap inverse = inversePermutation(
+        AffineMap::getPermutationMap(perm, maps.front().getContext()));
+    for (AffineMap &map : nest.maps)
+      map = map.compose(inverse);
+    return nest;
+  }
+
+  /// The `linalg.transpose` of `source` by `permutation` (loops: the
+  /// result's dimensions).
+  static LoopNest transpose(ShapedType source, ArrayRef<int64_t> permutation) {
+    LoopNest nest;
+    MLIRContext *context = source.getContext();
+    for (int64_t d : permutation)
+      nest.ranges.push_back(source.getDimSize(d));
+    nest.iterators.assign(permutation.size(), utils::IteratorType::parallel);
+    SmallVector<unsigned> inverse;
+    for (int64_t d : invertPermutationVector(permutation))
+      inverse.push_back(d);
+    nest.maps = {AffineMap::getPermutationMap(inverse, context),
+                 AffineMap::getMultiDimIdentityMap(permutation.size(),
+                                                   context)};
+    nest.types = {source, source.clone(nest.ranges)};
+    nest.numInputs = 1;
+    nest.vectorizable = true;
+    return nest;
+  }
+};
+
+/// Tile sizes (0 = not tiled) and the order of the tile loops.
+struct TilePlan {
+  SmallVector<int64_t> sizes;
+  SmallVector<int64_t> interchange;
+};
+
+} // namespace
+
+/// Element types of tensors the vector lowering handles on every path to
+/// LLVM: integers, index and the IEEE-like floats LLVM has vector types for.
+/// Not i1, i2, i4, ...: a tensor of those is a byte per element in memory,
+/// while LLVM stores a vector of them as packed bits. Complex and the small
+/// float formats stay scalar as well.
+static bool isVectorElementType(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  if (element.isIndex())
+    return true;
+  if (auto integer = dyn_cast<IntegerType>(element))
+    return integer.getWidth() % 8 == 0 &&
+           llvm::isPowerOf2_32(integer.getWidth());
+  return element.isF16() || element.isBF16() || element.isF32() ||
+         element.isF64();
+}
+
+static unsigned bitWidth(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  if (element.isIndex())
+    return 64;
+  return std::max(8u, element.getIntOrFloatBitWidth());
+}
+
+/// The loop that indexes the contiguous (last) dimension of the most
+/// operands, if it is not innermost already: scalar loops then stream.
+static std::optional<unsigned> bestInnermostLoop(const LoopNest &nest) {
+  unsigned numLoops = nest.ranges.size();
+  if (numLoops < 2)
+    return std::nullopt;
+  SmallVector<unsigned> score(numLoops, 0);
+  for (auto [map, type] : llvm::zip(nest.maps, nest.types)) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    if (!shaped || shaped.getRank() == 0 || shaped.getShape().back() == 1)
+      continue;
+    if (auto dim = dyn_cast<AffineDimExpr>(map.getResults().back()))
+      ++score[dim.getPosition()];
+  }
+  unsigned best = numLoops - 1;
+  for (unsigned d = 0; d < numLoops; ++d)
+    if (score[d] > score[best])
+      best = d;
+  if (best == numLoops - 1)
+    return std::nullopt;
+  return best;
+}
+
+/// The loop order of ops with a reduction: the best innermost loop last,
+/// the others in their order (on ties, the original order); empty: keep it.
+/// matmul (i, j, k) becomes (i, k, j). Elementwise ops keep their order.
+static SmallVector<int64_t> decideInterchange(const LoopNest &nest) {
+  if (llvm::none_of(nest.iterators, linalg::isReductionIterator))
+    return {};
+  std::optional<unsigned> innermost = bestInnermostLoop(nest);
+  if (!innermost)
+    return {};
+  SmallVector<int64_t> order;
+  for (unsigned d = 0, e = nest.ranges.size(); d < e; ++d)
+    if (d != *innermost)
+      order.push_back(d);
+  order.push_back(*innermost);
+  return order;
+}
+
+/// The register tiles of `nest`, or nullopt if it is not a candidate.
+static std::optional<TilePlan> decideTiles(const LoopNest &nest,
+                                           int64_t vectorBits,
+                                           int64_t matmulRows) {
+  if (nest.ranges.empty() || !nest.vectorizable)
+    return std::nullopt;
+  unsigned widest = 8;
+  for (Type type : nest.types) {
+    if (!isVectorElementType(type))
+      return std::nullopt;
+    widest = std::max(widest, bitWidth(type));
+  }
+  ArrayRef<int64_t> ranges = nest.ranges;
+  if (llvm::any_of(ranges, [](int64_t r) {
+        return ShapedType::isDynamic(r) || r == 0;
+      }))
+    return std::nullopt;
+
+  int64_t lanes = std::max<int64_t>(1, vectorBits / widest);
+  unsigned numLoops = ranges.size();
+  TilePlan plan;
+  plan.sizes.resize(numLoops);
+  // A tile equal to the whole dimension needs no loop.
+  auto setTile = [&](unsigned dim, int64_t size) {
+    plan.sizes[dim] = size >= ranges[dim] ? 0 : size;
+  };
+  for (unsigned d = 0; d < numLoops; ++d)
+    setTile(d, 1);
+
+  if (nest.contraction) {
+    FailureOr<linalg::ContractionDimensions> dims =
+        linalg::inferContractionDims(nest.maps);
+    if (succeeded(dims) && !dims->m.empty() && !dims->n.empty()) {
+      setTile(dims->m.back(), matmulRows);
+      setTile(dims->n.back(), lanes);
+      for (ArrayRef<unsigned> group :
+           {ArrayRef<unsigned>(dims->batch), ArrayRef<unsigned>(dims->n),
+            ArrayRef<unsigned>(dims->m), ArrayRef<unsigned>(dims->k)})
+        for (unsigned d : group)
+          plan.interchange.push_back(d);
+      if (plan.interchange.size() == numLoops)
+        return plan;
+      plan.interchange.clear();
+    }
+  }
+  unsigned inner = numLoops - 1;
+  setTile(inner, lanes);
+  // An operand read across the lanes (a transpose) gets a square tile: one
+  // vector along its own contiguous dimension per lane, transposed in
+  // registers, instead of a strided element-by-element gather.
+  for (unsigned i = 0; i < nest.numInputs; ++i) {
+    auto type = dyn_cast<ShapedType>(nest.types[i]);
+    if (!type || type.getRank() == 0 || type.getShape().back() == 1)
+      continue;
+    auto last = dyn_cast<AffineDimExpr>(nest.maps[i].getResults().back());
+    if (last && last.getPosition() != inner &&
+        linalg::isParallelIterator(nest.iterators[last.getPosition()])) {
+      setTile(last.getPosition(), lanes);
+      break;
+    }
+  }
+  return plan;
+}
+
+/// Whether the outermost tile loop becomes an scf.forall over the cores:
+/// the op must have work for several cores (TargetDescription's
+/// kMinParallelIterations) and that loop must be parallel.
+static bool decideDistribution(const LoopNest &nest, const TilePlan &tiles,
+                               const TilingTarget &target) {
+  if (target.cores == 1)
+    return false;
+  int64_t volume = 1;
+  for (int64_t range : nest.ranges)
+    volume *= range;
+  if (volume < xla::TargetDescription::kMinParallelIterations)
+    return false;
+  SmallVector<int64_t> order = tiles.interchange;
+  if (order.empty())
+    order = llvm::to_vector(llvm::seq<int64_t>(0, tiles.sizes.size()));
+  auto outer = llvm::find_if(order, [&](int64_t d) { return tiles.sizes[d]; });
+  return outer != order.end() && linalg::isParallelIterator(
+                                     nest.iterators[*outer]);
+}
+
+/// The vectorized plan of `nest`, if it is a candidate.
+static std::optional<TilingPlan> decideVectorTiles(const LoopNest &nest,
+                                                   const TilingTarget &target) {
+  std::optional<TilePlan> tiles =
+      decideTiles(nest, target.vectorBits, target.matmulRows);
+  if (!tiles)
+    return std::nullopt;
+  TilingPlan plan;
+  plan.tileSizes = tiles->sizes;
+  plan.tileInterchange = tiles->interchange;
+  plan.distribute = decideDistribution(nest, *tiles, target);
+  // Peeled remainders keep every tile static: no masked vectors.
+  plan.peel = true;
+  plan.vectorize = true;
+  return plan;
+}
+
+std::optional<TilingPlan> xla::decideTiling(linalg::LinalgOp op,
+                                            const TilingTarget &target) {
+  if (!op.hasPureTensorSemantics())
+    return std::nullopt;
+  LoopNest nest = LoopNest::of(op);
+  TilingPlan plan;
+  plan.interchange = decideInterchange(nest);
+  if (!plan.interchange.empty())
+    nest = nest.permuted(plan.interchange);
+  if (target.vectorize) {
+    if (std::optional<TilingPlan> vector = decideVectorTiles(nest, target)) {
+      vector->interchange = plan.interchange;
+      plan = std::move(*vector);
+      // A contraction tile (the only plan with a tile loop order) whose rhs
+      // is not contiguous along the lanes reads a transposed copy.
+      if (!plan.tileInterchange.empty() && nest.numInputs == 2) {
+        auto rhsType = cast<ShapedType>(nest.types[1]);
+        if (std::optional<SmallVector<int64_t>> permutation =
+                rhsRelayoutPermutation(nest.maps, nest.ranges, rhsType,
+                                       target.matmulRows)) {
+          if (std::optional<TilingPlan> copy = decideVectorTiles(
+                  LoopNest::transpose(rhsType, *permutation), target))
+            plan.relayoutRhs = copy->toAttr(op.getContext());
+          else
+            plan.relayoutRhs = TilingPlan().toAttr(op.getContext());
+        }
+      }
+    }
+  }
+  if (plan.empty())
+    return std::nullopt;
+  return plan;
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+struct TilingStrategyPass
+    : xla::impl::TilingStrategyPassBase<TilingStrategyPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    TilingTarget target;
+    target.vectorBits = vectorBits;
+    target.cores = cores;
+    target.matmulRows = matmulRows;
+    target.vectorize = vectorize;
+    // The module's target wins over the options.
+    auto module = getOperation()->getParentOfType<ModuleOp>();
+    if (module && module->hasAttr(xla::TargetDescription::kAttrName)) {
+      llvm::Expected<xla::TargetDescription> description =
+          xla::TargetDescription::fromModule(module);
+      if (!description) {
+        getOperation().emitError(llvm::toString(description.takeError()));
+        return signalPassFailure();
+      }
+      target.vectorBits = description->vectorBits;
+      target.cores = description->cores;
+    }
+    MLIRContext *context = &getContext();
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (std::optional<TilingPlan> plan = xla::decideTiling(op, target))
+        op->setAttr(TilingPlan::kAttrName, plan->toAttr(context));
+    });
+  }
+};
+
+} // namespace

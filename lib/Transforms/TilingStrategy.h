@@ -1,0 +1,72 @@
+//===- TilingStrategy.h - tiling decisions as an attribute ------*- C++ -*-===//
+//
+// The `xla.tiling` attribute carries what `xla-tiling-strategy` decided for
+// one linalg op to `xla-tile-and-vectorize`, which only carries it out. It
+// is a dictionary, so it prints, parses and can be written by hand:
+//
+//   xla.tiling = {interchange = array<i64: 0, 2, 1>,
+//                 tile_sizes = array<i64: 8, 1, 16>,
+//                 tile_interchange = array<i64: 2, 0, 1>,
+//                 distribute = true, peel = true, vectorize = true,
+//                 relayout_rhs = {tile_sizes = ..., vectorize = true}}
+//
+// Every entry is optional (absent arrays: nothing to do, absent flags:
+// false). `tile_sizes` and `tile_interchange` index the loops after
+// `interchange` has been applied.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XLA_MLIR_LIB_TRANSFORMS_TILINGSTRATEGY_H
+#define XLA_MLIR_LIB_TRANSFORMS_TILINGSTRATEGY_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+namespace xla {
+
+/// The target numbers the decisions depend on.
+struct TilingTarget {
+  int64_t vectorBits = 512;
+  /// Cores that run distributed tiles; 0: unknown, assumed several.
+  int64_t cores = 0;
+  /// Rows of the accumulator tile of a contraction.
+  int64_t matmulRows = 8;
+  /// Whether to tile and vectorize at all (off: only the loop order).
+  bool vectorize = true;
+};
+
+struct TilingPlan {
+  static constexpr llvm::StringLiteral kAttrName = "xla.tiling";
+
+  /// Permutation of the op's loops (new loop i is old loop interchange[i]),
+  /// applied to the op itself (it becomes a linalg.generic); empty: none.
+  llvm::SmallVector<int64_t> interchange;
+  /// Tile size per loop, 0 = not tiled; empty: not tiled.
+  llvm::SmallVector<int64_t> tileSizes;
+  /// Order of the tile loops, outermost first; empty: loop order.
+  llvm::SmallVector<int64_t> tileInterchange;
+  /// The outermost tile loop (a parallel one) becomes an scf.forall.
+  bool distribute = false;
+  /// Tile loops that do not divide are peeled into static remainders.
+  bool peel = false;
+  /// The tiles are rewritten into vector ops.
+  bool vectorize = false;
+  /// If set, the contraction reads a transposed copy of its rhs (see
+  /// rhsRelayoutPermutation); this is the copy's own plan.
+  mlir::DictionaryAttr relayoutRhs;
+
+  mlir::DictionaryAttr toAttr(mlir::MLIRContext *context) const;
+  /// The plan in `attr`, or failure (with a diagnostic at `loc`).
+  static mlir::FailureOr<TilingPlan> fromAttr(mlir::DictionaryAttr attr,
+                                              mlir::Location loc);
+  bool empty() const {
+    return interchange.empty() && tileSizes.empty() && !vectorize;
+  }
+};
+
+/// The plan for `op` on `target`, or nullopt if there is nothing to do.
+std::optional<TilingPlan> decideTiling(mlir::linalg::LinalgOp op,
+                                       const TilingTarget &target);
+
+} // namespace xla
+
+#endif // XLA_MLIR_LIB_TRANSFORMS_TILINGSTRATEGY_H

@@ -1,0 +1,92 @@
+// RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-tile-and-vectorize))' | FileCheck %s
+
+// The mechanism alone, on hand-written plans: it does what `xla.tiling`
+// says, whatever the strategy would have decided, and removes it.
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// A tile of 2x8 (the strategy would take 1x16) with 4x40 = 160 iterations
+// distributed (the strategy would not): the rows go to an scf.forall, two
+// per iteration, the columns to a loop of 8-lane vectors.
+// CHECK-LABEL: func.func @exp_distributed
+// CHECK: scf.forall (%{{.*}}) = (0) to (4) step (2)
+// CHECK:   scf.for %{{.*}} = %c0 to %c40 step %c8
+// CHECK:     math.exp %{{.*}} : vector<8xf32>
+// CHECK:     math.exp %{{.*}} : vector<8xf32>
+// CHECK-NOT: xla.tiling
+// CHECK: return
+func.func @exp_distributed(%a: tensor<4x40xf32>) -> tensor<4x40xf32> {
+  %e = tensor.empty() : tensor<4x40xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<4x40xf32>) outs(%e : tensor<4x40xf32>)
+      attrs = {xla.tiling = {tile_sizes = array<i64: 2, 8>, distribute = true, peel = true, vectorize = true}} {
+  ^bb0(%x: f32, %o: f32):
+    %y = math.exp %x : f32
+    linalg.yield %y : f32
+  } -> tensor<4x40xf32>
+  return %0 : tensor<4x40xf32>
+}
+
+// A matmul large enough for the strategy to distribute, planned without
+// distribution and with 4x8 register tiles: no forall.
+// CHECK-LABEL: func.func @matmul_not_distributed
+// CHECK-NOT: scf.forall
+// CHECK: scf.for %{{.*}} = %c0 to %c40 step %c8
+// CHECK:   scf.for %{{.*}} = %c0 to %c64 step %c4
+// CHECK:     vector.outerproduct {{.*}} : vector<4xf32>, vector<8xf32>
+// CHECK-NOT: scf.forall
+// CHECK: return
+func.func @matmul_not_distributed(%a: tensor<64x40xf32>, %b: tensor<40x40xf32>, %c: tensor<64x40xf32>) -> tensor<64x40xf32> {
+  %0 = linalg.matmul {xla.tiling = {interchange = array<i64: 0, 2, 1>, tile_sizes = array<i64: 4, 1, 8>, tile_interchange = array<i64: 2, 0, 1>, peel = true, vectorize = true}}
+      ins(%a, %b : tensor<64x40xf32>, tensor<40x40xf32>) outs(%c : tensor<64x40xf32>) -> tensor<64x40xf32>
+  return %0 : tensor<64x40xf32>
+}
+
+// The scalar path's plan, a loop order alone: the matmul becomes a generic
+// with its loops as (m, k, n), and nothing else happens.
+// CHECK-LABEL: func.func @interchange_only
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "reduction", "parallel"]
+// CHECK-NOT: xla.tiling
+// CHECK-NOT: scf.for
+// CHECK: return
+func.func @interchange_only(%a: tensor<8x16xf32>, %b: tensor<16x32xf32>, %c: tensor<8x32xf32>) -> tensor<8x32xf32> {
+  %0 = linalg.matmul {xla.tiling = {interchange = array<i64: 0, 2, 1>}}
+      ins(%a, %b : tensor<8x16xf32>, tensor<16x32xf32>) outs(%c : tensor<8x32xf32>) -> tensor<8x32xf32>
+  return %0 : tensor<8x32xf32>
+}
+
+// Tiles without vectorization, and a remainder without peeling: 10 = 4+4+2
+// stays one loop with dynamic tiles of linalg ops.
+// CHECK-LABEL: func.func @tile_only
+// CHECK: scf.for %{{.*}} = %c0 to %c10 step %c4
+// CHECK:   linalg.generic
+// CHECK-NOT: vector.
+// CHECK: return
+func.func @tile_only(%a: tensor<10xf32>) -> tensor<10xf32> {
+  %e = tensor.empty() : tensor<10xf32>
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%a : tensor<10xf32>) outs(%e : tensor<10xf32>)
+      attrs = {xla.tiling = {tile_sizes = array<i64: 4>}} {
+  ^bb0(%x: f32, %o: f32):
+    %y = math.exp %x : f32
+    linalg.yield %y : f32
+  } -> tensor<10xf32>
+  return %0 : tensor<10xf32>
+}
+
+// Without a plan an op is left alone, however vectorizable.
+// CHECK-LABEL: func.func @no_plan
+// CHECK-NEXT: %[[E:.*]] = tensor.empty
+// CHECK-NEXT: linalg.generic
+// CHECK-NOT: vector.
+// CHECK: return
+func.func @no_plan(%a: tensor<4x40xf32>) -> tensor<4x40xf32> {
+  %e = tensor.empty() : tensor<4x40xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<4x40xf32>) outs(%e : tensor<4x40xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = math.exp %x : f32
+    linalg.yield %y : f32
+  } -> tensor<4x40xf32>
+  return %0 : tensor<4x40xf32>
+}

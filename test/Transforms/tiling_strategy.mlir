@@ -1,0 +1,130 @@
+// RUN: xla-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(xla-tiling-strategy))' | FileCheck %s
+// RUN: xla-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(xla-tiling-strategy{vector-bits=256 matmul-rows=4}))' | FileCheck %s --check-prefix=AVX2
+// RUN: xla-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(xla-tiling-strategy{vectorize=false}))' | FileCheck %s --check-prefix=SCALAR
+// RUN: xla-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(xla-tiling-strategy{cores=1}))' | FileCheck %s --check-prefix=ONECORE
+
+// The strategy only records decisions: every op stays as it is and gets an
+// xla.tiling dictionary.
+
+// matmul (m, n, k): the loop order puts n, the contiguous loop of the rhs
+// and the output, innermost: (m, k, n). The register tile, in those loops,
+// is 8 rows x 16 f32 lanes, k by 1, tile loops (n, m, k). 20x30x40 is too
+// small to distribute.
+// CHECK-LABEL: func.func @matmul
+// CHECK: linalg.matmul
+// CHECK-SAME: xla.tiling = {interchange = array<i64: 0, 2, 1>, peel = true, tile_interchange = array<i64: 2, 0, 1>, tile_sizes = array<i64: 8, 1, 16>, vectorize = true}
+// AVX2-LABEL: func.func @matmul
+// AVX2: tile_sizes = array<i64: 4, 1, 8>
+// SCALAR-LABEL: func.func @matmul
+// SCALAR: xla.tiling = {interchange = array<i64: 0, 2, 1>}
+func.func @matmul(%a: tensor<20x30xf32>, %b: tensor<30x40xf32>, %c: tensor<20x40xf32>) -> tensor<20x40xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<20x30xf32>, tensor<30x40xf32>) outs(%c : tensor<20x40xf32>) -> tensor<20x40xf32>
+  return %0 : tensor<20x40xf32>
+}
+
+// 64x40x40 = 2^16 iterations: the outermost tile loop (n) is distributed,
+// unless the target has a single core.
+// CHECK-LABEL: func.func @matmul_distributed
+// CHECK: xla.tiling = {distribute = true, interchange = array<i64: 0, 2, 1>
+// ONECORE-LABEL: func.func @matmul_distributed
+// ONECORE-NOT: distribute
+// ONECORE: return
+func.func @matmul_distributed(%a: tensor<64x40xf32>, %b: tensor<40x40xf32>, %c: tensor<64x40xf32>) -> tensor<64x40xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<64x40xf32>, tensor<40x40xf32>) outs(%c : tensor<64x40xf32>) -> tensor<64x40xf32>
+  return %0 : tensor<64x40xf32>
+}
+
+// x * W^T: the rhs is read along n with stride k, so the contraction reads
+// a transposed copy, whose own plan is a 16x16 square tile. The loop order
+// stays: k is the contiguous loop of both inputs.
+// CHECK-LABEL: func.func @matmul_rhs_transposed
+// CHECK: xla.tiling = {peel = true, relayout_rhs = {peel = true, tile_sizes = array<i64: 16, 16>, vectorize = true}, tile_interchange = array<i64: 1, 0, 2>, tile_sizes = array<i64: 8, 16, 1>, vectorize = true}
+// SCALAR-LABEL: func.func @matmul_rhs_transposed
+// SCALAR-NOT: xla.tiling
+// SCALAR: return
+func.func @matmul_rhs_transposed(%a: tensor<32x24xf32>, %b: tensor<48x24xf32>, %c: tensor<32x48xf32>) -> tensor<32x48xf32> {
+  %0 = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%a, %b : tensor<32x24xf32>, tensor<48x24xf32>) outs(%c : tensor<32x48xf32>) -> tensor<32x48xf32>
+  return %0 : tensor<32x48xf32>
+}
+
+// Elementwise: one vector of the innermost loop, 1 for the others; no loop
+// order (no reduction).
+// CHECK-LABEL: func.func @exp
+// CHECK: xla.tiling = {peel = true, tile_sizes = array<i64: 1, 16>, vectorize = true}
+// AVX2-LABEL: func.func @exp
+// AVX2: tile_sizes = array<i64: 1, 8>
+// SCALAR-LABEL: func.func @exp
+// SCALAR-NOT: xla.tiling
+// SCALAR: return
+func.func @exp(%a: tensor<4x40xf32>) -> tensor<4x40xf32> {
+  %e = tensor.empty() : tensor<4x40xf32>
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%a : tensor<4x40xf32>) outs(%e : tensor<4x40xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = math.exp %x : f32
+    linalg.yield %y : f32
+  } -> tensor<4x40xf32>
+  return %0 : tensor<4x40xf32>
+}
+
+// A transpose reads its input across the lanes: a square tile. The element
+// width sets the lanes: 8 f64 per 512 bits.
+// CHECK-LABEL: func.func @transpose
+// CHECK: xla.tiling = {peel = true, tile_sizes = array<i64: 8, 8>, vectorize = true}
+func.func @transpose(%a: tensor<32x48xf64>, %init: tensor<48x32xf64>) -> tensor<48x32xf64> {
+  %0 = linalg.transpose ins(%a : tensor<32x48xf64>) outs(%init : tensor<48x32xf64>) permutation = [1, 0]
+  return %0 : tensor<48x32xf64>
+}
+
+// A column sum whose input is indexed transposed: the loop over the
+// input's contiguous dimension goes innermost, and the tiles follow.
+// CHECK-LABEL: func.func @column_sum
+// CHECK: xla.tiling = {interchange = array<i64: 1, 0>, peel = true, tile_sizes = array<i64: 1, 16>, vectorize = true}
+// SCALAR-LABEL: func.func @column_sum
+// SCALAR: xla.tiling = {interchange = array<i64: 1, 0>}
+func.func @column_sum(%a: tensor<64x32xf32>, %init: tensor<32xf32>) -> tensor<32xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%a : tensor<64x32xf32>) outs(%init : tensor<32xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.addf %x, %o : f32
+    linalg.yield %y : f32
+  } -> tensor<32xf32>
+  return %0 : tensor<32xf32>
+}
+
+// Not vectorized: i1 (bytes in memory, bits in a vector) and dynamic
+// shapes. A reduction over i1 still gets its loop order.
+// CHECK-LABEL: func.func @i1_column_or
+// CHECK: xla.tiling = {interchange = array<i64: 1, 0>}
+func.func @i1_column_or(%a: tensor<64x32xi1>, %init: tensor<32xi1>) -> tensor<32xi1> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%a : tensor<64x32xi1>) outs(%init : tensor<32xi1>) {
+  ^bb0(%x: i1, %o: i1):
+    %y = arith.ori %x, %o : i1
+    linalg.yield %y : i1
+  } -> tensor<32xi1>
+  return %0 : tensor<32xi1>
+}
+
+// CHECK-LABEL: func.func @dynamic
+// CHECK-NOT: xla.tiling
+// CHECK: return
+func.func @dynamic(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a : tensor<?xf32>) outs(%b : tensor<?xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.addf %x, %o : f32
+    linalg.yield %y : f32
+  } -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+// The module's target wins over the options: 256-bit vectors and a single
+// core, so 8 lanes and no distribution, whatever vector-bits says.
+// CHECK-LABEL: func.func @with_target
+// CHECK: xla.tiling = {interchange = array<i64: 0, 2, 1>, peel = true, tile_interchange = array<i64: 2, 0, 1>, tile_sizes = array<i64: 8, 1, 8>, vectorize = true}
+module attributes {xla.target = {triple = "x86_64-unknown-linux-gnu", cpu = "haswell", features = "", vector_bits = 256 : i64, cores = 1 : i64, l1_bytes = 32768 : i64, l2_bytes = 262144 : i64, l3_bytes = 8388608 : i64, clock_ghz = 3.0 : f64, bandwidth_gbps = 20.0 : f64, peak_gflops = 100.0 : f64}} {
+  func.func @with_target(%a: tensor<64x40xf32>, %b: tensor<40x40xf32>, %c: tensor<64x40xf32>) -> tensor<64x40xf32> {
+    %0 = linalg.matmul ins(%a, %b : tensor<64x40xf32>, tensor<40x40xf32>) outs(%c : tensor<64x40xf32>) -> tensor<64x40xf32>
+    return %0 : tensor<64x40xf32>
+  }
+}
