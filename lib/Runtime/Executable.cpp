@@ -99,7 +99,7 @@ Executable::run(const std::vector<HostBuffer> &args,
                            signature.entry + ": expected " +
                            inputs[i].str() + ", got " +
                            args[i].getSpec().str());
-    // The program never writes its inputs (xla-readonly-entry-arguments).
+    // The program never writes its inputs (xla-mark-readonly-arguments).
     buffers.push_back(const_cast<void *>(args[i].data()));
   }
   std::vector<HostBuffer> results;

@@ -1,7 +1,7 @@
 //===- TileAndVectorize.cpp - carry out the xla.tiling plans --------------===//
 //
 // The mechanism of tiling: it does what each op's `xla.tiling` attribute
-// says (decided by xla-tiling-strategy, TilingStrategy.h) and decides
+// says (decided by xla-plan-tiling, PlanTiling.h) and decides
 // nothing. Runs on tensors, before bufferization, so that the hoisted
 // accumulators become loop-carried SSA vectors and bufferization sees only
 // transfer ops. Distributed loops are `scf.forall`s, which survive
@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TilingStrategy.h"
+#include "PlanTiling.h"
 #include "VectorizeContraction.h"
 #include "xla-mlir/Transforms/Passes.h"
 

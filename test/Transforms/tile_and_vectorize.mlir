@@ -1,5 +1,5 @@
-// RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-tiling-strategy,xla-tile-and-vectorize))' | FileCheck %s
-// RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-tiling-strategy{vector-bits=256 matmul-rows=4},xla-tile-and-vectorize))' | FileCheck %s --check-prefix=AVX2
+// RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-plan-tiling,xla-tile-and-vectorize))' | FileCheck %s
+// RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-plan-tiling{vector-bits=256 matmul-rows=4},xla-tile-and-vectorize))' | FileCheck %s --check-prefix=AVX2
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>

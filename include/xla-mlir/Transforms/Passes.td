@@ -6,7 +6,7 @@
 include "mlir/Pass/PassBase.td"
 
 def ReadOnlyEntryArgumentsPass
-    : Pass<"xla-readonly-entry-arguments", "::mlir::ModuleOp"> {
+    : Pass<"xla-mark-readonly-arguments", "::mlir::ModuleOp"> {
   let summary = "Mark tensor arguments of public functions as not writable";
   let description = [{
     Inputs of an executable belong to the caller, who may reuse them across
@@ -18,7 +18,7 @@ def ReadOnlyEntryArgumentsPass
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
 
-def DistinctResultsPass : Pass<"xla-distinct-results", "::mlir::ModuleOp"> {
+def DistinctResultsPass : Pass<"xla-copy-shared-results", "::mlir::ModuleOp"> {
   let summary = "Give every function result its own tensor";
   let description = [{
     Results become caller-allocated out-params after bufferization, one
@@ -80,7 +80,7 @@ def SplitReductionsPass : Pass<"xla-split-reductions"> {
   ];
 }
 
-def PreciseMathToLibmPass : Pass<"xla-precise-math-to-libm"> {
+def PreciseMathToLibmPass : Pass<"xla-lower-math-to-libm"> {
   let summary = "Send math ops LLVM would expand inaccurately to libm";
   let description = [{
     `convert-math-to-llvm` expands `math.expm1` as exp(x) - 1 and
@@ -107,13 +107,13 @@ def OutlineKernelsPass : Pass<"xla-outline-kernels", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
-def TilingStrategyPass : Pass<"xla-tiling-strategy", "::mlir::func::FuncOp"> {
+def TilingStrategyPass : Pass<"xla-plan-tiling", "::mlir::func::FuncOp"> {
   let summary = "Decide loop order, tiles, distribution and vectorization "
                 "of each linalg op";
   let description = [{
     Records on every linalg op on tensors what `xla-tile-and-vectorize`
     should do with it, as the discardable dictionary attribute `xla.tiling`
-    (format in `lib/Transforms/TilingStrategy.h`), and changes nothing else.
+    (format in `lib/Transforms/PlanTiling.h`), and changes nothing else.
     The vector width and core count come from the module's `xla.target`
     (see TargetDescription.h) when it has one, else from the options.
 
@@ -159,7 +159,7 @@ def TileAndVectorizePass
                 "distribute, peel and vectorize linalg ops";
   let description = [{
     Does what the `xla.tiling` attribute of each linalg op says (decided by
-    `xla-tiling-strategy`, or written by hand in a test) and removes it;
+    `xla-plan-tiling`, or written by hand in a test) and removes it;
     ops without it are left alone. In order:
 
     - `interchange`: the op is generalized and its loops permuted;

@@ -1,4 +1,4 @@
-//===- PreciseMathToLibm.cpp - libm for what LLVM expands poorly ----------===//
+//===- LowerMathToLibm.cpp - libm for what LLVM expands poorly ------------===//
 
 #include "xla-mlir/Transforms/Passes.h"
 

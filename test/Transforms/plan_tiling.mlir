@@ -1,7 +1,7 @@
-// RUN: xla-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(xla-tiling-strategy))' | FileCheck %s
-// RUN: xla-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(xla-tiling-strategy{vector-bits=256 matmul-rows=4}))' | FileCheck %s --check-prefix=AVX2
-// RUN: xla-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(xla-tiling-strategy{vectorize=false}))' | FileCheck %s --check-prefix=SCALAR
-// RUN: xla-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(xla-tiling-strategy{cores=1}))' | FileCheck %s --check-prefix=ONECORE
+// RUN: xla-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(xla-plan-tiling))' | FileCheck %s
+// RUN: xla-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(xla-plan-tiling{vector-bits=256 matmul-rows=4}))' | FileCheck %s --check-prefix=AVX2
+// RUN: xla-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(xla-plan-tiling{vectorize=false}))' | FileCheck %s --check-prefix=SCALAR
+// RUN: xla-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(xla-plan-tiling{cores=1}))' | FileCheck %s --check-prefix=ONECORE
 
 // The strategy only records decisions: every op stays as it is and gets an
 // xla.tiling dictionary.

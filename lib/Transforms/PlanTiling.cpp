@@ -1,8 +1,8 @@
-//===- TilingStrategy.cpp - decide how each linalg op is tiled ------------===//
+//===- PlanTiling.cpp - decide how each linalg op is tiled ----------------===//
 //
 // The decisions of tiling (loop order, tile sizes, distribution over cores,
 // peeling, vectorization, rhs relayout) apart from their mechanism: this
-// pass only records them on each op as `xla.tiling` (TilingStrategy.h), and
+// pass only records them on each op as `xla.tiling` (PlanTiling.h), and
 // `xla-tile-and-vectorize` carries them out. The decisions are made on a
 // LoopNest, a description of an op's iteration space, so that they can be
 // made for the op as it will be after the interchange, and for the rhs copy
@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "TilingStrategy.h"
+#include "PlanTiling.h"
 #include "VectorizeContraction.h"
 #include "xla-mlir/Target/TargetDescription.h"
 #include "xla-mlir/Transforms/Passes.h"

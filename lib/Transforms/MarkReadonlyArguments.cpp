@@ -1,4 +1,4 @@
-//===- ReadOnlyEntryArguments.cpp - inputs belong to the caller -----------===//
+//===- MarkReadonlyArguments.cpp - inputs belong to the caller ------------===//
 
 #include "xla-mlir/Transforms/Passes.h"
 

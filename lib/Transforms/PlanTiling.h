@@ -1,6 +1,6 @@
-//===- TilingStrategy.h - tiling decisions as an attribute ------*- C++ -*-===//
+//===- PlanTiling.h - tiling decisions as an attribute ----------*- C++ -*-===//
 //
-// The `xla.tiling` attribute carries what `xla-tiling-strategy` decided for
+// The `xla.tiling` attribute carries what `xla-plan-tiling` decided for
 // one linalg op to `xla-tile-and-vectorize`, which only carries it out. It
 // is a dictionary, so it prints, parses and can be written by hand:
 //
@@ -16,8 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef XLA_MLIR_LIB_TRANSFORMS_TILINGSTRATEGY_H
-#define XLA_MLIR_LIB_TRANSFORMS_TILINGSTRATEGY_H
+#ifndef XLA_MLIR_LIB_TRANSFORMS_PLANTILING_H
+#define XLA_MLIR_LIB_TRANSFORMS_PLANTILING_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 
@@ -69,4 +69,4 @@ std::optional<TilingPlan> decideTiling(mlir::linalg::LinalgOp op,
 
 } // namespace xla
 
-#endif // XLA_MLIR_LIB_TRANSFORMS_TILINGSTRATEGY_H
+#endif // XLA_MLIR_LIB_TRANSFORMS_PLANTILING_H

@@ -1,4 +1,4 @@
-//===- DistinctResults.cpp - one tensor per function result ---------------===//
+//===- CopySharedResults.cpp - one tensor per function result -------------===//
 
 #include "xla-mlir/Transforms/Passes.h"
 

@@ -1,4 +1,4 @@
-// RUN: xla-opt %s --xla-distinct-results | FileCheck %s
+// RUN: xla-opt %s --xla-copy-shared-results | FileCheck %s
 // RUN: xla-opt %s --hlo-cpu-pipeline | FileCheck %s --check-prefix=LLVM
 
 // A value returned twice gets a copy for its second use; every result then

@@ -1,5 +1,5 @@
-// RUN: xla-opt %s --xla-readonly-entry-arguments | FileCheck %s
-// RUN: xla-opt %s --xla-readonly-entry-arguments --one-shot-bufferize="bufferize-function-boundaries" | FileCheck %s --check-prefix=BUF
+// RUN: xla-opt %s --xla-mark-readonly-arguments | FileCheck %s
+// RUN: xla-opt %s --xla-mark-readonly-arguments --one-shot-bufferize="bufferize-function-boundaries" | FileCheck %s --check-prefix=BUF
 
 // Tensor arguments of public functions belong to the caller; private
 // functions and non-tensor arguments are left alone.
