@@ -30,6 +30,13 @@ if os.path.exists(os.path.join(config.xla_mlir_obj_root, "bin", "xla-runtime-tes
     llvm_config.add_tool_substitutions(["xla-runtime-tests"], tool_dirs)
 
 import subprocess
+# Whether this CPU has AVX-512 (tests of code it cannot run need one that
+# has not).
+try:
+    if " avx512f" in open("/proc/cpuinfo").read():
+        config.available_features.add("host-avx512")
+except OSError:
+    pass
 # Tests that read .npy outputs back run the interpreter install-deps.sh
 # installs numpy into (python3 on PATH).
 if subprocess.run(["python3", "-c", "import numpy"],

@@ -259,6 +259,33 @@ llvm::Error TargetDescription::applyOverrides(llvm::StringRef spec) {
   return llvm::Error::success();
 }
 
+llvm::Error TargetDescription::checkRunsOnHost() const {
+  std::string hostTriple = llvm::sys::getProcessTriple();
+  if (llvm::Triple(triple).getArch() != llvm::Triple(hostTriple).getArch())
+    return makeError("code for " + triple + " cannot run on this " +
+                     hostTriple + " machine");
+  auto code = getSubtarget(*this);
+  if (!code)
+    return code.takeError();
+  // The host reports every instruction-set feature it knows, present or
+  // not; tuning features (fast-*, slow-*, prefer-*) are not among them.
+  llvm::StringMap<bool> host = llvm::sys::getHostCPUFeatures();
+  std::string missing;
+  for (const llvm::SubtargetFeatureKV &feature :
+       (*code)->getAllProcessorFeatures()) {
+    if (!(*code)->getFeatureBits().test(feature.Value))
+      continue;
+    auto it = host.find(feature.Key);
+    if (it != host.end() && !it->second)
+      missing += (missing.empty() ? "" : " ") + std::string(feature.Key);
+  }
+  if (missing.empty())
+    return llvm::Error::success();
+  return makeError("code for cpu '" + cpu +
+                   "' uses instruction-set features this machine (" +
+                   llvm::sys::getHostCPUName() + ") lacks: " + missing);
+}
+
 std::string TargetDescription::str() const {
   return llvm::formatv("triple={0},cpu={1},features={2},vector-bits={3},"
                        "cores={4},l1={5},l2={6},l3={7},clock-ghz={8},"

@@ -347,6 +347,9 @@ int main(int argc, char **argv) {
   llvm::Expected<xla::TargetDescription> target = xla::getTargetFromCL();
   if (!target)
     return reportError(target.takeError(), kCompileError);
+  // xla-run runs what it compiles here: refuse code this CPU cannot run.
+  if (llvm::Error error = target->checkRunsOnHost())
+    return reportError(std::move(error), kCompileError);
 
   DialectRegistry registry;
   xla::registerCompilerDialects(registry);

@@ -84,6 +84,12 @@ struct TargetDescription {
   /// first use).
   llvm::Expected<const llvm::Target *> getLLVMTarget() const;
 
+  /// Success if code for this target runs on the machine of this process:
+  /// the same architecture, and no instruction-set feature the host lacks
+  /// (else the code would die of an illegal instruction). The error names
+  /// the missing features. Tuning features do not count.
+  llvm::Error checkRunsOnHost() const;
+
   /// The spec that reproduces this description.
   std::string str() const;
 
