@@ -211,9 +211,17 @@ void xla::registerCompilerDialects(DialectRegistry &registry) {
 OwningOpRef<ModuleOp>
 xla::parseProgram(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
                   MLIRContext *context) {
+  // MLIR 22's parser can report a lexer error (an unterminated string
+  // after a dialect type) and still return a module: any error fails the
+  // parse. The handler only counts; the tool's handler still prints.
+  bool sawError = false;
+  ScopedDiagnosticHandler errors(context, [&](Diagnostic &diag) {
+    sawError |= diag.getSeverity() == DiagnosticSeverity::Error;
+    return failure();
+  });
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, context);
-  if (module && failed(verify(*module)))
+  if (!module || sawError || failed(verify(*module)))
     return nullptr;
   return module;
 }

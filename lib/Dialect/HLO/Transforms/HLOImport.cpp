@@ -6,6 +6,7 @@
 #include "xla-mlir/Dialect/HLO/Transforms/Passes.h"
 
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 
 namespace xla::hlo {
@@ -106,6 +107,11 @@ struct HLOImportPass : xla::hlo::impl::HLOImportPassBase<HLOImportPass> {
       renameOp(op, *hloOp);
     }
     if (failed)
+      return signalPassFailure();
+    // The renamed ops were never verified (the parser does not verify ops
+    // it does not know): a generic-form op missing a required attribute
+    // must stop here, before anything reads it.
+    if (!unknown.empty() && mlir::failed(mlir::verify(getOperation())))
       return signalPassFailure();
 
     // A single walk: no folding or dead-code removal, so the imported

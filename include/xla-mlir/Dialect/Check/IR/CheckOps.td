@@ -20,9 +20,16 @@ def Check_Dialect : Dialect {
   let summary = "Run-time checks of computed tensors";
 }
 
+// A check runs when its function runs: one outside any function (at module
+// level) would never run, and the runtime lowering has no function to put
+// its call in.
+def Check_InFunction : PredOpTrait<"is inside a function",
+    CPred<"$_op.template getParentOfType<::mlir::FunctionOpInterface>() "
+          "!= nullptr">>;
+
 class Check_Op<string mnemonic, list<Trait> traits = []>
     : Op<Check_Dialect, mnemonic,
-         !listconcat(traits, [MemoryEffects<[MemWrite]>])>;
+         !listconcat(traits, [MemoryEffects<[MemWrite]>, Check_InFunction])>;
 
 def Check_Tensor : RankedTensorOf<[AnyType]>;
 

@@ -1,0 +1,20 @@
+// Malformed programs that used to crash or exit 0 (issue 11) get a located
+// diagnostic and exit code 2 from every compiling tool.
+// RUN: not xla-run %S/Inputs/malformed/check_outside_function.mlir 2>&1 | FileCheck %s --check-prefix=OUTSIDE
+// RUN: not xla-translate %S/Inputs/malformed/check_outside_function.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=OUTSIDE
+// OUTSIDE: check_outside_function.mlir:2:1: error: 'check.expect_almost_eq_const' op failed to verify that is inside a function
+
+// A generic-form StableHLO custom_call without its required call_target_name
+// is verified on import instead of being read.
+// RUN: not xla-run %S/Inputs/malformed/custom_call_without_target.mlir 2>&1 | FileCheck %s --check-prefix=NOTARGET
+// RUN: not xla-opt %S/Inputs/malformed/custom_call_without_target.mlir --hlo-import 2>&1 | FileCheck %s --check-prefix=NOTARGET
+// NOTARGET: custom_call_without_target.mlir:2:8: error: 'hlo.custom_call' op requires attribute 'call_target_name'
+
+// MLIR's parser reports this lexer error but still returns a module; the
+// tools count errors, so the program is neither compiled nor run.
+// RUN: %python %S/Inputs/exit_code.py xla-run %S/Inputs/malformed/lexer_error_after_type.mlir 2>&1 | FileCheck %s --check-prefix=LEXER
+// RUN: not xla-translate %S/Inputs/malformed/lexer_error_after_type.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=LEXER-AOT
+// LEXER: lexer_error_after_type.mlir:2:42: error: expected '"' in string literal
+// LEXER-NOT: runtime cannot pass
+// LEXER: exit code: 2
+// LEXER-AOT: lexer_error_after_type.mlir:2:42: error: expected '"' in string literal
