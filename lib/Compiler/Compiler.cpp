@@ -109,11 +109,18 @@ FailureOr<TensorSpec> getTensorSpec(func::FuncOp entry, Type type,
                                                  tensorType.getShape().end())};
 }
 
+/// The entry of an imported program: its symbol and its hlo-level
+/// signature (under the export name).
+struct PreparedProgram {
+  std::string entryName;
+  runtime::Signature signature;
+};
+
 /// Imports the program, picks the entry, records its hlo-level signature
 /// and checks what only the driver can check: no external functions, only
 /// registered custom calls.
-FailureOr<runtime::Signature> prepareProgram(ModuleOp program,
-                                             const CompileOptions &options) {
+FailureOr<PreparedProgram> prepareProgram(ModuleOp program,
+                                          const CompileOptions &options) {
   MLIRContext *context = program.getContext();
   if (failed(verify(program)))
     return failure();
@@ -178,7 +185,7 @@ FailureOr<runtime::Signature> prepareProgram(ModuleOp program,
   });
   if (unregistered)
     return failure();
-  return signature;
+  return PreparedProgram{entry->getSymName().str(), std::move(signature)};
 }
 
 /// The CPU pipeline's options for `options` on `target`.
@@ -241,11 +248,9 @@ xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
 
   OwningOpRef<ModuleOp> owned(module.clone());
   ModuleOp program = *owned;
-  FailureOr<runtime::Signature> signature = prepareProgram(program, options);
-  if (failed(signature))
+  FailureOr<PreparedProgram> prepared = prepareProgram(program, options);
+  if (failed(prepared))
     return diagnostics.takeError("the program cannot be compiled");
-  FailureOr<func::FuncOp> entry = findEntry(program, options.entry);
-  std::string entryName = entry->getSymName().str();
   target.attachTo(program);
 
   PassManager pm(context);
@@ -256,7 +261,7 @@ xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
     return diagnostics.takeError("compilation to LLVM failed");
 
   CompiledModule compiled;
-  compiled.signature = std::move(*signature);
+  compiled.signature = std::move(prepared->signature);
   compiled.context = std::make_unique<llvm::LLVMContext>();
   // A fixed module name: the object's contents depend only on the program,
   // the target and the options.
@@ -266,7 +271,8 @@ xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
     return diagnostics.takeError("translation to LLVM IR failed");
   compiled.module->setSourceFileName("xla_program");
   if (llvm::Error error =
-          addEntryWrappers(*compiled.module, entryName, compiled.signature))
+          addEntryWrappers(*compiled.module, prepared->entryName,
+                           compiled.signature))
     return std::move(error);
   if (llvm::Error error = optimizeModule(*compiled.module, target, options))
     return std::move(error);

@@ -2,8 +2,9 @@
 //
 // ORC's LLJIT links the object that emitObject produced (the same bytes an
 // ahead-of-time compilation writes), so what runs in the JIT is what ships.
-// Symbols other than the program's own come from the process: libm, libomp
-// and MLIR's C runner utilities. Runtime functions are not symbols at all:
+// Symbols other than the program's own come from the process (LLJIT links
+// its process-symbols JITDylib by default): libm, libomp and MLIR's C
+// runner utilities. Runtime functions are not symbols at all:
 // the runtime binds the program's import pointers (ABI/EntryABI.h).
 //
 //===----------------------------------------------------------------------===//
@@ -12,7 +13,6 @@
 
 #include "xla-mlir/Compiler/Compiler.h"
 
-#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 
@@ -30,12 +30,6 @@ xla::loadInJIT(llvm::ArrayRef<char> object,
                  .create();
   if (!jit)
     return jit.takeError();
-  auto processSymbols =
-      llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-          (*jit)->getDataLayout().getGlobalPrefix());
-  if (!processSymbols)
-    return processSymbols.takeError();
-  (*jit)->getMainJITDylib().addGenerator(std::move(*processSymbols));
   if (llvm::Error error = (*jit)->addObjectFile(
           llvm::MemoryBuffer::getMemBufferCopy(
               llvm::StringRef(object.data(), object.size()), "xla_program")))

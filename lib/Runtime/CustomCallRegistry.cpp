@@ -2,6 +2,7 @@
 
 #include "xla-mlir/Runtime/CustomCallRegistry.h"
 
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
 
@@ -62,15 +63,9 @@ std::string_view splitOff(std::string_view &text, char separator) {
 
 /// A non-negative decimal integer that fills `text`.
 bool parseInteger(std::string_view text, int64_t &value) {
-  if (text.empty() || text.size() > 18)
-    return false;
-  value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9')
-      return false;
-    value = value * 10 + (c - '0');
-  }
-  return true;
+  const char *end = text.data() + text.size();
+  auto [ptr, error] = std::from_chars(text.data(), end, value);
+  return error == std::errc() && ptr == end && value >= 0;
 }
 
 /// Parses "11:2x3,5:" (see CustomCallABI.h).

@@ -4,6 +4,7 @@
 
 #include "xla-mlir/ABI/EntryABI.h"
 
+#include <charconv>
 #include <optional>
 
 using namespace xla::runtime;
@@ -37,14 +38,11 @@ std::optional<TensorSpec> parseSpec(std::string_view text) {
   while (true) {
     size_t x = dims.find('x');
     std::string_view item = dims.substr(0, x);
-    if (item.empty() || item.size() > 18)
-      return std::nullopt;
     int64_t size = 0;
-    for (char c : item) {
-      if (c < '0' || c > '9')
-        return std::nullopt;
-      size = size * 10 + (c - '0');
-    }
+    const char *end = item.data() + item.size();
+    auto [ptr, error] = std::from_chars(item.data(), end, size);
+    if (error != std::errc() || ptr != end || item.empty() || size < 0)
+      return std::nullopt;
     spec.shape.push_back(size);
     if (x == std::string_view::npos)
       return spec;

@@ -68,6 +68,21 @@ double getHostGHz() {
   return 3.0;
 }
 
+/// "32K" (sysfs), "1MiB", "65536": bytes.
+bool parseSize(llvm::StringRef text, int64_t &bytes) {
+  int64_t scale = 1;
+  if (text.consume_back("KiB") || text.consume_back("K"))
+    scale = 1024;
+  else if (text.consume_back("MiB") || text.consume_back("M"))
+    scale = 1 << 20;
+  else if (text.consume_back("GiB") || text.consume_back("G"))
+    scale = 1 << 30;
+  if (text.getAsInteger(10, bytes) || bytes <= 0)
+    return false;
+  bytes *= scale;
+  return true;
+}
+
 /// Fills the cache sizes from /sys/devices/system/cpu/cpu0/cache.
 void detectCaches(TargetDescription &target) {
   for (int index = 0; index < 8; ++index) {
@@ -85,13 +100,8 @@ void detectCaches(TargetDescription &target) {
     if (type == "Instruction" || size.empty())
       continue;
     int64_t bytes = 0;
-    llvm::StringRef text(size);
-    int64_t scale = text.consume_back("K") ? 1024
-                    : text.consume_back("M") ? 1 << 20
-                                             : 1;
-    if (text.getAsInteger(10, bytes))
+    if (!parseSize(size, bytes))
       continue;
-    bytes *= scale;
     if (level == "1")
       target.l1Bytes = bytes;
     else if (level == "2")
@@ -139,21 +149,6 @@ std::string featuresFromSpec(llvm::StringRef spec) {
     text += c;
   }
   return text;
-}
-
-/// "32K", "1MiB", "65536": bytes.
-bool parseSize(llvm::StringRef text, int64_t &bytes) {
-  int64_t scale = 1;
-  if (text.consume_back("KiB") || text.consume_back("K"))
-    scale = 1024;
-  else if (text.consume_back("MiB") || text.consume_back("M"))
-    scale = 1 << 20;
-  else if (text.consume_back("GiB") || text.consume_back("G"))
-    scale = 1 << 30;
-  if (text.getAsInteger(10, bytes) || bytes <= 0)
-    return false;
-  bytes *= scale;
-  return true;
 }
 
 } // namespace
