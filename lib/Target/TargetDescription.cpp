@@ -118,13 +118,17 @@ double estimatePeak(const TargetDescription &target, bool twoFmaUnits) {
          target.clockGHz;
 }
 
-/// Vector width and peak rate from the CPU and its features.
-void deriveFromFeatures(TargetDescription &target) {
+/// Two FMA units per core where AVX2 and FMA are (x86 since Haswell).
+bool hasTwoFmaUnits(const llvm::MCSubtargetInfo &info) {
+  return info.checkFeatures("+avx2") && info.checkFeatures("+fma");
+}
+
+/// Vector width and peak rate from the CPU and its features; an error for
+/// an unknown triple or CPU.
+llvm::Error deriveFromFeatures(TargetDescription &target) {
   auto info = getSubtarget(target);
-  if (!info) {
-    llvm::consumeError(info.takeError());
-    return;
-  }
+  if (!info)
+    return info.takeError();
   auto has = [&](llvm::StringRef feature) {
     return (*info)->checkFeatures(("+" + feature).str());
   };
@@ -132,7 +136,8 @@ void deriveFromFeatures(TargetDescription &target) {
     target.vectorBits = has("avx512f") ? 512 : has("avx") ? 256 : 128;
   else
     target.vectorBits = 128;
-  target.peakGflops = estimatePeak(target, has("avx2") && has("fma"));
+  target.peakGflops = estimatePeak(target, hasTwoFmaUnits(**info));
+  return llvm::Error::success();
 }
 
 /// "+avx2,+fma" <-> "+avx2+fma": the spec separates its items by commas.
@@ -164,12 +169,11 @@ llvm::Expected<TargetDescription> TargetDescription::host() {
   target.cores = std::max(1u, std::thread::hardware_concurrency());
   detectCaches(target);
   target.clockGHz = getHostGHz();
-  deriveFromFeatures(target);
+  if (llvm::Error error = deriveFromFeatures(target))
+    return std::move(error);
   // No portable way to measure it at compile time: ~10 GB/s per core, as
   // a STREAM triad reaches on current server cores, capped by a socket.
   target.bandwidthGBps = std::min(10.0 * target.cores, 200.0);
-  if (auto info = getSubtarget(target); !info)
-    return info.takeError();
   return target;
 }
 
@@ -178,9 +182,8 @@ TargetDescription::forCPU(llvm::StringRef cpu, llvm::StringRef triple) {
   TargetDescription target;
   target.triple = triple.empty() ? llvm::sys::getProcessTriple() : triple.str();
   target.cpu = cpu.str();
-  if (auto info = getSubtarget(target); !info)
-    return info.takeError();
-  deriveFromFeatures(target);
+  if (llvm::Error error = deriveFromFeatures(target))
+    return std::move(error);
   return target;
 }
 
@@ -215,7 +218,8 @@ llvm::Error TargetDescription::applyOverrides(llvm::StringRef spec) {
     derived = true;
     if (key == "features") {
       features = featuresFromSpec(value);
-      deriveFromFeatures(*this);
+      if (llvm::Error error = deriveFromFeatures(*this))
+        return error;
     } else if (key == "vector-bits") {
       ok = !value.getAsInteger(10, vectorBits) && vectorBits >= 64 &&
            llvm::isPowerOf2_64(vectorBits);
@@ -243,8 +247,7 @@ llvm::Error TargetDescription::applyOverrides(llvm::StringRef spec) {
     auto info = getSubtarget(*this);
     if (!info)
       return info.takeError();
-    peakGflops = estimatePeak(*this, (*info)->checkFeatures("+avx2") &&
-                                         (*info)->checkFeatures("+fma"));
+    peakGflops = estimatePeak(*this, hasTwoFmaUnits(**info));
   }
   if (values.count("peak-gflops")) {
     llvm::StringRef value = values["peak-gflops"];
