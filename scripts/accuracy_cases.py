@@ -43,14 +43,6 @@ KNOWN_GAPS = {
         "rewrites scans into blocked scans of 16 (ReduceWindowRewriter)",
     ("cumlogsumexp f16", "cumlogsumexp f16 64x16"):
         "same chain as cumsum, with every logaddexp step rounded to f16",
-    ("resnet batchnorm grads", "grad bn1 scale"):
-        "cause not isolated yet: the batch-norm statistics it uses are as "
-        "accurate as XLA's; the scale gradients are sums of dy * xhat "
-        "over batch x height x width (2x at batch 8, 5-10x at batch 32)",
-    ("resnet batchnorm grads b32", "grad bn1 scale"):
-        "as at batch 8",
-    ("resnet batchnorm grads b32", "grad bn2 scale"):
-        "as grad bn1 scale",
 }
 
 

@@ -31,6 +31,14 @@ using namespace mlir;
 void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
                                    const CPUPipelineOptions &options) {
   buildHLOOptimizationPipeline(pm, options);
+  // HLO fusion decides the kernels; each becomes a function, which the
+  // linalg passes below compile as one kernel. Without `fusion` every op
+  // is its own kernel.
+  HLOPlanFusionPassOptions plan;
+  plan.fuse = options.fusion;
+  pm.addPass(createHLOPlanFusionPass(plan));
+  pm.addPass(createHLOFormFusionsPass());
+  pm.addPass(createHLOOutlineFusionsPass());
   // The ABI boundary: check ops and custom calls stay ops through the HLO
   // stage (which must neither erase nor merge them) and become runtime
   // calls here, while the program still has hlo types, so the legalization
@@ -43,6 +51,8 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
   if (options.fusion) {
     pm.addNestedPass<func::FuncOp>(createFuseElementwisePass());
     pm.addPass(createCanonicalizerPass());
+    // A producer fused into two operands of one consumer is inlined twice.
+    pm.addPass(createCSEPass());
   }
   // After fusion, so that the sums of fused producers are split too.
   if (options.reductionBlock >= 2) {
@@ -77,6 +87,7 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   outParams.hoistStaticAllocs = true;
   outParams.modifyPublicFunctions = true;
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  pm.addNestedPass<func::FuncOp>(createForwardResultCopiesPass());
   // Distributed tiles: parallel loops for OpenMP, or plain sequential ones.
   if (options.parallelLoops)
     pm.addPass(createForallToParallelLoopPass());

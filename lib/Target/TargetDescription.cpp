@@ -235,10 +235,13 @@ llvm::Error TargetDescription::applyOverrides(llvm::StringRef spec) {
       ok = llvm::to_float(value, clockGHz) && clockGHz > 0;
     } else if (key == "bandwidth-gbps") {
       ok = llvm::to_float(value, bandwidthGBps) && bandwidthGBps > 0;
+    } else if (key == "kernel-overhead-us") {
+      ok = llvm::to_float(value, kernelOverheadUs) && kernelOverheadUs > 0;
     } else {
       return makeError("--target: unknown key '" + key +
                        "' (triple, cpu, features, vector-bits, cores, l1, "
-                       "l2, l3, clock-ghz, bandwidth-gbps, peak-gflops)");
+                       "l2, l3, clock-ghz, bandwidth-gbps, peak-gflops, "
+                       "kernel-overhead-us)");
     }
     if (!ok)
       return makeError("--target: bad value '" + value + "' for " + key);
@@ -287,10 +290,11 @@ llvm::Error TargetDescription::checkRunsOnHost() const {
 std::string TargetDescription::str() const {
   return llvm::formatv("triple={0},cpu={1},features={2},vector-bits={3},"
                        "cores={4},l1={5},l2={6},l3={7},clock-ghz={8},"
-                       "bandwidth-gbps={9},peak-gflops={10}",
+                       "bandwidth-gbps={9},peak-gflops={10},"
+                       "kernel-overhead-us={11}",
                        triple, cpu, featuresToSpec(features), vectorBits,
                        cores, l1Bytes, l2Bytes, l3Bytes, clockGHz,
-                       bandwidthGBps, peakGflops)
+                       bandwidthGBps, peakGflops, kernelOverheadUs)
       .str();
 }
 
@@ -309,6 +313,8 @@ TargetDescription::toAttr(mlir::MLIRContext *context) const {
       b.getNamedAttr("clock_ghz", b.getF64FloatAttr(clockGHz)),
       b.getNamedAttr("bandwidth_gbps", b.getF64FloatAttr(bandwidthGBps)),
       b.getNamedAttr("peak_gflops", b.getF64FloatAttr(peakGflops)),
+      b.getNamedAttr("kernel_overhead_us",
+                     b.getF64FloatAttr(kernelOverheadUs)),
   });
 }
 
@@ -358,6 +364,9 @@ TargetDescription::fromModule(mlir::ModuleOp module) {
   getFloat("clock_ghz", target.clockGHz);
   getFloat("bandwidth_gbps", target.bandwidthGBps);
   getFloat("peak_gflops", target.peakGflops);
+  // Newer than the other fields: hand-written descriptions may omit it.
+  if (dict.contains("kernel_overhead_us"))
+    getFloat("kernel_overhead_us", target.kernelOverheadUs);
   if (error)
     return std::move(error);
   return target;

@@ -57,11 +57,14 @@ bool xla::isTriviallyCheapProducer(linalg::GenericOp producer) {
   return true;
 }
 
-/// The control function: fuse a single-use producer unless that would
-/// evaluate it more than once per element of its result.
+/// The control function: fuse a producer unless that would evaluate it more
+/// than once per element of its result. A producer with other uses stays a
+/// result of the fused op (multi-output), so it is still computed once;
+/// which ops share a kernel at all was decided by the HLO fusion, which
+/// outlined each kernel into its own function.
 static bool shouldFuse(OpOperand *fused) {
   auto producer = fused->get().getDefiningOp<linalg::GenericOp>();
-  if (!producer || !producer->hasOneUse())
+  if (!producer)
     return false;
   if (xla::isTriviallyCheapProducer(producer))
     return true;
@@ -70,12 +73,29 @@ static bool shouldFuse(OpOperand *fused) {
 
 namespace {
 
+/// Broadcast, transpose, reduce and map as generics, which the fusion
+/// patterns take as producers and consumers (they match generics only), so
+/// that `reduce(x + y * z)` becomes one loop nest. Contractions and
+/// convolutions keep their named form for the tiling strategy.
+struct GeneralizeFusibleNamedOp
+    : OpInterfaceRewritePattern<linalg::LinalgOp> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<linalg::BroadcastOp, linalg::TransposeOp, linalg::ReduceOp,
+             linalg::MapOp>(op))
+      return failure();
+    return linalg::generalizeNamedOp(rewriter, op);
+  }
+};
+
 struct FuseElementwisePass
     : xla::impl::FuseElementwisePassBase<FuseElementwisePass> {
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *context) override {
     RewritePatternSet set(context);
+    set.add<GeneralizeFusibleNamedOp>(context);
     linalg::ControlFusionFn control = shouldFuse;
     linalg::populateElementwiseOpsFusionPatterns(set, control);
     // Reshapes between fused ops are folded by expanding the generic ops'

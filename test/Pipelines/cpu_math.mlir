@@ -8,12 +8,15 @@
 // CHECK-DAG: llvm.func @log1pf(f32) -> f32
 // CHECK-NOT: llvm.func @expf
 // CHECK-NOT: rsqrtf
-// CHECK-LABEL: llvm.func @main
+// The four f32 ops read %a and become one multi-output kernel (sibling
+// fusion); the i32 abs is a kernel of its own.
+// CHECK-LABEL: llvm.func @multi_output_exponential_fusion
 // CHECK: llvm.call @expm1f
 // CHECK: llvm.call @log1pf
 // CHECK: llvm.intr.sqrt
 // CHECK: llvm.fdiv
 // CHECK: llvm.intr.exp
+// CHECK-LABEL: llvm.func @loop_abs_fusion
 // CHECK: llvm.intr.abs
 func.func @main(%a: tensor<8xf32>, %i: tensor<8xi32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xi32>) {
   %0 = hlo.exponential_minus_one %a : tensor<8xf32>

@@ -4,10 +4,13 @@
 // The tiles of a 256x256 add are distributed (one row per scf.forall
 // iteration): a sequential loop by default, an OpenMP worksharing loop over
 // the rows with parallel-loops=true, each iteration 16 vectors of 16 lanes.
+// The add is a kernel of its own, which main calls.
 // SEQ-NOT: omp.
-// SEQ: llvm.func @main(
+// SEQ: llvm.func @loop_add_fusion(
 // SEQ: llvm.load {{.*}} -> vector<16xf32>
-// OMP: llvm.func @main(
+// SEQ: llvm.func @main(
+// SEQ: llvm.call @loop_add_fusion(
+// OMP: llvm.func @loop_add_fusion(
 // OMP: omp.parallel
 // OMP: omp.wsloop
 // OMP: omp.loop_nest

@@ -26,13 +26,18 @@
 // LOOSE: output 0 matches
 
 // --dump-llvm writes the optimized LLVM IR: the entry's C function and its
-// packed form (ABI/EntryABI.h), the signature text, the fused kernel.
+// packed form (ABI/EntryABI.h), the signature text, the fused kernel (a
+// function named after its fusion, which main calls).
 // RUN: xla-run %s --input %S/Inputs/a_2x3_f32.npy,%S/Inputs/b_2x3_f32.npy --no-print --dump-llvm %t.ll
 // RUN: FileCheck %s --check-prefix=LLVM < %t.ll
 // LLVM: target triple
 // LLVM: @_xla_signature_main = {{.*}}constant [{{[0-9]+}} x i8] c"xla-signature 1\0Aentry main\0Ainput f32 2x3\0Ainput f32 2x3\0Aoutput f32 2x3\0A
-// LLVM: define void @main(ptr {{.*}}, ptr {{.*}}, ptr {{.*}})
+// LLVM: define void @loop_add_fusion(
 // LLVM: fadd
+// LLVM: define void @main(ptr {{.*}}, ptr {{.*}}, ptr {{.*}})
+// LLVM-NEXT: entry:
+// LLVM-NEXT: call void @loop_add_fusion(
+// LLVM-NEXT: ret void
 // LLVM: define void @_xla_packed_main(ptr
 
 func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {

@@ -55,6 +55,10 @@ struct TargetDescription {
   double bandwidthGBps = 20.0;
   /// Peak f32 arithmetic rate of all cores, GFLOP/s (FMA = 2 flops).
   double peakGflops = 100.0;
+  /// Fixed cost of running one kernel, microseconds: a call, and on the CPU
+  /// waking the threads of its parallel loop. The fusion cost model charges
+  /// it per kernel.
+  double kernelOverheadUs = 2.0;
 
   /// Iterations below which an op's tiles are not distributed over the
   /// cores (tiling strategy): below it, starting the threads costs about as
@@ -73,7 +77,8 @@ struct TargetDescription {
                                                   llvm::StringRef triple = "");
 
   /// Applies "key=value,..." (keys: triple, cpu, features, vector-bits,
-  /// cores, l1, l2, l3, clock-ghz, bandwidth-gbps, peak-gflops; sizes accept
+  /// cores, l1, l2, l3, clock-ghz, bandwidth-gbps, peak-gflops,
+  /// kernel-overhead-us; sizes accept
   /// K/KiB, M/MiB suffixes; features are written without commas, e.g.
   /// "+avx2+fma-avx512f"). A new cpu brings its own features and vector
   /// width; the peak rate follows the vector width, cores and clock unless

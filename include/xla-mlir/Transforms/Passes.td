@@ -31,6 +31,73 @@ def DistinctResultsPass : Pass<"xla-copy-shared-results", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
 
+def HLOPlanFusionPass : Pass<"hlo-plan-fusion"> {
+  let summary = "Decide which hlo ops share a kernel (priority fusion)";
+  let description = [{
+    The strategy of fusion (`lib/Transforms/PlanFusion.cpp`), in the style
+    of XLA's priority fusion: every op starts as its own kernel, and the
+    merge with the largest estimated benefit is applied until none has a
+    positive one. The merges are producer into consumer (the kernel still
+    writes producer values others read: multi-output), duplication of a
+    one-op kernel into all its readers (a broadcast recomputed by each),
+    and siblings that read the same value over the same iteration space.
+    The benefit is the estimated time saved (`FusionCostModel.h`: bytes,
+    flops, transcendental ops and a cost per kernel, from the module's
+    `xla.target`, else the description's defaults). A merge that would
+    create a cycle, put two contractions or a contraction and a reduction
+    in one kernel, reductions over different shapes, or more than
+    `max-fusion-ops` ops, is refused. The plan is recorded as
+    `xla.fusion_groups` (`FusionPlan.h`); nothing else changes. With
+    `fuse=false` every fusible op is its own kernel. A kernel of a lone
+    reshape is not recorded: a reshape moves no data.
+  }];
+  let options = [
+    Option<"fuse", "fuse", "bool", /*default=*/"true",
+           "Merge kernels (off: one kernel per op)">,
+    Option<"maxOps", "max-fusion-ops", "int64_t", /*default=*/"128",
+           "Most ops in one kernel">,
+  ];
+  let dependentDialects = ["::xla::hlo::HLODialect"];
+}
+
+def HLOFormFusionsPass : Pass<"hlo-form-fusions"> {
+  let summary = "Build one hlo.fusion per group of the xla.fusion_groups plan";
+  let description = [{
+    The mechanism of fusion (`lib/Transforms/FormFusions.cpp`): each group
+    of the plan becomes an `hlo.fusion` named `<kind>_<hero>_fusion` (the
+    hero is the contraction or reduce that leads it, else its last op),
+    whose operands are what its ops read from outside (splat constants are
+    cloned in) and whose results are its values that others read from
+    memory; an op in several groups is computed by each, and provided to
+    the rest by its first. The block is sorted topologically afterwards.
+  }];
+  let dependentDialects = ["::xla::hlo::HLODialect"];
+}
+
+def HLOOutlineFusionsPass : Pass<"hlo-outline-fusions", "::mlir::ModuleOp"> {
+  let summary = "Turn each hlo.fusion into a call of a function named after it";
+  let description = [{
+    Each `hlo.fusion` becomes a private `noinline` function with the
+    fusion's name (renamed on a clash) and attribute `xla.fusion_kind`, and
+    a `func.call`. Later passes compile each such function as one kernel.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+def ForwardResultCopiesPass
+    : Pass<"xla-forward-result-copies", "::mlir::func::FuncOp"> {
+  let summary = "Let the writer of a copied result write its out-param";
+  let description = [{
+    After `buffer-results-to-out-params`: an allocation of a function's
+    entry block whose last use is a `memref.copy` into an out-param (an
+    entry block argument used by nothing else) of the same type is replaced
+    by the out-param, and the copy is removed. Results computed by calls of
+    outlined kernels are then written in place, as results computed in the
+    function already are.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def FuseElementwisePass : Pass<"xla-fuse-elementwise"> {
   let summary = "Fuse elementwise linalg producers into their consumers "
                 "without recomputing them";

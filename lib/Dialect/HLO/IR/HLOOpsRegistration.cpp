@@ -33,4 +33,8 @@ void HLODialect::registerOps() {
 #define GET_OP_LIST
 #include "xla-mlir/Dialect/HLO/IR/HLOChloOps.cpp.inc"
       >();
+  addOperations<
+#define GET_OP_LIST
+#include "xla-mlir/Dialect/HLO/IR/HLOFusionOps.cpp.inc"
+      >();
 }

@@ -75,6 +75,15 @@ def HLO_ResultAccuracyModeAttr
   let assemblyFormat = "`<` $value `>`";
 }
 
+// The kind of an hlo.fusion, after its hero (XLA's names): a loop fusion
+// has neither a reduction nor a contraction, an input fusion ends in a
+// reduction, an output fusion is a contraction with its epilogue, and a
+// multi-output fusion has several results and no contraction.
+def HLO_FusionKind : HLO_I32Enum<"FusionKind", "fusion kind", [
+      I32EnumAttrCase<"loop", 0>, I32EnumAttrCase<"input", 1>,
+      I32EnumAttrCase<"output", 2>, I32EnumAttrCase<"multi_output", 3>]>;
+def HLO_FusionKindAttr : HLO_EnumAttr<HLO_FusionKind, "fusion_kind">;
+
 // custom_call's api_version is a plain i32 attribute in StableHLO text.
 def HLO_CustomCallApiVersionAttr : I32EnumAttr<"CustomCallApiVersion",
     "custom call API version", [

@@ -7,6 +7,7 @@
 #include "xla-mlir/Dialect/HLO/IR/HLOCoreOps.h"
 #include "xla-mlir/Dialect/HLO/IR/HLODistributedOps.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOElementwiseOps.h"
+#include "xla-mlir/Dialect/HLO/IR/HLOFusionOps.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOLinalgOps.h"
 #include "xla-mlir/Dialect/HLO/IR/HLORegionOps.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOShapeOps.h"

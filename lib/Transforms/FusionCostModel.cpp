@@ -1,0 +1,215 @@
+//===- FusionCostModel.cpp - what a kernel of hlo ops costs ---------------===//
+//
+// The constants that turn work into time are estimates for the CPU, where
+// the peak rate of the target description counts fused multiply-adds on
+// every vector lane: elementwise arithmetic does not pair into FMAs (half
+// the peak), and a vectorized transcendental function is a polynomial of
+// about twenty instructions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "xla-mlir/Transforms/FusionCostModel.h"
+#include "xla-mlir/Dialect/HLO/IR/HLOOps.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace xla;
+
+/// Peak-rate flops one elementwise flop costs (no FMA pairing).
+static constexpr double kElementwiseFlopCost = 2.0;
+/// Peak-rate flops one transcendental evaluation costs.
+static constexpr double kTranscendentalCost = 40.0;
+
+static int64_t getNumElements(Type type) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped || !shaped.hasStaticShape())
+    return 1;
+  return shaped.getNumElements();
+}
+
+int64_t FusionCostModel::getBytes(Value value) {
+  auto shaped = dyn_cast<ShapedType>(value.getType());
+  if (!shaped || !shaped.hasStaticShape())
+    return 0;
+  Type element = shaped.getElementType();
+  int64_t bits = 8;
+  if (auto complex = dyn_cast<ComplexType>(element))
+    bits = 2 * complex.getElementType().getIntOrFloatBitWidth();
+  else if (element.isIntOrFloat())
+    bits = std::max<int64_t>(8, element.getIntOrFloatBitWidth());
+  return shaped.getNumElements() * bits / 8;
+}
+
+bool FusionCostModel::isFreeValue(Value value) {
+  auto constant = value.getDefiningOp<hlo::ConstantOp>();
+  if (!constant)
+    return false;
+  auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+  return dense && dense.isSplat();
+}
+
+static bool isTranscendental(Operation *op) {
+  return isa<hlo::ExpOp, hlo::Expm1Op, hlo::LogOp, hlo::Log1pOp,
+             hlo::LogisticOp, hlo::TanhOp, hlo::SineOp, hlo::CosineOp,
+             hlo::TanOp, hlo::Atan2Op, hlo::PowOp, hlo::CbrtOp, hlo::AcosOp,
+             hlo::AcoshOp, hlo::AsinOp, hlo::AsinhOp, hlo::AtanOp,
+             hlo::AtanhOp, hlo::BesselI1eOp, hlo::CoshOp, hlo::SinhOp,
+             hlo::DigammaOp, hlo::ErfOp, hlo::ErfInvOp, hlo::ErfcOp,
+             hlo::LgammaOp, hlo::PolygammaOp, hlo::ZetaOp, hlo::NextAfterOp>(
+      op);
+}
+
+/// Multiply-adds per result element of a contraction.
+static double getContractionDepth(Operation *op) {
+  if (auto dot = dyn_cast<hlo::DotGeneralOp>(op)) {
+    auto lhs = cast<ShapedType>(dot.getLhs().getType());
+    double depth = 1;
+    for (int64_t dim : dot.getDotDimensionNumbers().getLhsContractingDimensions())
+      depth *= lhs.getDimSize(dim);
+    return depth;
+  }
+  if (auto dot = dyn_cast<hlo::DotOp>(op)) {
+    auto lhs = cast<ShapedType>(dot.getLhs().getType());
+    return lhs.getDimSize(lhs.getRank() - 1);
+  }
+  if (auto conv = dyn_cast<hlo::ConvolutionOp>(op)) {
+    // Every kernel element except the output features, per group.
+    auto kernel = cast<ShapedType>(conv.getRhs().getType());
+    auto dims = conv.getDimensionNumbers();
+    return static_cast<double>(getNumElements(kernel)) /
+           std::max<int64_t>(
+               1, kernel.getDimSize(dims.getKernelOutputFeatureDimension()));
+  }
+  return 0;
+}
+
+OpWork FusionCostModel::getWork(Operation *op) {
+  OpWork work;
+  if (op->getNumResults() == 0)
+    return work;
+  double elements = getNumElements(op->getResult(0).getType());
+  if (double depth = getContractionDepth(op)) {
+    work.contractionFlops = 2 * elements * depth;
+    return work;
+  }
+  if (auto reduce = dyn_cast<hlo::ReduceOp>(op)) {
+    double inputs = getNumElements(reduce.getInputs().front().getType());
+    double bodyOps = 0;
+    for (Operation &inner : reduce.getBody().front().without_terminator()) {
+      (void)inner;
+      ++bodyOps;
+    }
+    work.flops = inputs * std::max(1.0, bodyOps);
+    return work;
+  }
+  if (!hlo::isElementwise(op))
+    return work; // data movement: broadcast, reshape, transpose, slice, ...
+  if (isTranscendental(op))
+    work.transcendentals = elements;
+  else
+    work.flops = elements;
+  return work;
+}
+
+double FusionCostModel::getReads(Operation *op, unsigned index) {
+  Value operand = op->getOperand(index);
+  double operandElements = getNumElements(operand.getType());
+  double resultElements = getNumElements(op->getResult(0).getType());
+  if (double depth = getContractionDepth(op))
+    return resultElements * depth;
+  if (auto reduce = dyn_cast<hlo::ReduceOp>(op))
+    return index < reduce.getInputs().size() ? operandElements
+                                             : resultElements;
+  if (isa<hlo::ConcatenateOp>(op))
+    return operandElements;
+  if (auto pad = dyn_cast<hlo::PadOp>(op))
+    return index == 0 ? operandElements : resultElements - operandElements;
+  return resultElements;
+}
+
+KernelCost FusionCostModel::estimate(
+    ArrayRef<Operation *> ops,
+    llvm::function_ref<bool(OpOperand &)> readsMemory) const {
+  KernelCost cost;
+  if (ops.empty())
+    return cost;
+  llvm::SmallPtrSet<Operation *, 16> members(ops.begin(), ops.end());
+  Block *block = ops.front()->getBlock();
+  auto isInside = [&](Operation *user) {
+    Operation *ancestor = block->findAncestorOpInBlock(*user);
+    return ancestor && members.contains(ancestor);
+  };
+  // A use outside the kernel that reads the result from memory.
+  auto isExternal = [&](OpOperand &use) {
+    if (isInside(use.getOwner()) && use.getOwner()->getBlock() == block)
+      return false;
+    return !readsMemory || readsMemory(use);
+  };
+
+  // Evaluations per result element, users before producers.
+  SmallVector<Operation *> ordered(ops.begin(), ops.end());
+  llvm::sort(ordered, [](Operation *a, Operation *b) {
+    return b->isBeforeInBlock(a);
+  });
+  llvm::DenseMap<Operation *, double> evaluations;
+  double contraction = 0, arithmetic = 0, transcendental = 0;
+  for (Operation *op : ordered) {
+    double count = 0;
+    for (OpResult result : op->getResults()) {
+      double elements = getNumElements(result.getType());
+      for (OpOperand &use : result.getUses()) {
+        Operation *user = use.getOwner();
+        if (!isInside(user) || user->getBlock() != block) {
+          if (isExternal(use))
+            count = std::max(count, 1.0);
+          continue;
+        }
+        double reads = getReads(user, use.getOperandNumber());
+        count = std::max(count, evaluations.lookup(user) * reads / elements);
+      }
+    }
+    evaluations[op] = count;
+    OpWork work = getWork(op);
+    contraction += count * work.contractionFlops;
+    arithmetic += count * work.flops;
+    transcendental += count * work.transcendentals;
+  }
+  // Results used outside are written once.
+  for (Operation *op : ops)
+    for (OpResult result : op->getResults())
+      if (llvm::any_of(result.getUses(), isExternal))
+        cost.bytesWritten += getBytes(result);
+
+  // Values from outside are read once, slices only in part.
+  llvm::DenseMap<Value, int64_t> inputs;
+  auto addRead = [&](Value value, int64_t bytes) {
+    Operation *def = value.getDefiningOp();
+    if (isFreeValue(value) ||
+        (def && def->getBlock() == block && members.contains(def)))
+      return;
+    inputs[value] += bytes;
+  };
+  for (Operation *op : ops) {
+    for (OpOperand &operand : op->getOpOperands()) {
+      int64_t bytes = getBytes(operand.get());
+      if (isa<hlo::SliceOp>(op))
+        bytes = getBytes(op->getResult(0));
+      addRead(operand.get(), bytes);
+    }
+  }
+  for (auto &[value, bytes] : inputs)
+    cost.bytesRead += std::min(bytes, getBytes(value));
+
+  cost.flops = contraction + arithmetic;
+  cost.transcendentals = transcendental;
+  double peak = target.peakGflops * 1e9;
+  double compute = (contraction + kElementwiseFlopCost * arithmetic +
+                    kTranscendentalCost * transcendental) /
+                   peak;
+  double memory = static_cast<double>(cost.bytesRead + cost.bytesWritten) /
+                  (target.bandwidthGBps * 1e9);
+  cost.seconds = std::max(compute, memory) + target.kernelOverheadUs * 1e-6;
+  return cost;
+}

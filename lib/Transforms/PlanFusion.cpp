@@ -1,0 +1,526 @@
+//===- PlanFusion.cpp - priority fusion of hlo ops ------------------------===//
+//
+// The strategy of fusion, in the style of XLA's priority fusion. Every op of
+// a block starts as its own group (a kernel). Three merges are candidates:
+//   - producer into consumer: the two groups become one kernel, which still
+//     writes the producer's values that others read (multi-output);
+//   - duplication: a single-op group is copied into every group that reads
+//     it and disappears (a broadcast or a cheap elementwise op recomputed
+//     by each consumer instead of stored);
+//   - siblings: two groups that read the same value and iterate over the
+//     same shape become one kernel that reads it once.
+// The benefit of a merge is the estimated time of the groups before minus
+// after (FusionCostModel). The largest benefit is applied first, benefits
+// are recomputed as groups change, and merging stops when no candidate has
+// a positive benefit. A merge that would create a cycle between kernels is
+// refused, and so is one past `max-fusion-ops`. The decisions are recorded
+// as `xla.fusion_groups` (FusionPlan.h); hlo-form-fusions carries them out.
+//
+//===----------------------------------------------------------------------===//
+
+#include "xla-mlir/Dialect/HLO/IR/HLOOps.h"
+#include "xla-mlir/Transforms/FusionCostModel.h"
+#include "xla-mlir/Transforms/FusionPlan.h"
+#include "xla-mlir/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <queue>
+
+namespace xla {
+#define GEN_PASS_DEF_HLOPLANFUSIONPASS
+#include "xla-mlir/Transforms/Passes.h.inc"
+} // namespace xla
+
+using namespace mlir;
+using namespace xla;
+
+static bool hasStaticTensorTypes(TypeRange types) {
+  return llvm::all_of(types, [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && tensor.hasStaticShape();
+  });
+}
+
+bool xla::isFusible(Operation *op) {
+  if (!isa_and_nonnull<hlo::HLODialect>(op->getDialect()) ||
+      op->getNumResults() == 0 || !isMemoryEffectFree(op) ||
+      !hasStaticTensorTypes(op->getOperandTypes()) ||
+      !hasStaticTensorTypes(op->getResultTypes()))
+    return false;
+  if (isa<hlo::ConstantOp, hlo::BitcastConvertOp>(op))
+    return false;
+  if (hlo::isElementwise(op))
+    return true;
+  return isa<hlo::BroadcastInDimOp, hlo::ReshapeOp, hlo::TransposeOp,
+             hlo::SliceOp, hlo::ConcatenateOp, hlo::PadOp, hlo::IotaOp,
+             hlo::ReverseOp, hlo::ReduceOp, hlo::DotGeneralOp, hlo::DotOp,
+             hlo::ConvolutionOp>(op);
+}
+
+bool xla::isFusionBlock(Block &block) {
+  Operation *parent = block.getParentOp();
+  return parent && (isa<FunctionOpInterface>(parent) ||
+                    isa<hlo::WhileOp, hlo::IfOp, hlo::CaseOp>(parent));
+}
+
+namespace {
+
+static bool isContraction(Operation *op) {
+  return isa<hlo::DotGeneralOp, hlo::DotOp, hlo::ConvolutionOp>(op);
+}
+
+/// One kernel while planning: its ops, in no particular order.
+struct Group {
+  llvm::SmallSetVector<Operation *, 8> ops;
+  bool fusible = true;
+  bool alive = true;
+  unsigned version = 0;
+  double seconds = 0;
+};
+
+/// A merge under consideration.
+struct Candidate {
+  enum Kind { ProducerConsumer, Duplicate, Siblings } kind;
+  double benefit;
+  unsigned a, b; // producer and consumer, the duplicated group, siblings
+  unsigned versionA, versionB;
+  bool operator<(const Candidate &other) const {
+    // Ties go to the earlier groups, so the plan is deterministic.
+    if (benefit != other.benefit)
+      return benefit < other.benefit;
+    return std::tie(other.a, other.b) < std::tie(a, b);
+  }
+};
+
+class Planner {
+public:
+  Planner(Block &block, const FusionCostModel &model, int64_t maxOps,
+          bool merge)
+      : block(block), model(model), maxOps(maxOps), merge(merge) {}
+
+  /// Plans the block and records the groups, numbered from `firstId`.
+  /// Returns the next free id.
+  int64_t run(int64_t firstId);
+
+private:
+  // The graph.
+  unsigned newGroup(ArrayRef<Operation *> ops, bool fusible);
+  void addOp(Operation *op, unsigned group);
+  SmallVector<unsigned> consumers(unsigned g);
+  SmallVector<unsigned> producers(unsigned g);
+  bool reaches(ArrayRef<unsigned> from, unsigned to);
+
+  // The model.
+  double estimate(unsigned g) { return estimate(groups[g].ops.getArrayRef()); }
+  double estimate(ArrayRef<Operation *> ops);
+  bool isLegal(ArrayRef<Operation *> ops);
+  std::optional<std::pair<ArrayRef<int64_t>, SmallVector<int64_t>>>
+  getIterationSpace(ArrayRef<Operation *> ops);
+
+  // The candidates.
+  SmallVector<Operation *> unite(unsigned a, unsigned b);
+  std::optional<double> evaluate(const Candidate &c);
+  void push(Candidate::Kind kind, unsigned a, unsigned b);
+  void pushAround(unsigned g);
+  void apply(const Candidate &c);
+
+  Block &block;
+  const FusionCostModel &model;
+  int64_t maxOps;
+  bool merge;
+  std::vector<Group> groups;
+  llvm::DenseMap<Operation *, SmallVector<unsigned, 1>> groupsOf;
+  std::priority_queue<Candidate> queue;
+};
+
+} // namespace
+
+unsigned Planner::newGroup(ArrayRef<Operation *> ops, bool fusible) {
+  unsigned id = groups.size();
+  groups.emplace_back();
+  groups[id].fusible = fusible;
+  for (Operation *op : ops)
+    addOp(op, id);
+  return id;
+}
+
+void Planner::addOp(Operation *op, unsigned group) {
+  groups[group].ops.insert(op);
+  SmallVector<unsigned, 1> &list = groupsOf[op];
+  if (!llvm::is_contained(list, group))
+    list.push_back(group);
+}
+
+SmallVector<unsigned> Planner::consumers(unsigned g) {
+  llvm::SetVector<unsigned> result;
+  for (Operation *op : groups[g].ops)
+    for (OpOperand &use : op->getUses()) {
+      Operation *user = block.findAncestorOpInBlock(*use.getOwner());
+      if (!user || groups[g].ops.contains(user))
+        continue;
+      for (unsigned h : groupsOf[user])
+        if (h != g && !groups[h].ops.contains(op))
+          result.insert(h);
+    }
+  return result.takeVector();
+}
+
+SmallVector<unsigned> Planner::producers(unsigned g) {
+  llvm::SetVector<unsigned> result;
+  for (Operation *op : groups[g].ops) {
+    auto visit = [&](Value value) {
+      Operation *def = value.getDefiningOp();
+      if (!def || def->getBlock() != &block || groups[g].ops.contains(def))
+        return;
+      result.insert(groupsOf[def].front());
+    };
+    for (Value operand : op->getOperands())
+      visit(operand);
+    // Values that regions of non-fused ops capture.
+    op->walk([&](Operation *nested) {
+      if (nested != op)
+        for (Value operand : nested->getOperands())
+          visit(operand);
+    });
+  }
+  return result.takeVector();
+}
+
+/// True if a path of kernels leads from one of `from` to `to`.
+bool Planner::reaches(ArrayRef<unsigned> from, unsigned to) {
+  llvm::DenseSet<unsigned> seen;
+  SmallVector<unsigned> stack;
+  for (unsigned g : from)
+    if (g != to && seen.insert(g).second)
+      stack.push_back(g);
+  while (!stack.empty()) {
+    unsigned g = stack.pop_back_val();
+    for (unsigned next : consumers(g)) {
+      if (next == to)
+        return true;
+      if (seen.insert(next).second)
+        stack.push_back(next);
+    }
+  }
+  return false;
+}
+
+double Planner::estimate(ArrayRef<Operation *> ops) {
+  // A user whose groups all hold their own copy of the producer does not
+  // read it from memory.
+  return model
+      .estimate(ops,
+                [&](OpOperand &use) {
+                  Operation *user =
+                      block.findAncestorOpInBlock(*use.getOwner());
+                  Operation *producer = use.get().getDefiningOp();
+                  return !user ||
+                         llvm::any_of(groupsOf[user], [&](unsigned h) {
+                           return !groups[h].ops.contains(producer);
+                         });
+                })
+      .seconds;
+}
+
+/// The shape a kernel iterates over and the dimensions it reduces, for
+/// kernels without a contraction: all reductions must agree on it, and a
+/// kernel without one iterates over its largest value.
+std::optional<std::pair<ArrayRef<int64_t>, SmallVector<int64_t>>>
+Planner::getIterationSpace(ArrayRef<Operation *> ops) {
+  std::optional<std::pair<ArrayRef<int64_t>, SmallVector<int64_t>>> space;
+  ArrayRef<int64_t> largest;
+  int64_t largestSize = -1;
+  for (Operation *op : ops) {
+    if (isContraction(op))
+      return std::nullopt;
+    if (auto reduce = dyn_cast<hlo::ReduceOp>(op)) {
+      auto shape =
+          cast<RankedTensorType>(reduce.getInputs().front().getType())
+              .getShape();
+      SmallVector<int64_t> dims = llvm::to_vector(reduce.getDimensions());
+      llvm::sort(dims);
+      if (space && (space->first != shape || space->second != dims))
+        return std::nullopt;
+      space.emplace(shape, dims);
+    }
+    for (Type type : op->getResultTypes()) {
+      auto tensor = cast<RankedTensorType>(type);
+      if (tensor.getNumElements() > largestSize) {
+        largestSize = tensor.getNumElements();
+        largest = tensor.getShape();
+      }
+    }
+  }
+  if (space)
+    return space;
+  return std::make_pair(largest, SmallVector<int64_t>());
+}
+
+/// What one kernel can hold: at most `maxOps` ops, at most one contraction
+/// (the hero of an output fusion) and then no reduction, and reductions
+/// that all iterate over the same shape.
+bool Planner::isLegal(ArrayRef<Operation *> ops) {
+  if (static_cast<int64_t>(ops.size()) > maxOps)
+    return false;
+  unsigned contractions = 0;
+  bool reduces = false;
+  std::optional<std::pair<ArrayRef<int64_t>, SmallVector<int64_t>>> space;
+  for (Operation *op : ops) {
+    contractions += isContraction(op);
+    if (auto reduce = dyn_cast<hlo::ReduceOp>(op)) {
+      reduces = true;
+      auto shape =
+          cast<RankedTensorType>(reduce.getInputs().front().getType())
+              .getShape();
+      SmallVector<int64_t> dims = llvm::to_vector(reduce.getDimensions());
+      llvm::sort(dims);
+      if (space && (space->first != shape || space->second != dims))
+        return false;
+      space.emplace(shape, dims);
+    }
+  }
+  return contractions <= 1 && !(contractions && reduces);
+}
+
+SmallVector<Operation *> Planner::unite(unsigned a, unsigned b) {
+  llvm::SmallSetVector<Operation *, 16> ops(groups[a].ops.begin(),
+                                            groups[a].ops.end());
+  ops.insert(groups[b].ops.begin(), groups[b].ops.end());
+  return ops.takeVector();
+}
+
+/// The benefit of `c` now, or nothing if it is illegal.
+std::optional<double> Planner::evaluate(const Candidate &c) {
+  Group &a = groups[c.a];
+  if (!a.alive || !a.fusible)
+    return std::nullopt;
+  if (c.kind == Candidate::Duplicate) {
+    if (a.ops.size() != 1 || groupsOf[a.ops.front()].size() != 1)
+      return std::nullopt;
+    SmallVector<unsigned> users = consumers(c.a);
+    if (users.empty())
+      return std::nullopt;
+    // Every use must be by a fused group; the block's terminator or an
+    // unfused op would still need the value in memory.
+    for (OpOperand &use : a.ops.front()->getUses()) {
+      Operation *user = block.findAncestorOpInBlock(*use.getOwner());
+      if (!user || llvm::any_of(groupsOf[user], [&](unsigned h) {
+            return !groups[h].fusible;
+          }))
+        return std::nullopt;
+    }
+    double before = a.seconds, after = 0;
+    for (unsigned h : users) {
+      SmallVector<Operation *> ops = unite(h, c.a);
+      if (!isLegal(ops))
+        return std::nullopt;
+      before += groups[h].seconds;
+      after += estimate(ops);
+    }
+    return before - after;
+  }
+  Group &b = groups[c.b];
+  if (!b.alive || !b.fusible || c.a == c.b)
+    return std::nullopt;
+  SmallVector<Operation *> ops = unite(c.a, c.b);
+  if (!isLegal(ops))
+    return std::nullopt;
+  if (c.kind == Candidate::Siblings) {
+    auto spaceA = getIterationSpace(a.ops.getArrayRef());
+    auto spaceB = getIterationSpace(b.ops.getArrayRef());
+    if (!spaceA || !spaceB || *spaceA != *spaceB)
+      return std::nullopt;
+  }
+  return a.seconds + b.seconds - estimate(ops);
+}
+
+void Planner::push(Candidate::Kind kind, unsigned a, unsigned b) {
+  Candidate c{kind, 0, a, b, groups[a].version,
+              kind == Candidate::Duplicate ? 0 : groups[b].version};
+  std::optional<double> benefit = evaluate(c);
+  if (!benefit || *benefit <= 0)
+    return;
+  c.benefit = *benefit;
+  queue.push(c);
+}
+
+/// Candidates that involve group `g`.
+void Planner::pushAround(unsigned g) {
+  if (!groups[g].fusible || !groups[g].alive)
+    return;
+  SmallVector<unsigned> ins = producers(g);
+  for (unsigned p : ins) {
+    push(Candidate::ProducerConsumer, p, g);
+    push(Candidate::Duplicate, p, 0);
+  }
+  for (unsigned c : consumers(g))
+    push(Candidate::ProducerConsumer, g, c);
+  push(Candidate::Duplicate, g, 0);
+  // Siblings: other readers of the values `g` reads, for values with few
+  // readers (a weight read by every layer is not worth a quadratic search).
+  llvm::SetVector<unsigned> siblings;
+  for (Operation *op : groups[g].ops)
+    for (Value operand : op->getOperands()) {
+      if (FusionCostModel::isFreeValue(operand) ||
+          std::distance(operand.use_begin(), operand.use_end()) > 8)
+        continue;
+      for (Operation *user : operand.getUsers()) {
+        Operation *ancestor = block.findAncestorOpInBlock(*user);
+        if (!ancestor)
+          continue;
+        for (unsigned h : groupsOf[ancestor])
+          if (h != g)
+            siblings.insert(h);
+      }
+    }
+  for (unsigned h : siblings)
+    if (!llvm::is_contained(ins, h))
+      push(Candidate::Siblings, std::min(g, h), std::max(g, h));
+}
+
+void Planner::apply(const Candidate &c) {
+  SmallVector<unsigned> changed;
+  if (c.kind == Candidate::Duplicate) {
+    Operation *op = groups[c.a].ops.front();
+    SmallVector<unsigned> users = consumers(c.a);
+    groups[c.a].alive = false;
+    groups[c.a].ops.clear();
+    groupsOf[op].clear();
+    for (unsigned h : users) {
+      addOp(op, h);
+      changed.push_back(h);
+    }
+  } else {
+    // b absorbs a; a's ops become b's.
+    for (Operation *op : groups[c.a].ops) {
+      SmallVector<unsigned, 1> &list = groupsOf[op];
+      for (unsigned &h : list)
+        if (h == c.a)
+          h = c.b;
+      // A duplicated op in both groups is listed once.
+      SmallVector<unsigned, 1> unique;
+      for (unsigned h : list)
+        if (!llvm::is_contained(unique, h))
+          unique.push_back(h);
+      list = std::move(unique);
+      groups[c.b].ops.insert(op);
+    }
+    groups[c.a].alive = false;
+    groups[c.a].ops.clear();
+    changed.push_back(c.b);
+  }
+  for (unsigned h : changed) {
+    ++groups[h].version;
+    groups[h].seconds = estimate(h);
+  }
+  for (unsigned h : changed)
+    pushAround(h);
+}
+
+int64_t Planner::run(int64_t firstId) {
+  for (Operation &op : block)
+    newGroup({&op}, isFusible(&op));
+  // Estimated once every user has a group.
+  for (unsigned g = 0, e = groups.size(); g < e; ++g)
+    if (groups[g].fusible)
+      groups[g].seconds = estimate(g);
+  if (merge) {
+    for (unsigned g = 0, e = groups.size(); g < e; ++g)
+      pushAround(g);
+    while (!queue.empty()) {
+      Candidate c = queue.top();
+      queue.pop();
+      bool stale = c.versionA != groups[c.a].version ||
+                   (c.kind != Candidate::Duplicate &&
+                    c.versionB != groups[c.b].version);
+      std::optional<double> benefit = evaluate(c);
+      if (!benefit || *benefit <= 0)
+        continue;
+      // Benefits change as the graph does: re-rank a candidate whose
+      // benefit fell below the next one's.
+      if ((stale || *benefit < c.benefit) && !queue.empty() &&
+          *benefit < queue.top().benefit) {
+        c.benefit = *benefit;
+        c.versionA = groups[c.a].version;
+        if (c.kind != Candidate::Duplicate)
+          c.versionB = groups[c.b].version;
+        queue.push(c);
+        continue;
+      }
+      // A second path between the two kernels would make a cycle.
+      if (c.kind == Candidate::ProducerConsumer) {
+        SmallVector<unsigned> others = consumers(c.a);
+        llvm::erase(others, c.b);
+        if (reaches(others, c.b))
+          continue;
+      } else if (c.kind == Candidate::Siblings) {
+        if (reaches(consumers(c.a), c.b) ||
+            reaches(consumers(c.b), c.a))
+          continue;
+      }
+      apply(c);
+    }
+  }
+
+  // Record the plan: live fusible groups, numbered in block order of their
+  // first op.
+  Builder builder(block.getParentOp()->getContext());
+  llvm::DenseMap<unsigned, int64_t> ids;
+  int64_t next = firstId;
+  for (Operation &op : block) {
+    auto it = groupsOf.find(&op);
+    if (it == groupsOf.end() || it->second.empty() ||
+        !groups[it->second.front()].fusible)
+      continue;
+    // A reshape alone moves no data; it stays a view.
+    if (groups[it->second.front()].ops.size() == 1 && isa<hlo::ReshapeOp>(op))
+      continue;
+    SmallVector<int64_t> list;
+    for (unsigned g : it->second) {
+      auto [slot, inserted] = ids.try_emplace(g, next);
+      if (inserted)
+        ++next;
+      list.push_back(slot->second);
+    }
+    op.setAttr(kFusionGroupsAttrName, builder.getDenseI64ArrayAttr(list));
+  }
+  return next;
+}
+
+namespace {
+
+struct HLOPlanFusionPass
+    : xla::impl::HLOPlanFusionPassBase<HLOPlanFusionPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    auto module = dyn_cast<ModuleOp>(root);
+    if (!module)
+      module = root->getParentOfType<ModuleOp>();
+    TargetDescription target;
+    if (module && module->hasAttr(TargetDescription::kAttrName)) {
+      llvm::Expected<TargetDescription> attached =
+          TargetDescription::fromModule(module);
+      if (!attached) {
+        root->emitError(llvm::toString(attached.takeError()));
+        return signalPassFailure();
+      }
+      target = *attached;
+    }
+    FusionCostModel model(target);
+    SmallVector<Block *> blocks;
+    root->walk([&](Block *block) {
+      if (isFusionBlock(*block))
+        blocks.push_back(block);
+    });
+    int64_t next = 0;
+    for (Block *block : blocks)
+      next = Planner(*block, model, maxOps, fuse).run(next);
+  }
+};
+
+} // namespace
