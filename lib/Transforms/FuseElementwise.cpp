@@ -19,6 +19,7 @@
 #include "xla-mlir/Transforms/FusionRules.h"
 #include "xla-mlir/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -50,6 +51,17 @@ int64_t xla::getRecomputationFactor(OpOperand &operand) {
   return factor;
 }
 
+bool xla::isCheapToRecompute(linalg::GenericOp producer) {
+  for (Operation &op : producer.getBody()->without_terminator()) {
+    if (!isa_and_nonnull<arith::ArithDialect>(op.getDialect()) ||
+        isa<arith::DivFOp, arith::DivSIOp, arith::DivUIOp, arith::RemFOp,
+            arith::RemSIOp, arith::RemUIOp, arith::CeilDivSIOp,
+            arith::CeilDivUIOp, arith::FloorDivSIOp>(op))
+      return false;
+  }
+  return true;
+}
+
 bool xla::isTriviallyCheapProducer(linalg::GenericOp producer) {
   for (Operation &op : producer.getBody()->without_terminator())
     if (!isa<CastOpInterface>(op) || op.getNumOperands() != 1)
@@ -57,14 +69,27 @@ bool xla::isTriviallyCheapProducer(linalg::GenericOp producer) {
   return true;
 }
 
+/// True if every use of `producer` is by one op.
+static bool hasOneUser(Operation *producer) {
+  auto users = producer->getUsers();
+  return !users.empty() &&
+         llvm::all_equal(llvm::map_range(users, [](Operation *user) {
+           return user;
+         }));
+}
+
 /// The control function: fuse a producer unless that would evaluate it more
-/// than once per element of its result. A producer with other uses stays a
-/// result of the fused op (multi-output), so it is still computed once;
-/// which ops share a kernel at all was decided by the HLO fusion, which
-/// outlined each kernel into its own function.
+/// than once per element of its result. A producer with several users
+/// stays a result of the first fused op, but fusing that op into the next
+/// user inlines the producer's body again; so it is fused only if its body
+/// costs about as little as a load. Which ops share a kernel at all was
+/// decided by the HLO fusion, which outlined each kernel into its own
+/// function.
 static bool shouldFuse(OpOperand *fused) {
   auto producer = fused->get().getDefiningOp<linalg::GenericOp>();
   if (!producer)
+    return false;
+  if (!hasOneUser(producer) && !xla::isCheapToRecompute(producer))
     return false;
   if (xla::isTriviallyCheapProducer(producer))
     return true;

@@ -19,8 +19,12 @@ using namespace xla;
 
 /// Peak-rate flops one elementwise flop costs (no FMA pairing).
 static constexpr double kElementwiseFlopCost = 2.0;
-/// Peak-rate flops one transcendental evaluation costs.
+/// Peak-rate flops one transcendental evaluation costs: a vectorized
+/// polynomial (exp, log, sin, ...), or a scalar libm call for the functions
+/// LLVM would expand inaccurately (xla-lower-math-to-libm): about 60
+/// cycles each, where the peak is 32 flops a cycle per core.
 static constexpr double kTranscendentalCost = 40.0;
+static constexpr double kLibmCallCost = 2000.0;
 
 static int64_t getNumElements(Type type) {
   auto shaped = dyn_cast<ShapedType>(type);
@@ -48,6 +52,17 @@ bool FusionCostModel::isFreeValue(Value value) {
     return false;
   auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
   return dense && dense.isSplat();
+}
+
+/// The functions that lower to scalar libm calls (LowerMathToLibm.cpp) or to
+/// long scalar series (the CHLO special functions).
+static bool isLibmCall(Operation *op) {
+  return isa<hlo::Expm1Op, hlo::Log1pOp, hlo::TanOp, hlo::TanhOp,
+             hlo::Atan2Op, hlo::CbrtOp, hlo::AcosOp, hlo::AcoshOp,
+             hlo::AsinOp, hlo::AsinhOp, hlo::AtanOp, hlo::AtanhOp,
+             hlo::BesselI1eOp, hlo::CoshOp, hlo::SinhOp, hlo::DigammaOp,
+             hlo::ErfOp, hlo::ErfInvOp, hlo::ErfcOp, hlo::LgammaOp,
+             hlo::PolygammaOp, hlo::ZetaOp, hlo::NextAfterOp>(op);
 }
 
 static bool isTranscendental(Operation *op) {
@@ -106,7 +121,9 @@ OpWork FusionCostModel::getWork(Operation *op) {
   }
   if (!hlo::isElementwise(op))
     return work; // data movement: broadcast, reshape, transpose, slice, ...
-  if (isTranscendental(op))
+  if (isLibmCall(op))
+    work.libmCalls = elements;
+  else if (isTranscendental(op))
     work.transcendentals = elements;
   else
     work.flops = elements;
@@ -154,7 +171,7 @@ KernelCost FusionCostModel::estimate(
     return b->isBeforeInBlock(a);
   });
   llvm::DenseMap<Operation *, double> evaluations;
-  double contraction = 0, arithmetic = 0, transcendental = 0;
+  double contraction = 0, arithmetic = 0, transcendental = 0, libm = 0;
   for (Operation *op : ordered) {
     double count = 0;
     for (OpResult result : op->getResults()) {
@@ -175,6 +192,7 @@ KernelCost FusionCostModel::estimate(
     contraction += count * work.contractionFlops;
     arithmetic += count * work.flops;
     transcendental += count * work.transcendentals;
+    libm += count * work.libmCalls;
   }
   // Results used outside are written once.
   for (Operation *op : ops)
@@ -203,10 +221,11 @@ KernelCost FusionCostModel::estimate(
     cost.bytesRead += std::min(bytes, getBytes(value));
 
   cost.flops = contraction + arithmetic;
-  cost.transcendentals = transcendental;
+  cost.transcendentals = transcendental + libm;
   double peak = target.peakGflops * 1e9;
   double compute = (contraction + kElementwiseFlopCost * arithmetic +
-                    kTranscendentalCost * transcendental) /
+                    kTranscendentalCost * transcendental +
+                    kLibmCallCost * libm) /
                    peak;
   double memory = static_cast<double>(cost.bytesRead + cost.bytesWritten) /
                   (target.bandwidthGBps * 1e9);

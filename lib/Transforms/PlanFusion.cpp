@@ -312,14 +312,25 @@ std::optional<double> Planner::evaluate(const Candidate &c) {
           }))
         return std::nullopt;
     }
-    double before = a.seconds, after = 0;
+    double before = a.seconds;
     for (unsigned h : users) {
-      SmallVector<Operation *> ops = unite(h, c.a);
-      if (!isLegal(ops))
+      if (!isLegal(unite(h, c.a)))
         return std::nullopt;
       before += groups[h].seconds;
-      after += estimate(ops);
     }
+    // Estimated as if applied, so that no consumer counts the others as
+    // readers of the producer's memory.
+    Operation *op = a.ops.front();
+    for (unsigned h : users)
+      groups[h].ops.insert(op);
+    SmallVector<unsigned, 1> saved = groupsOf[op];
+    groupsOf[op].assign(users.begin(), users.end());
+    double after = 0;
+    for (unsigned h : users)
+      after += estimate(h);
+    groupsOf[op] = saved;
+    for (unsigned h : users)
+      groups[h].ops.remove(op);
     return before - after;
   }
   Group &b = groups[c.b];

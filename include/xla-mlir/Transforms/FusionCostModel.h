@@ -41,6 +41,9 @@ struct OpWork {
   /// Other arithmetic (elementwise ops, reduction steps), as flops.
   double flops = 0;
   double transcendentals = 0;
+  /// Evaluations of functions that run as scalar libm calls (tanh, erf,
+  /// expm1, ...): far slower than a vectorized exp.
+  double libmCalls = 0;
 };
 
 class FusionCostModel {

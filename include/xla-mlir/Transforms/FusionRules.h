@@ -26,6 +26,10 @@ int64_t getRecomputationFactor(mlir::OpOperand &operand);
 /// or converts them with unary casts.
 bool isTriviallyCheapProducer(mlir::linalg::GenericOp producer);
 
+/// True if evaluating `producer`'s body again costs about as little as
+/// loading its result: plain arith ops, without division or remainder.
+bool isCheapToRecompute(mlir::linalg::GenericOp producer);
+
 } // namespace xla
 
 #endif // XLA_MLIR_TRANSFORMS_FUSIONRULES_H
