@@ -7,9 +7,10 @@
 // runner utilities. Runtime functions are not symbols at all:
 // the runtime binds the program's import pointers (ABI/EntryABI.h).
 //
-// With XLA_PERF_MAP=1 in the environment, every function of the program
-// (fused kernels included, under their fusion names) is appended to
-// /tmp/perf-<pid>.map as it is linked, so `perf report` names JIT code.
+// With XLA_PERF_JITDUMP=1 in the environment, ORC's perf support writes a
+// jitdump of every function of the program (fused kernels under their
+// fusion names), which `perf inject --jit` merges into a `perf record -k 1`
+// profile (docs/fusion.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,59 +18,15 @@
 
 #include "xla-mlir/Compiler/Compiler.h"
 
-#include "llvm/ExecutionEngine/JITLink/JITLink.h"
+#include "llvm/ExecutionEngine/Orc/Debugging/PerfSupportPlugin.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/ObjectLinkingLayer.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Format.h"
-#include "llvm/Support/Process.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
 
 using namespace xla;
 
-namespace {
-
-/// Writes perf's map of JIT code: "START SIZE NAME" per function, after
-/// the linker fixed the addresses. Local symbols (the kernels) too.
-class PerfMapPlugin : public llvm::orc::ObjectLinkingLayer::Plugin {
-public:
-  void modifyPassConfig(llvm::orc::MaterializationResponsibility &,
-                        llvm::jitlink::LinkGraph &,
-                        llvm::jitlink::PassConfiguration &config) override {
-    config.PostFixupPasses.push_back([](llvm::jitlink::LinkGraph &graph) {
-      std::error_code error;
-      llvm::raw_fd_ostream map(
-          ("/tmp/perf-" + llvm::Twine(llvm::sys::Process::getProcessId()) +
-           ".map")
-              .str(),
-          error, llvm::sys::fs::OF_Append);
-      if (error)
-        return llvm::Error::success();
-      for (llvm::jitlink::Symbol *symbol : graph.defined_symbols())
-        if (symbol->isCallable() && symbol->hasName() && symbol->getSize())
-          map << llvm::format("%llx %llx ",
-                              (unsigned long long)symbol->getAddress().getValue(),
-                              (unsigned long long)symbol->getSize())
-              << *symbol->getName() << "\n";
-      return llvm::Error::success();
-    });
-  }
-  llvm::Error notifyFailed(llvm::orc::MaterializationResponsibility &) override {
-    return llvm::Error::success();
-  }
-  llvm::Error notifyRemovingResources(llvm::orc::JITDylib &,
-                                      llvm::orc::ResourceKey) override {
-    return llvm::Error::success();
-  }
-  void notifyTransferringResources(llvm::orc::JITDylib &,
-                                   llvm::orc::ResourceKey,
-                                   llvm::orc::ResourceKey) override {}
-};
-
-} // namespace
 
 llvm::Expected<std::unique_ptr<runtime::Executable>>
 xla::loadInJIT(llvm::ArrayRef<char> object,
@@ -83,11 +40,18 @@ xla::loadInJIT(llvm::ArrayRef<char> object,
                  .create();
   if (!jit)
     return jit.takeError();
-  const char *perfMap = std::getenv("XLA_PERF_MAP");
-  if (perfMap && llvm::StringRef(perfMap) == "1")
+  const char *perf = std::getenv("XLA_PERF_JITDUMP");
+  if (perf && llvm::StringRef(perf) == "1")
     if (auto *linker = llvm::dyn_cast<llvm::orc::ObjectLinkingLayer>(
-            &(*jit)->getObjLinkingLayer()))
-      linker->addPlugin(std::make_shared<PerfMapPlugin>());
+            &(*jit)->getObjLinkingLayer())) {
+      auto plugin = llvm::orc::PerfSupportPlugin::Create(
+          (*jit)->getExecutionSession().getExecutorProcessControl(),
+          *(*jit)->getProcessSymbolsJITDylib(), /*EmitDebugInfo=*/true,
+          /*EmitUnwindInfo=*/true);
+      if (!plugin)
+        return plugin.takeError();
+      linker->addPlugin(std::move(*plugin));
+    }
   if (llvm::Error error = (*jit)->addObjectFile(
           llvm::MemoryBuffer::getMemBufferCopy(
               llvm::StringRef(object.data(), object.size()), "xla_program")))

@@ -65,7 +65,7 @@ private:
   /// True if `use` reads its value from memory: its user is not planned,
   /// or one of the user's groups does not compute the producer itself.
   bool readsMemory(OpOperand &use);
-  hlo::FusionOp build(int64_t id, ArrayRef<Operation *> ops);
+  void build(int64_t id, ArrayRef<Operation *> ops);
 
   Block &block;
   llvm::StringSet<> &names;
@@ -87,7 +87,7 @@ bool FusionBuilder::readsMemory(OpOperand &use) {
   });
 }
 
-hlo::FusionOp FusionBuilder::build(int64_t id, ArrayRef<Operation *> ops) {
+void FusionBuilder::build(int64_t id, ArrayRef<Operation *> ops) {
   llvm::SmallPtrSet<Operation *, 16> members(ops.begin(), ops.end());
   SmallVector<Value> inputs, outputs;
   llvm::SmallPtrSet<Value, 16> seen;
@@ -150,7 +150,6 @@ hlo::FusionOp FusionBuilder::build(int64_t id, ArrayRef<Operation *> ops) {
   fusion.setKind(kind);
   for (auto [value, result] : llvm::zip(outputs, fusion.getResults()))
     provided[value] = result;
-  return fusion;
 }
 
 LogicalResult FusionBuilder::run() {
@@ -168,9 +167,8 @@ LogicalResult FusionBuilder::run() {
   }
   if (planned.empty())
     return success();
-  SmallVector<hlo::FusionOp> fusions;
   for (auto &[id, ops] : groups)
-    fusions.push_back(build(id, ops));
+    build(id, ops);
   // Every use left outside the planned ops reads from the provider.
   llvm::SmallPtrSet<Operation *, 32> plannedSet(planned.begin(),
                                                 planned.end());

@@ -71,11 +71,7 @@ bool xla::isTriviallyCheapProducer(linalg::GenericOp producer) {
 
 /// True if every use of `producer` is by one op.
 static bool hasOneUser(Operation *producer) {
-  auto users = producer->getUsers();
-  return !users.empty() &&
-         llvm::all_equal(llvm::map_range(users, [](Operation *user) {
-           return user;
-         }));
+  return !producer->use_empty() && llvm::all_equal(producer->getUsers());
 }
 
 /// The control function: fuse a producer unless that would evaluate it more

@@ -111,11 +111,8 @@ OpWork FusionCostModel::getWork(Operation *op) {
   }
   if (auto reduce = dyn_cast<hlo::ReduceOp>(op)) {
     double inputs = getNumElements(reduce.getInputs().front().getType());
-    double bodyOps = 0;
-    for (Operation &inner : reduce.getBody().front().without_terminator()) {
-      (void)inner;
-      ++bodyOps;
-    }
+    double bodyOps = llvm::range_size(
+        reduce.getBody().front().without_terminator());
     work.flops = inputs * std::max(1.0, bodyOps);
     return work;
   }
@@ -178,7 +175,7 @@ KernelCost FusionCostModel::estimate(
       double elements = getNumElements(result.getType());
       for (OpOperand &use : result.getUses()) {
         Operation *user = use.getOwner();
-        if (!isInside(user) || user->getBlock() != block) {
+        if (user->getBlock() != block || !members.contains(user)) {
           if (isExternal(use))
             count = std::max(count, 1.0);
           continue;

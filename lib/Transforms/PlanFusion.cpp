@@ -117,7 +117,7 @@ private:
   double estimate(unsigned g) { return estimate(groups[g].ops.getArrayRef()); }
   double estimate(ArrayRef<Operation *> ops);
   bool isLegal(ArrayRef<Operation *> ops);
-  std::optional<std::pair<ArrayRef<int64_t>, SmallVector<int64_t>>>
+  std::optional<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>>
   getIterationSpace(ArrayRef<Operation *> ops);
 
   // The candidates.
@@ -225,38 +225,50 @@ double Planner::estimate(ArrayRef<Operation *> ops) {
       .seconds;
 }
 
-/// The shape a kernel iterates over and the dimensions it reduces, for
-/// kernels without a contraction: all reductions must agree on it, and a
-/// kernel without one iterates over its largest value.
-std::optional<std::pair<ArrayRef<int64_t>, SmallVector<int64_t>>>
-Planner::getIterationSpace(ArrayRef<Operation *> ops) {
-  std::optional<std::pair<ArrayRef<int64_t>, SmallVector<int64_t>>> space;
-  ArrayRef<int64_t> largest;
-  int64_t largestSize = -1;
+/// The shape a reduction iterates over and its (sorted) reduced dimensions.
+using IterationSpace = std::pair<SmallVector<int64_t>, SmallVector<int64_t>>;
+
+/// The iteration space all reductions among `ops` share (nothing if there
+/// are none), or failure if they disagree.
+static FailureOr<std::optional<IterationSpace>>
+getReductionSpace(ArrayRef<Operation *> ops) {
+  std::optional<IterationSpace> space;
   for (Operation *op : ops) {
-    if (isContraction(op))
-      return std::nullopt;
-    if (auto reduce = dyn_cast<hlo::ReduceOp>(op)) {
-      auto shape =
-          cast<RankedTensorType>(reduce.getInputs().front().getType())
-              .getShape();
-      SmallVector<int64_t> dims = llvm::to_vector(reduce.getDimensions());
-      llvm::sort(dims);
-      if (space && (space->first != shape || space->second != dims))
-        return std::nullopt;
-      space.emplace(shape, dims);
-    }
+    auto reduce = dyn_cast<hlo::ReduceOp>(op);
+    if (!reduce)
+      continue;
+    IterationSpace own(
+        llvm::to_vector(
+            cast<RankedTensorType>(reduce.getInputs().front().getType())
+                .getShape()),
+        llvm::to_vector(reduce.getDimensions()));
+    llvm::sort(own.second);
+    if (space && *space != own)
+      return failure();
+    space = std::move(own);
+  }
+  return space;
+}
+
+/// The iteration space of a kernel without a contraction: that of its
+/// reductions, else the shape of its largest value.
+std::optional<IterationSpace>
+Planner::getIterationSpace(ArrayRef<Operation *> ops) {
+  if (llvm::any_of(ops, isContraction))
+    return std::nullopt;
+  FailureOr<std::optional<IterationSpace>> reductions = getReductionSpace(ops);
+  if (failed(reductions))
+    return std::nullopt;
+  if (*reductions)
+    return **reductions;
+  RankedTensorType largest;
+  for (Operation *op : ops)
     for (Type type : op->getResultTypes()) {
       auto tensor = cast<RankedTensorType>(type);
-      if (tensor.getNumElements() > largestSize) {
-        largestSize = tensor.getNumElements();
-        largest = tensor.getShape();
-      }
+      if (!largest || tensor.getNumElements() > largest.getNumElements())
+        largest = tensor;
     }
-  }
-  if (space)
-    return space;
-  return std::make_pair(largest, SmallVector<int64_t>());
+  return IterationSpace(llvm::to_vector(largest.getShape()), {});
 }
 
 /// What one kernel can hold: at most `maxOps` ops, at most one contraction
@@ -265,24 +277,11 @@ Planner::getIterationSpace(ArrayRef<Operation *> ops) {
 bool Planner::isLegal(ArrayRef<Operation *> ops) {
   if (static_cast<int64_t>(ops.size()) > maxOps)
     return false;
-  unsigned contractions = 0;
-  bool reduces = false;
-  std::optional<std::pair<ArrayRef<int64_t>, SmallVector<int64_t>>> space;
-  for (Operation *op : ops) {
-    contractions += isContraction(op);
-    if (auto reduce = dyn_cast<hlo::ReduceOp>(op)) {
-      reduces = true;
-      auto shape =
-          cast<RankedTensorType>(reduce.getInputs().front().getType())
-              .getShape();
-      SmallVector<int64_t> dims = llvm::to_vector(reduce.getDimensions());
-      llvm::sort(dims);
-      if (space && (space->first != shape || space->second != dims))
-        return false;
-      space.emplace(shape, dims);
-    }
-  }
-  return contractions <= 1 && !(contractions && reduces);
+  FailureOr<std::optional<IterationSpace>> reductions = getReductionSpace(ops);
+  if (failed(reductions))
+    return false;
+  int64_t contractions = llvm::count_if(ops, isContraction);
+  return contractions <= 1 && !(contractions && *reductions);
 }
 
 SmallVector<Operation *> Planner::unite(unsigned a, unsigned b) {
