@@ -47,3 +47,24 @@ if subprocess.run(["python3", "-c", "import numpy"],
 if subprocess.run(["python3", "-c", "import jax"],
                   capture_output=True).returncode == 0:
     config.available_features.add("jax")
+
+# GPU code generation: ptxas (the CUDA toolkit) assembles kernels into
+# cubins; without it the GPU tests check PTX only.
+for toolkit in [os.environ.get(v) for v in ("CUDA_HOME", "CUDA_PATH",
+                                            "CUDA_ROOT")] + ["/usr/local/cuda"]:
+    if toolkit and os.access(os.path.join(toolkit, "bin", "ptxas"), os.X_OK):
+        config.available_features.add("ptxas")
+        break
+
+# Tests that run on a GPU need the CUDA driver and a device; elsewhere lit
+# reports them UNSUPPORTED (skipped).
+_probe = ("import ctypes,sys\n"
+          "try:\n"
+          "  cuda = ctypes.CDLL('libcuda.so.1')\n"
+          "except OSError:\n"
+          "  sys.exit(1)\n"
+          "n = ctypes.c_int(0)\n"
+          "sys.exit(0 if cuda.cuInit(0) == 0 and "
+          "cuda.cuDeviceGetCount(ctypes.byref(n)) == 0 and n.value > 0 else 1)\n")
+if subprocess.run(["python3", "-c", _probe], capture_output=True).returncode == 0:
+    config.available_features.add("cuda-device")

@@ -10,6 +10,7 @@
 #include "xla-mlir/Dialect/HLO/Transforms/Passes.h"
 #include "xla-mlir/InitAll.h"
 #include "xla-mlir/Pipelines/CPUPipeline.h"
+#include "xla-mlir/Pipelines/GPUPipeline.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -188,9 +189,8 @@ FailureOr<PreparedProgram> prepareProgram(ModuleOp program,
   return PreparedProgram{entry->getSymName().str(), std::move(signature)};
 }
 
-/// The CPU pipeline's options for `options` on `target`.
-void fillPipelineOptions(CPUPipelineOptions &pipeline,
-                         const TargetDescription &target,
+/// The options every target's pipeline shares.
+void fillLoweringOptions(HLOLoweringOptions &pipeline,
                          const CompileOptions &options) {
   pipeline.inlineFunctions = options.inlineFunctions;
   pipeline.hloSimplify = options.hloSimplify;
@@ -200,6 +200,13 @@ void fillPipelineOptions(CPUPipelineOptions &pipeline,
   pipeline.dce = options.dce;
   pipeline.fusion = options.fusion;
   pipeline.reductionBlock = options.reductionBlock;
+}
+
+/// The CPU pipeline's options for `options` on `target`.
+void fillPipelineOptions(CPUPipelineOptions &pipeline,
+                         const TargetDescription &target,
+                         const CompileOptions &options) {
+  fillLoweringOptions(pipeline, options);
   pipeline.vectorize = options.vectorize;
   pipeline.vectorBits = target.vectorBits;
   pipeline.parallelLoops = options.parallelLoops && hasThreadsRuntime();
@@ -254,9 +261,16 @@ xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
   target.attachTo(program);
 
   PassManager pm(context);
-  CPUPipelineOptions pipelineOptions;
-  fillPipelineOptions(pipelineOptions, target, options);
-  buildHLOCPUPipeline(pm, pipelineOptions);
+  if (target.gpu.empty()) {
+    CPUPipelineOptions pipelineOptions;
+    fillPipelineOptions(pipelineOptions, target, options);
+    buildHLOCPUPipeline(pm, pipelineOptions);
+  } else {
+    GPUPipelineOptions pipelineOptions;
+    fillLoweringOptions(pipelineOptions, options);
+    pipelineOptions.chip = target.gpu;
+    buildHLOGPUPipeline(pm, pipelineOptions);
+  }
   if (failed(pm.run(program)))
     return diagnostics.takeError("compilation to LLVM failed");
 

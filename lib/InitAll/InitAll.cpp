@@ -11,6 +11,7 @@
 #include "xla-mlir/Dialect/HLOExt/Transforms/BufferizableOpInterfaceImpl.h"
 #include "xla-mlir/Dialect/HLOExt/Transforms/Passes.h"
 #include "xla-mlir/Pipelines/CPUPipeline.h"
+#include "xla-mlir/Pipelines/GPUPipeline.h"
 #include "xla-mlir/Transforms/Passes.h"
 
 void xla::registerAllDialects(mlir::DialectRegistry &registry) {
@@ -27,4 +28,5 @@ void xla::registerAllPasses() {
   registerXLAConversionPasses();
   registerXLATransformsPasses();
   registerCPUPipelines();
+  registerGPUPipelines();
 }

@@ -28,40 +28,6 @@
 
 using namespace mlir;
 
-void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
-                                   const CPUPipelineOptions &options) {
-  buildHLOOptimizationPipeline(pm, options);
-  // HLO fusion decides the kernels; each becomes a function, which the
-  // linalg passes below compile as one kernel. Without `fusion` every op
-  // is its own kernel.
-  HLOPlanFusionPassOptions plan;
-  plan.fuse = options.fusion;
-  pm.addPass(createHLOPlanFusionPass(plan));
-  pm.addPass(createHLOFormFusionsPass());
-  pm.addPass(createHLOOutlineFusionsPass());
-  // The ABI boundary: check ops and custom calls stay ops through the HLO
-  // stage (which must neither erase nor merge them) and become runtime
-  // calls here, while the program still has hlo types, so the legalization
-  // below retypes them with everything else.
-  pm.addPass(createCheckLowerToRuntimePass());
-  pm.addPass(createCustomCallLowerToRuntimePass());
-  pm.addPass(createHLOLegalizeToLinalgPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  if (options.fusion) {
-    pm.addNestedPass<func::FuncOp>(createFuseElementwisePass());
-    pm.addPass(createCanonicalizerPass());
-    // A producer fused into two operands of one consumer is inlined twice.
-    pm.addPass(createCSEPass());
-  }
-  // After fusion, so that the sums of fused producers are split too.
-  if (options.reductionBlock >= 2) {
-    SplitReductionsPassOptions split;
-    split.blockSize = options.reductionBlock;
-    pm.addNestedPass<func::FuncOp>(createSplitReductionsPass(split));
-  }
-}
-
 void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
                                     const CPUPipelineOptions &options) {
   // Strategy, then mechanism. Without `vectorize` the strategy only picks
@@ -72,22 +38,7 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   strategy.vectorize = options.vectorize;
   pm.addNestedPass<func::FuncOp>(createTilingStrategyPass(strategy));
   pm.addNestedPass<func::FuncOp>(createTileAndVectorizePass());
-  pm.addPass(createReadOnlyEntryArgumentsPass());
-  pm.addPass(createDistinctResultsPass());
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  // scf.while bodies (from hlo.while) yield freshly computed tensors.
-  bufferize.allowReturnAllocsFromLoops = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  // Results become caller-allocated out-params: the runtime owns every
-  // buffer that crosses the ABI, and static allocations are written in place.
-  bufferization::BufferResultsToOutParamsPassOptions outParams;
-  outParams.hoistStaticAllocs = true;
-  outParams.modifyPublicFunctions = true;
-  pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
-  pm.addNestedPass<func::FuncOp>(createForwardResultCopiesPass());
+  buildBufferizationPipeline(pm);
   // Distributed tiles: parallel loops for OpenMP, or plain sequential ones.
   if (options.parallelLoops)
     pm.addPass(createForallToParallelLoopPass());

@@ -10,15 +10,19 @@
 
 #include "xla-mlir/Pipelines/HLOPipeline.h"
 
+#include "xla-mlir/Conversion/Passes.h"
+#include "xla-mlir/Transforms/Passes.h"
+
 #include "xla-mlir/Dialect/HLO/Transforms/Passes.h"
 
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 
 void xla::buildHLOOptimizationPipeline(OpPassManager &pm,
-                                       const CPUPipelineOptions &options) {
+                                       const HLOLoweringOptions &options) {
   if (options.inlineFunctions) {
     // No clean-up pipeline after inlining (see above).
     auto noCleanup = [](OpPassManager &) {};
@@ -37,8 +41,61 @@ void xla::buildHLOOptimizationPipeline(OpPassManager &pm,
     pm.addPass(createSymbolDCEPass());
 }
 
+void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
+                                   const HLOLoweringOptions &options) {
+  buildHLOOptimizationPipeline(pm, options);
+  // HLO fusion decides the kernels; each becomes a function, which the
+  // linalg passes below compile as one kernel. Without `fusion` every op
+  // is its own kernel.
+  HLOPlanFusionPassOptions plan;
+  plan.fuse = options.fusion;
+  pm.addPass(createHLOPlanFusionPass(plan));
+  pm.addPass(createHLOFormFusionsPass());
+  pm.addPass(createHLOOutlineFusionsPass());
+  // The ABI boundary: check ops and custom calls stay ops through the HLO
+  // stage (which must neither erase nor merge them) and become runtime
+  // calls here, while the program still has hlo types, so the legalization
+  // below retypes them with everything else.
+  pm.addPass(createCheckLowerToRuntimePass());
+  pm.addPass(createCustomCallLowerToRuntimePass());
+  pm.addPass(createHLOLegalizeToLinalgPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  if (options.fusion) {
+    pm.addNestedPass<func::FuncOp>(createFuseElementwisePass());
+    pm.addPass(createCanonicalizerPass());
+    // A producer fused into two operands of one consumer is inlined twice.
+    pm.addPass(createCSEPass());
+  }
+  // After fusion, so that the sums of fused producers are split too.
+  if (options.reductionBlock >= 2) {
+    SplitReductionsPassOptions split;
+    split.blockSize = options.reductionBlock;
+    pm.addNestedPass<func::FuncOp>(createSplitReductionsPass(split));
+  }
+}
+
+void xla::buildBufferizationPipeline(OpPassManager &pm) {
+  pm.addPass(createReadOnlyEntryArgumentsPass());
+  pm.addPass(createDistinctResultsPass());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  // scf.while bodies (from hlo.while) yield freshly computed tensors.
+  bufferize.allowReturnAllocsFromLoops = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // Results become caller-allocated out-params: the runtime owns every
+  // buffer that crosses the ABI, and static allocations are written in place.
+  bufferization::BufferResultsToOutParamsPassOptions outParams;
+  outParams.hoistStaticAllocs = true;
+  outParams.modifyPublicFunctions = true;
+  pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  pm.addNestedPass<func::FuncOp>(createForwardResultCopiesPass());
+}
+
 void xla::registerHLOOptimizationPipeline() {
-  PassPipelineRegistration<CPUPipelineOptions>(
+  PassPipelineRegistration<HLOLoweringOptions>(
       "hlo-optimization-pipeline",
       "The HLO optimization stage of hlo-cpu-pipeline: inline, simplify, "
       "fold constants, CSE and DCE on hlo ops",

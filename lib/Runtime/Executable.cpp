@@ -5,6 +5,8 @@
 #include "RuntimeSymbols.h"
 
 #include "xla-mlir/ABI/EntryABI.h"
+#include "xla-mlir/ABI/GPUABI.h"
+#include "xla-mlir/Runtime/GPURuntime.h"
 
 #include <dlfcn.h>
 
@@ -31,7 +33,15 @@ Executable::create(Signature signature, const SymbolLookup &lookup,
       return Status::error("the program has no import slot for '" + name +
                            "'");
     *slot = implementation;
+    if (name.rfind(kGPUSymbolPrefix, 0) == 0)
+      exe->gpu = true;
   }
+  // A GPU program fails here, not halfway through its host code, on a
+  // machine without a usable device.
+  if (exe->gpu)
+    if (Status status = gpuAvailable())
+      return Status::error("@" + signature.entry +
+                           " runs on a GPU: " + status.message());
   exe->entryPoint = reinterpret_cast<PackedEntry>(
       lookup(kPackedEntryPrefix + signature.entry));
   if (!exe->entryPoint)
@@ -67,12 +77,17 @@ Executable::load(const std::string &path, const std::string &entry,
 Status Executable::execute(void **buffers, CheckReport *checks) const {
   CheckReport localReport;
   CheckReport *report = checks ? checks : &localReport;
-  Status customCallErrors;
+  Status customCallErrors, gpuErrors;
   {
     CheckReportScope checkScope(report);
     CustomCallScope customCallScope(customCalls, &customCallErrors);
+    GPUExecutionScope gpuScope;
     entryPoint(buffers);
+    if (gpu)
+      gpuErrors = gpuScope.finish();
   }
+  if (gpuErrors)
+    return gpuErrors;
   if (customCallErrors)
     return customCallErrors;
   if (!checks && !localReport.passed()) {

@@ -5,9 +5,13 @@
 #include "xla-mlir/ABI/CheckABI.h"
 #include "xla-mlir/ABI/CustomCallABI.h"
 #include "xla-mlir/ABI/EntryABI.h"
+#include "xla-mlir/ABI/GPUABI.h"
 #include "xla-mlir/Runtime/BufferPool.h"
 #include "xla-mlir/Runtime/Checks.h"
 #include "xla-mlir/Runtime/CustomCallRegistry.h"
+#include "xla-mlir/Runtime/GPURuntime.h"
+
+#include <string>
 
 #include <cstdint>
 
@@ -36,5 +40,7 @@ void *xla::runtime::lookupRuntimeSymbol(std::string_view name) {
     return reinterpret_cast<void *>(&memrefAlignedAlloc);
   if (name == kFreeSymbol)
     return reinterpret_cast<void *>(&memrefFree);
+  if (name.substr(0, sizeof(kGPUSymbolPrefix) - 1) == kGPUSymbolPrefix)
+    return lookupGPURuntimeSymbol(std::string(name).c_str());
   return nullptr;
 }

@@ -22,10 +22,15 @@ struct ReadOnlyEntryArgumentsPass
       if (!func.isPublic() || func.isExternal())
         continue;
       for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
-        if (isa<TensorType>(type))
+        if (isa<TensorType>(type)) {
           func.setArgAttr(index,
                           bufferization::BufferizationDialect::kWritableAttrName,
                           b.getBoolAttr(false));
+          // Bufferization drops the attribute above; later stages (the GPU
+          // buffer placement) still need to tell inputs from the out-params
+          // it appends.
+          func.setArgAttr(index, "xla.input", b.getUnitAttr());
+        }
     }
   }
 };

@@ -5,7 +5,7 @@
 // functions and non-tensor arguments are left alone.
 
 // CHECK-LABEL: func.func @entry
-// CHECK-SAME: (%{{.*}}: tensor<4xf32> {bufferization.writable = false}, %{{.*}}: i32)
+// CHECK-SAME: (%{{.*}}: tensor<4xf32> {bufferization.writable = false, xla.input}, %{{.*}}: i32)
 // CHECK-LABEL: func.func private @helper
 // CHECK-SAME: (%{{.*}}: tensor<4xf32>)
 

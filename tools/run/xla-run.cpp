@@ -112,7 +112,12 @@ cl::opt<bool> splitInputFile(
     cl::cat(category));
 
 int reportError(llvm::Error error, int code) {
-  llvm::errs() << llvm::toString(std::move(error)) << "\n";
+  std::string text = llvm::toString(std::move(error));
+  // Diagnostics carry "file:line:col: error:"; plain messages get the tag.
+  if (llvm::StringRef(text).contains("error:"))
+    llvm::errs() << text << "\n";
+  else
+    llvm::errs() << "error: " << text << "\n";
   return code;
 }
 

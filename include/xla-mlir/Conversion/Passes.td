@@ -101,4 +101,20 @@ def CustomCallLowerToRuntimePass
   ];
 }
 
+def GPUToRuntimePass : Pass<"xla-gpu-to-runtime", "::mlir::ModuleOp"> {
+  let summary = "Lower the host side of GPU programs to runtime calls";
+  let description = [{
+    Runs on the host module after `gpu-module-to-binary` and
+    `finalize-memref-to-llvm`. Each `gpu.binary` becomes a constant global
+    holding its object (NUL-terminated, so PTX loads as text), each
+    `gpu.launch_func` a call of `xla_rt_gpu_launch` with the parameters in
+    64-bit slots, `gpu.alloc`/`gpu.dealloc` calls of the device or (with
+    `host_shared`) pinned-host allocator, `gpu.memcpy` a call of
+    `xla_rt_gpu_memcpy`; the generic memref allocation functions become the
+    device allocator. The C side of every call is in `ABI/GPUABI.h`. The
+    module loads lazily in the runtime, so there is no global constructor.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // XLA_MLIR_CONVERSION_PASSES_TD

@@ -3,9 +3,57 @@
 #ifndef XLA_MLIR_PIPELINES_HLOPIPELINE_H
 #define XLA_MLIR_PIPELINES_HLOPIPELINE_H
 
-#include "xla-mlir/Pipelines/CPUPipeline.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
 
 namespace xla {
+
+/// Options shared by every target's pipeline: the HLO optimization stage,
+/// fusion and the lowering to linalg.
+struct HLOLoweringOptions
+    : public mlir::PassPipelineOptions<HLOLoweringOptions> {
+  // The HLO optimization stage: each of its passes can be turned off.
+  Option<bool> inlineFunctions{
+      *this, "inline",
+      llvm::cl::desc("Inline private functions into their callers first"),
+      llvm::cl::init(true)};
+  Option<bool> hloSimplify{
+      *this, "hlo-simplify",
+      llvm::cl::desc("Bit-exact algebraic simplification of hlo ops "
+                     "(hlo-simplify)"),
+      llvm::cl::init(true)};
+  Option<bool> foldConstants{
+      *this, "fold-constants",
+      llvm::cl::desc("Evaluate hlo ops whose operands are constants "
+                     "(hlo-fold-constants)"),
+      llvm::cl::init(true)};
+  Option<int64_t> foldLimit{
+      *this, "fold-limit",
+      llvm::cl::desc("Largest constant, in elements, that folding creates"),
+      llvm::cl::init(65536)};
+  Option<bool> cse{*this, "cse",
+                   llvm::cl::desc("Merge identical side-effect-free hlo ops "
+                                  "(common subexpression elimination)"),
+                   llvm::cl::init(true)};
+  Option<bool> dce{
+      *this, "dce",
+      llvm::cl::desc("Erase unused side-effect-free hlo ops and unused "
+                     "private functions"),
+      llvm::cl::init(true)};
+
+  // Lowering and code generation.
+  Option<bool> fusion{*this, "fusion",
+                      llvm::cl::desc("Fuse producers into consumers before "
+                                     "bufferization (off: one loop nest per "
+                                     "op, for measuring what fusion buys)"),
+                      llvm::cl::init(true)};
+  Option<int64_t> reductionBlock{
+      *this, "reduction-block",
+      llvm::cl::desc("Sum floating-point reductions as trees whose chains "
+                     "add at most this many elements into one accumulator "
+                     "(xla-split-reductions; < 2: one chain per result)"),
+      llvm::cl::init(16)};
+};
 
 /// The target-independent HLO optimization stage, the first stage of
 /// buildHLOToLinalgPipeline: inlining, then hlo-simplify,
@@ -15,7 +63,18 @@ namespace xla {
 /// it). Options: `inline`, `hlo-simplify`, `fold-constants`, `fold-limit`,
 /// `cse`, `dce`.
 void buildHLOOptimizationPipeline(mlir::OpPassManager &pm,
-                                  const CPUPipelineOptions &options);
+                                  const HLOLoweringOptions &options);
+
+/// hlo (as imported) -> linalg on tensors: the HLO optimization stage
+/// (HLOPipeline.h), check-op and custom-call lowering, hlo-legalize-to-linalg,
+/// cleanup, optional fusion and the splitting of long sums into trees.
+void buildHLOToLinalgPipeline(mlir::OpPassManager &pm,
+                              const HLOLoweringOptions &options);
+
+/// linalg on tensors -> buffers, the same for every target: entry inputs
+/// read-only (and marked `xla.input`), one-shot bufferization across
+/// functions, results as caller-allocated out-params written in place.
+void buildBufferizationPipeline(mlir::OpPassManager &pm);
 
 /// Registers `hlo-optimization-pipeline`.
 void registerHLOOptimizationPipeline();

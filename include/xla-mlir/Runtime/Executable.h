@@ -52,6 +52,8 @@ public:
        const CustomCallRegistry *customCalls = nullptr);
 
   const Signature &getSignature() const { return signature; }
+  /// True for a GPU program (it imports the GPU runtime, ABI/GPUABI.h).
+  bool usesGPU() const { return gpu; }
   const std::string &getEntryName() const { return signature.entry; }
   const std::vector<TensorSpec> &getInputs() const { return signature.inputs; }
   const std::vector<TensorSpec> &getOutputs() const {
@@ -77,6 +79,7 @@ private:
   PackedEntry entryPoint = nullptr;
   const CustomCallRegistry *customCalls = nullptr;
   std::shared_ptr<void> code;
+  bool gpu = false;
 };
 
 } // namespace xla::runtime

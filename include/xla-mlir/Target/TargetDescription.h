@@ -59,6 +59,11 @@ struct TargetDescription {
   /// waking the threads of its parallel loop. The fusion cost model charges
   /// it per kernel.
   double kernelOverheadUs = 2.0;
+  /// The NVIDIA GPU the kernels run on (e.g. "sm_90a"); empty: the program
+  /// runs on the CPU. Host code is still compiled for the CPU fields above,
+  /// while the fusion cost model's bandwidth, peak rate and kernel overhead
+  /// describe the GPU (`gpu=` brings an H100's unless the spec sets them).
+  std::string gpu;
 
   /// Iterations below which an op's tiles are not distributed over the
   /// cores (tiling strategy): below it, starting the threads costs about as
@@ -78,7 +83,7 @@ struct TargetDescription {
 
   /// Applies "key=value,..." (keys: triple, cpu, features, vector-bits,
   /// cores, l1, l2, l3, clock-ghz, bandwidth-gbps, peak-gflops,
-  /// kernel-overhead-us; sizes accept
+  /// kernel-overhead-us, gpu; `cuda` alone means gpu=sm_90a; sizes accept
   /// K/KiB, M/MiB suffixes; features are written without commas, e.g.
   /// "+avx2+fma-avx512f"). A new cpu brings its own features and vector
   /// width; the peak rate follows the vector width, cores and clock unless

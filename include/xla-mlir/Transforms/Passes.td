@@ -13,7 +13,9 @@ def ReadOnlyEntryArgumentsPass
     runs. One-shot bufferization otherwise treats function arguments as
     writable and may compute a result in place in an input buffer. This
     pass sets `bufferization.writable = false` on every tensor argument of
-    every public function; bufferization then copies where it must.
+    every public function; bufferization then copies where it must. It
+    also marks them `xla.input`, which survives bufferization, so later
+    stages tell inputs from the out-params appended for results.
   }];
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
@@ -252,6 +254,73 @@ def TileAndVectorizePass
     "::mlir::linalg::LinalgDialect", "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect", "::mlir::vector::VectorDialect"
   ];
+}
+
+//===----------------------------------------------------------------------===//
+// GPU: where buffers live, and which loops run as kernels
+//===----------------------------------------------------------------------===//
+
+def GPUPlaceBuffersPass : Pass<"xla-gpu-place-buffers", "::mlir::ModuleOp"> {
+  let summary = "Keep every buffer of a GPU program in device memory";
+  let description = [{
+    Runs on the bufferized program of the GPU pipeline, before deallocation.
+    Afterwards every `memref.alloc` is device memory (the pipeline lowers it
+    to the runtime's device allocator), and data crosses between host and
+    device only where this pass says:
+
+    - the public entry's inputs (arguments marked `xla.input` by
+      `xla-mark-readonly-arguments`) are copied into device
+      buffers once, at the start; its out-params are computed in device
+      buffers and copied out before each return;
+    - a `memref.get_global` (a constant, in host memory) passed to a call of
+      a kernel function is copied to a device buffer first; inside a
+      function the constant stays as it is (`xla-gpu-map-loops` moves it
+      into the kernel, whose module then holds it in device memory).
+
+    Copies are `gpu.memcpy` without async tokens: everything runs in order
+    on the runtime's one stream.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+def GPUMapLoopsPass : Pass<"xla-gpu-map-loops", "::mlir::ModuleOp"> {
+  let summary = "Turn the loop nests of a GPU program into gpu.launch kernels";
+  let description = [{
+    Runs after lowering to loops (`convert-linalg-to-parallel-loops`). In
+    each function, ops that touch memory become kernels, and everything
+    else stays host code:
+
+    - a top-level `scf.parallel` is one launch with one thread per
+      iteration: the iteration space is flattened, blocks of `block-size`
+      threads cover it, and each thread delinearizes its index (the
+      innermost loop varies fastest across a warp, so accesses along the
+      contiguous dimension coalesce); its reduction loops run inside the
+      thread;
+    - other memory-touching ops (sequential loops, scalar loads and stores
+      of a 0-d op) that follow one another become one single-thread launch;
+    - inside a kernel, nested `scf.parallel` loops become `scf.for`, and
+      the constants and `memref.get_global`s it uses are cloned in.
+
+    Host code keeps calls, allocations, copies and control flow. An
+    operand of a runtime call (checks, custom calls) that lives on the
+    device is copied into pinned host memory first (`gpu.alloc
+    host_shared`, freed by `gpu.dealloc` after the call), and a custom
+    call's result buffers are copied back after it. In
+    functions that are not fusion kernels (no `xla.fusion_kind`), a
+    `memref.load` or `memref.store` outside any loop is a host access to a
+    device buffer (a `while` condition): it goes through a one-element
+    pinned host buffer. `memref.copy` between contiguous buffers becomes
+    `gpu.memcpy`; other copies become a copy loop, then a kernel.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block of a mapped parallel loop">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect"];
 }
 
 #endif // XLA_MLIR_TRANSFORMS_PASSES_TD

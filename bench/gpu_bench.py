@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""GPU workloads: our artifacts against JAX (XLA:GPU) on the same machine.
+
+  python3 bench/gpu_bench.py export DIR   # here: StableHLO from JAX, then
+                                          # compile GPU artifacts (build/)
+  python3 bench/gpu_bench.py time DIR     # on the GPU machine: time ours
+                                          # (xla-load-artifact --repeat) and
+                                          # JAX's, print a table
+
+Our time is a whole call as a caller sees it: inputs copied from host
+memory, the kernels, results copied back. JAX is timed the same way
+(numpy in, numpy out) and also with the data already on the device, so the
+table shows how much of the gap is transfer.
+"""
+
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def workloads():
+    import jax.numpy as jnp
+
+    def reduce_xyz(x, y, z):
+        return jnp.sum(x + y * z)
+
+    def softmax(x):
+        m = jnp.max(x, axis=1, keepdims=True)
+        e = jnp.exp(x - m)
+        return e / jnp.sum(e, axis=1, keepdims=True)
+
+    def layernorm(x):
+        mean = jnp.mean(x, axis=1, keepdims=True)
+        var = jnp.mean((x - mean) ** 2, axis=1, keepdims=True)
+        return (x - mean) / jnp.sqrt(var + 1e-5)
+
+    def matmul(a, b):
+        return a @ b
+
+    def chain(x):
+        return jnp.sin(x) + jnp.exp(-x * x)
+
+    f32 = "float32"
+    return {
+        "reduce_sum_xyz_2e24": (reduce_xyz, [((1 << 24,), f32)] * 3),
+        "softmax_4096x4096": (softmax, [((4096, 4096), f32)]),
+        "layernorm_8192x768": (layernorm, [((8192, 768), f32)]),
+        "sin_exp_2e24": (chain, [((1 << 24,), f32)]),
+        "matmul_1024x512x256": (matmul, [((1024, 512), f32),
+                                         ((512, 256), f32)]),
+    }
+
+
+def inputs_like(specs):
+    """1, 2, 3, ... per input, as xla-load-artifact fills them; scaled so
+    nothing overflows (the same values go to JAX)."""
+    import numpy as np
+    return [((np.arange(np.prod(s), dtype=np.float64) + 1) % 97 / 97.0)
+            .astype(d).reshape(s) for s, d in specs]
+
+
+def export(out):
+    import jax
+    os.makedirs(out, exist_ok=True)
+    for name, (fn, specs) in workloads().items():
+        args = [jax.ShapeDtypeStruct(s, d) for s, d in specs]
+        text = jax.jit(fn).lower(*args).as_text()
+        src = os.path.join(out, name + ".mlir")
+        with open(src, "w") as fh:
+            fh.write(text)
+        subprocess.run([os.path.join(ROOT, "build", "bin", "xla-translate"),
+                        src, "--target=cuda", "--emit=shared", "-o",
+                        os.path.join(out, name + ".gpu.so")], check=True)
+    return 0
+
+
+def time_jax(fn, specs, runs=50):
+    import jax
+    import numpy as np
+    host = inputs_like(specs)
+    f = jax.jit(fn)
+    np.asarray(f(*host))  # compile
+    walls, device = [], []
+    dev = [jax.device_put(h) for h in host]
+    for _ in range(runs):
+        t = time.perf_counter()
+        np.asarray(f(*host))
+        walls.append((time.perf_counter() - t) * 1e3)
+    for _ in range(runs):
+        t = time.perf_counter()
+        f(*dev).block_until_ready()
+        device.append((time.perf_counter() - t) * 1e3)
+    return statistics.median(walls), statistics.median(device)
+
+
+def time_ours(loader, so, runs=50):
+    proc = subprocess.run([loader, so, "--repeat", str(runs)],
+                          capture_output=True, text=True, timeout=600)
+    m = re.search(r"median ([\d.]+) ms", proc.stdout)
+    if not m:
+        return None, (proc.stderr or proc.stdout)[-300:]
+    return float(m.group(1)), ""
+
+
+def time_all(out, loader):
+    rows = []
+    for name, (fn, specs) in workloads().items():
+        ours, err = time_ours(loader, os.path.join(out, name + ".gpu.so"))
+        wall, dev = time_jax(fn, specs)
+        rows.append((name, ours, wall, dev, err))
+    print("| workload | ours (ms) | JAX numpy in/out (ms) | JAX on device (ms) "
+          "| ours / JAX in/out |")
+    print("|---|---:|---:|---:|---:|")
+    for name, ours, wall, dev, err in rows:
+        ratio = "%.2fx" % (ours / wall) if ours else "n/a"
+        print("| %s | %s | %.3f | %.3f | %s |" % (
+            name, "%.3f" % ours if ours else "failed: " + err, wall, dev,
+            ratio))
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 3 or sys.argv[1] not in ("export", "time"):
+        sys.exit(__doc__)
+    if sys.argv[1] == "export":
+        sys.exit(export(sys.argv[2]))
+    loader = sys.argv[3] if len(sys.argv) > 3 else os.path.join(
+        ROOT, "build", "bin", "xla-load-artifact")
+    sys.exit(time_all(sys.argv[2], loader))

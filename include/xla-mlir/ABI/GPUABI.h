@@ -1,0 +1,53 @@
+//===- GPUABI.h - how generated host code drives the GPU ----------*- C++ -*-===//
+//
+// The host code of a GPU program (`xla-gpu-to-runtime`) calls these runtime
+// functions, through import pointers like every runtime call
+// (ABI/EntryABI.h). All work goes, in program order, to one stream of the
+// runtime's; a function that fails records the error, later ones do
+// nothing, and the runtime reports it when the entry returns.
+//
+//   void *xla_rt_gpu_alloc(uint64_t size);
+//   void *xla_rt_gpu_aligned_alloc(uint64_t alignment, uint64_t size);
+//   void  xla_rt_gpu_free(void *ptr);
+//       Device memory, stream-ordered: `memref.alloc` of a GPU program
+//       (the allocation functions of `finalize-memref-to-llvm` with
+//       `use-generic-functions`, renamed).
+//   void *xla_rt_gpu_host_alloc(uint64_t size);
+//   void  xla_rt_gpu_host_free(void *ptr);
+//       Pinned host memory for staging (`gpu.alloc host_shared`).
+//   void  xla_rt_gpu_memcpy(void *dst, const void *src, uint64_t size);
+//       Any direction (unified addressing tells host from device); returns
+//       once a copy into host memory has arrived.
+//   void  xla_rt_gpu_launch(const void *image, uint64_t imageSize,
+//                           const char *kernel, uint64_t gridX,
+//                           uint64_t gridY, uint64_t gridZ, uint64_t blockX,
+//                           uint64_t blockY, uint64_t blockZ,
+//                           uint32_t sharedMemoryBytes,
+//                           const uint64_t *params, uint64_t numParams);
+//       Launches `kernel` of the module `image` (a cubin, fatbin or
+//       NUL-terminated PTX, loaded on first use and kept). Each parameter
+//       is passed in a 64-bit slot, zero-extended: a memref is its expanded
+//       descriptor (allocated, aligned, offset, sizes, strides), as the
+//       kernel side (`convert-gpu-to-nvvm`) expects it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XLA_MLIR_ABI_GPUABI_H
+#define XLA_MLIR_ABI_GPUABI_H
+
+namespace xla::runtime {
+
+constexpr const char kGPUAllocSymbol[] = "xla_rt_gpu_alloc";
+constexpr const char kGPUAlignedAllocSymbol[] = "xla_rt_gpu_aligned_alloc";
+constexpr const char kGPUFreeSymbol[] = "xla_rt_gpu_free";
+constexpr const char kGPUHostAllocSymbol[] = "xla_rt_gpu_host_alloc";
+constexpr const char kGPUHostFreeSymbol[] = "xla_rt_gpu_host_free";
+constexpr const char kGPUMemcpySymbol[] = "xla_rt_gpu_memcpy";
+constexpr const char kGPULaunchSymbol[] = "xla_rt_gpu_launch";
+
+/// Every GPU import starts with this.
+constexpr const char kGPUSymbolPrefix[] = "xla_rt_gpu_";
+
+} // namespace xla::runtime
+
+#endif // XLA_MLIR_ABI_GPUABI_H

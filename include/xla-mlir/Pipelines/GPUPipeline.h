@@ -1,0 +1,54 @@
+//===- GPUPipeline.h - hlo to NVIDIA GPU kernels and host code ----*- C++ -*-===//
+
+#ifndef XLA_MLIR_PIPELINES_GPUPIPELINE_H
+#define XLA_MLIR_PIPELINES_GPUPIPELINE_H
+
+#include "xla-mlir/Pipelines/HLOPipeline.h"
+
+namespace xla {
+
+/// Options of `--hlo-gpu-pipeline`.
+struct GPUPipelineOptions : public HLOLoweringOptions {
+  Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("NVIDIA GPU architecture the kernels are compiled for"),
+      llvm::cl::init("sm_90a")};
+  Option<std::string> ptxFeatures{
+      *this, "ptx-features",
+      llvm::cl::desc("LLVM NVPTX features (PTX version), e.g. +ptx80; empty: "
+                     "the lowest version the chip accepts"),
+      llvm::cl::init("")};
+  Option<std::string> gpuFormat{
+      *this, "gpu-format",
+      llvm::cl::desc("What each kernel module is compiled to: isa (PTX, "
+                     "needs no CUDA), bin (cubin, runs ptxas) or fatbin "
+                     "(cubin and PTX)"),
+      llvm::cl::init("fatbin")};
+  Option<std::string> cudaToolkit{
+      *this, "cuda-toolkit",
+      llvm::cl::desc("CUDA toolkit holding ptxas and libdevice; empty: "
+                     "CUDA_HOME, CUDA_PATH, CUDA_ROOT or PATH"),
+      llvm::cl::init("")};
+  Option<int64_t> blockSize{
+      *this, "block-size",
+      llvm::cl::desc("Threads per block of a parallel loop kernel"),
+      llvm::cl::init(256)};
+  Option<unsigned> gpuOptLevel{
+      *this, "gpu-opt-level",
+      llvm::cl::desc("Optimization level of the NVPTX backend and ptxas"),
+      llvm::cl::init(3)};
+};
+
+/// hlo (as imported) -> host code in the LLVM dialect that launches kernels
+/// whose binaries it embeds: buildHLOToLinalgPipeline, bufferization,
+/// buffer placement, loops mapped to gpu.launch, kernel outlining, NVVM,
+/// gpu-module-to-binary, and the host lowering to runtime calls.
+void buildHLOGPUPipeline(mlir::OpPassManager &pm,
+                         const GPUPipelineOptions &options);
+
+/// Registers `hlo-gpu-pipeline`.
+void registerGPUPipelines();
+
+} // namespace xla
+
+#endif // XLA_MLIR_PIPELINES_GPUPIPELINE_H

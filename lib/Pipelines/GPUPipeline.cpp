@@ -1,0 +1,127 @@
+//===- GPUPipeline.cpp - hlo to NVIDIA GPU kernels and host code ----------===//
+//
+// The same front half as the CPU (HLO optimization, fusion, linalg), then:
+// every buffer on the device, each kernel function's loop nests as
+// gpu.launch kernels named after the fusion, NVVM and PTX through LLVM's
+// NVPTX backend (ptxas for a cubin), and host code that calls our runtime.
+//
+//===----------------------------------------------------------------------===//
+
+#include "xla-mlir/Pipelines/GPUPipeline.h"
+
+#include "xla-mlir/Conversion/Passes.h"
+#include "xla-mlir/Dialect/HLOExt/Transforms/Passes.h"
+#include "xla-mlir/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
+
+using namespace mlir;
+
+/// What runs inside each gpu.module: the device code to NVVM.
+static void addDeviceLowering(OpPassManager &pm) {
+  OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  // Math on f16/bf16 in f32, as on the CPU.
+  device.addPass(math::createMathExtendToSupportedTypes());
+  device.addPass(createConvertComplexToStandardPass());
+  device.addPass(arith::createArithExpandOpsPass());
+  device.addPass(memref::createExpandStridedMetadataPass());
+  device.addPass(createLowerAffinePass());
+  device.addPass(createSCFToControlFlowPass());
+  device.addPass(createConvertGpuOpsToNVVMOps());
+  // What libdevice does not cover (ctpop, ctlz) maps to LLVM intrinsics.
+  device.addPass(createConvertMathToLLVMPass());
+  device.addPass(createConvertComplexToLLVMPass());
+  device.addPass(createCanonicalizerPass());
+  device.addPass(createCSEPass());
+  device.addPass(createReconcileUnrealizedCastsPass());
+}
+
+/// The CUDA toolkit: the option, else the usual variables, else the
+/// default install location; empty if none has ptxas.
+static std::string findCUDAToolkit(llvm::StringRef option) {
+  llvm::SmallVector<std::string> candidates;
+  if (!option.empty())
+    candidates.push_back(option.str());
+  for (const char *variable : {"CUDA_HOME", "CUDA_PATH", "CUDA_ROOT"})
+    if (const char *value = std::getenv(variable))
+      candidates.push_back(value);
+  candidates.push_back("/usr/local/cuda");
+  for (const std::string &path : candidates) {
+    llvm::SmallString<128> ptxas(path);
+    llvm::sys::path::append(ptxas, "bin", "ptxas");
+    if (llvm::sys::fs::can_execute(ptxas))
+      return path;
+  }
+  return option.str();
+}
+
+void xla::buildHLOGPUPipeline(OpPassManager &pm,
+                              const GPUPipelineOptions &options) {
+  buildHLOToLinalgPipeline(pm, options);
+  buildBufferizationPipeline(pm);
+  pm.addPass(hloext::createHLOExtLowerToLoopsPass());
+  // Device buffers before deallocation, which then frees them too.
+  pm.addPass(createGPUPlaceBuffersPass());
+  bufferization::BufferDeallocationPipelineOptions dealloc;
+  bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  pm.addPass(createConvertLinalgToParallelLoopsPass());
+  pm.addPass(createCanonicalizerPass());
+  GPUMapLoopsPassOptions map;
+  map.blockSize = options.blockSize;
+  pm.addPass(createGPUMapLoopsPass(map));
+  pm.addPass(createGpuKernelOutliningPass());
+
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.features = options.ptxFeatures;
+  target.optLevel = options.gpuOptLevel;
+  // libdevice implements the math functions (__nv_expf, ...); without it
+  // ptxas fails on unresolved externs.
+  std::string toolkit = findCUDAToolkit(options.cudaToolkit);
+  llvm::SmallString<128> libdevice(toolkit);
+  llvm::sys::path::append(libdevice, "nvvm", "libdevice", "libdevice.10.bc");
+  if (!toolkit.empty() && llvm::sys::fs::exists(libdevice))
+    target.linkLibs.push_back(libdevice.str().str());
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  addDeviceLowering(pm);
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = options.gpuFormat;
+  binary.toolkitPath = toolkit;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+
+  // Host code.
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(arith::createArithExpandOpsPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
+  memrefToLLVM.useGenericFunctions = true;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
+  pm.addPass(createGPUToRuntimePass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void xla::registerGPUPipelines() {
+  PassPipelineRegistration<GPUPipelineOptions>(
+      "hlo-gpu-pipeline",
+      "Compile hlo for an NVIDIA GPU: lower to linalg, fuse, bufferize into "
+      "device memory, map loops to kernels, compile them to PTX/cubin and "
+      "lower the host code to runtime calls",
+      buildHLOGPUPipeline);
+}

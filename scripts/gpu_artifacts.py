@@ -1,0 +1,276 @@
+#!/usr/bin/env python3
+"""Compile test programs for the GPU here, run them on a GPU machine there.
+
+The GPU machines have the CUDA driver but no LLVM, so programs are compiled
+on the development machine into shared-library artifacts (host code with the
+kernels' cubins embedded) and run there by xla-load-artifact, which links
+only the runtime.
+
+  scripts/gpu_artifacts.py build DIR [--filter S] [--no-corpus] [--strict]
+                                                    # here: compile (needs build/)
+  scripts/gpu_artifacts.py run DIR                  # there: run, compare, report
+
+`build` compiles every end-to-end test (test/e2e) for the CPU and the GPU,
+runs the CPU artifacts here to record their outputs, and compiles the
+conformance corpus's tier 1 and 2 units (read in place from
+../shared/conformance) for the GPU. It writes DIR/manifest.json and
+DIR/artifacts.tar.xz (what the GPU machine needs, with xla-load-artifact).
+`run` unpacks, runs each GPU artifact, and compares: an e2e test passes if
+its exit code matches the CPU's and every printed value agrees within
+1e-4 relative (5e-4 absolute of the output's magnitude); a corpus unit
+passes if all its checks pass. It prints a table and writes
+$OUT/gpu-results.json when OUT is set.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = os.path.join(ROOT, "build", "bin")
+
+
+def compile_one(source, output, target, entry=None, timeout=300):
+    cmd = [os.path.join(BIN, "xla-translate"), source, "--emit=shared",
+           "-o", output]
+    if target:
+        cmd.append("--target=" + target)
+    if entry:
+        cmd += ["--entry", entry]
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "compile timeout"
+    if proc.returncode:
+        lines = [l for l in proc.stderr.splitlines() if "error" in l]
+        return (lines[0] if lines else proc.stderr.strip())[:300] or "failed"
+    return None
+
+
+def run_one(loader, so, entry=None, timeout=300):
+    cmd = [loader, so] + ([entry] if entry else [])
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"rc": "timeout", "stdout": "", "stderr": ""}
+    return {"rc": proc.returncode, "stdout": proc.stdout,
+            "stderr": proc.stderr[-2000:]}
+
+
+def build(args):
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    import conformance
+    out = os.path.abspath(args.dir)
+    arts = os.path.join(out, "artifacts")
+    os.makedirs(arts, exist_ok=True)
+    jobs = []  # (kind, id, source, entry, tier)
+    e2e = os.path.join(ROOT, "test", "e2e")
+    for name in sorted(os.listdir(e2e)):
+        if name.endswith(".mlir") and (not args.filter or
+                                       any(f in name for f in args.filter)):
+            jobs.append(("e2e", name[:-5], os.path.join(e2e, name), None, 0))
+    tmp = tempfile.mkdtemp(prefix="xla-gpu-units-")
+    if not args.no_corpus and os.path.isdir(os.path.join(args.corpus,
+                                                         "stablehlo")):
+        classify = conformance.load_classify(args.corpus)
+        for unit in conformance.collect_units(args.corpus, classify,
+                                              args.filter):
+            if unit["tier"] not in (1, 2) or not unit["has_checks"]:
+                continue
+            uid = re.sub(r"[^\w.-]", "_", unit["id"])
+            path = os.path.join(tmp, uid + ".mlir")
+            with open(path, "w") as fh:
+                fh.write(unit["text"])
+            # The loader needs the entry's name: a lone function that is
+            # not @main is the entry xla-translate picks.
+            functions = list(classify.analyze_text(unit["text"])["functions"])
+            default = None if "main" in functions or len(functions) != 1 \
+                else functions[0]
+            for entry in unit["entries"] or [default]:
+                jobs.append(("corpus", uid + ("@" + entry if entry else ""),
+                             path, entry, unit["tier"]))
+    print("gpu_artifacts: compiling %d programs" % len(jobs), flush=True)
+
+    def work(job):
+        kind, uid, source, entry, tier = job
+        record = {"kind": kind, "id": uid, "entry": entry, "tier": tier}
+        so = uid + ".gpu.so"
+        record["gpu_error"] = compile_one(source, os.path.join(arts, so),
+                                          "cuda", entry)
+        if not record["gpu_error"]:
+            record["gpu"] = so
+        if kind == "e2e":
+            cpu = os.path.join(tmp, uid + ".cpu.so")
+            if not compile_one(source, cpu, None, entry):
+                record["cpu"] = run_one(os.path.join(BIN, "xla-load-artifact"),
+                                        cpu, entry)
+        return record
+
+    start = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        records = list(pool.map(work, jobs))
+    shutil.rmtree(tmp, ignore_errors=True)
+    compiled = sum(1 for r in records if r.get("gpu"))
+    print("gpu_artifacts: %d of %d compiled for the GPU in %.0f s" % (
+        compiled, len(records), time.monotonic() - start))
+    with open(os.path.join(out, "manifest.json"), "w") as fh:
+        json.dump(records, fh, indent=1)
+    with tarfile.open(os.path.join(out, "artifacts.tar.xz"), "w:xz") as tar:
+        tar.add(os.path.join(BIN, "xla-load-artifact"), "xla-load-artifact")
+        tar.add(os.path.join(out, "manifest.json"), "manifest.json")
+        for r in records:
+            if r.get("gpu"):
+                tar.add(os.path.join(arts, r["gpu"]), r["gpu"])
+    shutil.rmtree(arts)
+    # Every e2e program the CPU compiles must compile for the GPU, ptxas
+    # included.
+    missing = [r for r in records if r["kind"] == "e2e" and r.get("cpu")
+               and not r.get("gpu")]
+    for r in missing:
+        print("GPU compile failed: %s: %s" % (r["id"], r["gpu_error"]))
+    if args.strict:
+        e2e = [r for r in records if r["kind"] == "e2e" and r.get("cpu")]
+        if missing:
+            return 1
+        print("gpu_artifacts: all %d e2e programs that compile for the CPU "
+              "compile for the GPU" % len(e2e))
+    return 0
+
+
+NUMBER = re.compile(r"^[-+]?(\d+\.?\d*([eE][-+]?\d+)?|inf|nan)$")
+
+
+def values(stdout):
+    """Printed outputs as lists of tokens (numbers parsed where possible)."""
+    outputs = []
+    for line in stdout.splitlines():
+        if line.startswith("output "):
+            outputs.append([line])
+        elif outputs and len(outputs[-1]) == 1:
+            outputs[-1].append(line.split())
+    return outputs
+
+
+def agree(cpu, gpu):
+    a, b = values(cpu), values(gpu)
+    if len(a) != len(b):
+        return "%d outputs, the CPU printed %d" % (len(b), len(a))
+    for (ha, *va), (hb, *vb) in zip(a, b):
+        if ha != hb:
+            return "%s, the CPU printed %s" % (hb, ha)
+        ta, tb = (va[0] if va else []), (vb[0] if vb else [])
+        if len(ta) != len(tb):
+            return "%s: %d values, the CPU printed %d" % (hb, len(tb), len(ta))
+        nums = [float(x) for x in ta if NUMBER.match(x.lower())]
+        scale = max([abs(x) for x in nums if x == x and abs(x) != float("inf")]
+                    or [1.0])
+        for x, y in zip(ta, tb):
+            if x == y:
+                continue
+            try:
+                fx, fy = float(x), float(y)
+            except ValueError:
+                return "%s: %s, the CPU printed %s" % (hb, y, x)
+            if abs(fx - fy) > 1e-4 * abs(fx) + 5e-4 * scale:
+                return "%s: %s, the CPU printed %s" % (hb, y, x)
+    return None
+
+
+def run(args):
+    here = os.path.abspath(args.dir)
+    work = tempfile.mkdtemp(prefix="xla-gpu-run-")
+    with tarfile.open(os.path.join(here, "artifacts.tar.xz")) as tar:
+        tar.extractall(work)
+    loader = os.path.join(work, "xla-load-artifact")
+    with open(os.path.join(work, "manifest.json")) as fh:
+        records = json.load(fh)
+    start = time.monotonic()
+
+    def work_on(r):
+        if not r.get("gpu"):
+            return dict(r, status="fail", reason="compile error",
+                        detail=r.get("gpu_error"))
+        res = run_one(loader, os.path.join(work, r["gpu"]), r["entry"],
+                      timeout=args.timeout)
+        detail = ""
+        if r["kind"] == "e2e":
+            cpu = r.get("cpu")
+            if not cpu:
+                status = "n/a"
+                detail = "no CPU artifact to compare with"
+            elif res["rc"] != cpu["rc"]:
+                status, detail = "fail", "exit %s, the CPU's %s: %s" % (
+                    res["rc"], cpu["rc"], res["stderr"].strip()[-300:])
+            else:
+                detail = agree(cpu["stdout"], res["stdout"]) or ""
+                status = "fail" if detail else "pass"
+        else:
+            ok = res["rc"] == 0 and "check(s) passed" in res["stderr"]
+            status = "pass" if ok else "fail"
+            if not ok:
+                detail = "exit %s: %s" % (res["rc"],
+                                          res["stderr"].strip()[-300:])
+        return dict(r, status=status, detail=detail)
+
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(work_on, records))
+    elapsed = time.monotonic() - start
+    table = {}
+    for r in results:
+        key = "e2e" if r["kind"] == "e2e" else "corpus tier %d" % r["tier"]
+        c = table.setdefault(key, {"pass": 0, "fail": 0, "n/a": 0})
+        c[r["status"]] += 1
+    for r in results:
+        if r["status"] == "fail":
+            print("FAIL %s: %s" % (r["id"], (r.get("detail") or "")[:400]))
+    print("| set | programs | pass | fail | n/a |")
+    print("|---|---:|---:|---:|---:|")
+    for key in sorted(table):
+        c = table[key]
+        print("| %s | %d | %d | %d | %d |" % (key, sum(c.values()), c["pass"],
+                                              c["fail"], c["n/a"]))
+    print("ran in %.0f s" % elapsed)
+    if os.environ.get("OUT"):
+        for r in results:
+            r.pop("cpu", None)
+        with open(os.path.join(os.environ["OUT"], "gpu-results.json"),
+                  "w") as fh:
+            json.dump(results, fh, indent=1)
+    shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawTextHelpFormatter)
+    sub = ap.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build")
+    b.add_argument("dir")
+    b.add_argument("--corpus", default=os.path.join(os.path.dirname(ROOT),
+                                                    "shared", "conformance"))
+    b.add_argument("--filter", action="append", default=[])
+    b.add_argument("--no-corpus", action="store_true",
+                   help="only the e2e programs")
+    b.add_argument("--strict", action="store_true",
+                   help="fail if an e2e program compiles for the CPU only")
+    b.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    r = sub.add_parser("run")
+    r.add_argument("dir")
+    r.add_argument("--jobs", type=int, default=8)
+    r.add_argument("--timeout", type=float, default=120.0)
+    args = ap.parse_args()
+    return build(args) if args.command == "build" else run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,5 @@
+// Every end-to-end program that compiles for the CPU compiles for an
+// NVIDIA GPU (sm_90a), ptxas assembling every kernel into the cubin.
+// REQUIRES: ptxas
+// RUN: rm -rf %t && python3 %xla_src/scripts/gpu_artifacts.py build %t --no-corpus --strict | FileCheck %s
+// CHECK: gpu_artifacts: all {{[0-9]+}} e2e programs that compile for the CPU compile for the GPU
