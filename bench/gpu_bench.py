@@ -100,28 +100,43 @@ def time_jax(fn, specs, runs=50):
 
 
 def time_ours(loader, so, runs=50):
+    """Median wall time of a call, and the kernels' time per call (CUDA
+    events around each launch, XLA_GPU_TIMING, in a second set of runs so
+    the events do not slow the first)."""
     proc = subprocess.run([loader, so, "--repeat", str(runs)],
                           capture_output=True, text=True, timeout=600)
     m = re.search(r"median ([\d.]+) ms", proc.stdout)
     if not m:
-        return None, (proc.stderr or proc.stdout)[-300:]
-    return float(m.group(1)), ""
+        return None, None, (proc.stderr or proc.stdout)[-300:]
+    timed = subprocess.run([loader, so, "--repeat", str(runs)],
+                           capture_output=True, text=True, timeout=600,
+                           env=dict(os.environ, XLA_GPU_TIMING="1"))
+    k = re.search(r"kernel time: ([\d.]+) ms", timed.stdout)
+    kernels = "\n".join(l for l in timed.stdout.splitlines()
+                        if l.startswith("  "))
+    return float(m.group(1)), float(k.group(1)) if k else None, kernels
 
 
 def time_all(out, loader):
     rows = []
     for name, (fn, specs) in workloads().items():
-        ours, err = time_ours(loader, os.path.join(out, name + ".gpu.so"))
+        ours, kernel, detail = time_ours(loader,
+                                         os.path.join(out, name + ".gpu.so"))
         wall, dev = time_jax(fn, specs)
-        rows.append((name, ours, wall, dev, err))
-    print("| workload | ours (ms) | JAX numpy in/out (ms) | JAX on device (ms) "
-          "| ours / JAX in/out |")
-    print("|---|---:|---:|---:|---:|")
-    for name, ours, wall, dev, err in rows:
-        ratio = "%.2fx" % (ours / wall) if ours else "n/a"
-        print("| %s | %s | %.3f | %.3f | %s |" % (
-            name, "%.3f" % ours if ours else "failed: " + err, wall, dev,
-            ratio))
+        rows.append((name, ours, kernel, wall, dev, detail))
+        print("%s kernels:\n%s" % (name, detail))
+    print("| workload | ours, call (ms) | ours, kernels (ms) "
+          "| JAX, numpy in/out (ms) | JAX, on device (ms) "
+          "| our kernels / JAX on device |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name, ours, kernel, wall, dev, detail in rows:
+        if ours is None:
+            print("| %s | failed: %s | | %.3f | %.3f | |" % (name, detail,
+                                                          wall, dev))
+            continue
+        print("| %s | %.3f | %s | %.3f | %.3f | %s |" % (
+            name, ours, "%.3f" % kernel if kernel else "n/a", wall, dev,
+            "%.1fx" % (kernel / dev) if kernel else "n/a"))
     return 0
 
 

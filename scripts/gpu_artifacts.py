@@ -15,6 +15,14 @@ runs the CPU artifacts here to record their outputs, and compiles the
 conformance corpus's tier 1 and 2 units (read in place from
 ../shared/conformance) for the GPU. It writes DIR/manifest.json and
 DIR/artifacts.tar.xz (what the GPU machine needs, with xla-load-artifact).
+With --workloads it also exports the JAX workloads (examples/export_jax.py:
+mlp_train, bert_fwd, bert_train at batch 1) and compiles them; their inputs
+are too large to carry, so `run --workloads` exports them again on the GPU
+machine with the same seed (numpy's RandomState streams are stable), has
+JAX compute the expected outputs there (matmuls at full f32 precision),
+runs our artifact on those inputs and compares with
+examples/verify_export.py, which applies the same tolerances as the CPU
+tests.
 `run` unpacks, runs each GPU artifact, and compares: an e2e test passes if
 its exit code matches the CPU's and every printed value agrees within
 1e-4 relative (5e-4 absolute of the output's magnitude); a corpus unit
@@ -36,6 +44,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(ROOT, "build", "bin")
+WORKLOADS = "mlp_train,bert_fwd,bert_train"
 
 
 def compile_one(source, output, target, entry=None, timeout=300):
@@ -116,6 +125,21 @@ def build(args):
                                         cpu, entry)
         return record
 
+    if args.workloads:
+        export = os.path.join(tmp, "workloads")
+        subprocess.run([sys.executable, os.path.join(ROOT, "examples",
+                                                     "export_jax.py"),
+                        "--out", export, "--only", WORKLOADS, "--batch", "1",
+                        "--no-data"], check=True, stdout=subprocess.DEVNULL)
+        for name in WORKLOADS.split(","):
+            with open(os.path.join(export, name, "meta.json")) as fh:
+                meta = json.load(fh)
+            shutil.copy(os.path.join(export, name, "meta.json"),
+                        os.path.join(arts, name + ".meta.json"))
+            jobs.append(("workload", name, os.path.join(export, name,
+                                                        meta["file"]),
+                         None, 0))
+
     start = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         records = list(pool.map(work, jobs))
@@ -131,6 +155,9 @@ def build(args):
         for r in records:
             if r.get("gpu"):
                 tar.add(os.path.join(arts, r["gpu"]), r["gpu"])
+            if r["kind"] == "workload":
+                tar.add(os.path.join(arts, r["id"] + ".meta.json"),
+                        r["id"] + ".meta.json")
     shutil.rmtree(arts)
     # Every e2e program the CPU compiles must compile for the GPU, ptxas
     # included.
@@ -196,7 +223,46 @@ def run(args):
         records = json.load(fh)
     start = time.monotonic()
 
+    exported = None
+    if any(r["kind"] == "workload" for r in records):
+        exported = os.path.join(work, "workloads")
+        env = dict(os.environ, JAX_DEFAULT_MATMUL_PRECISION="highest")
+        subprocess.run([sys.executable, os.path.join(ROOT, "examples",
+                                                     "export_jax.py"),
+                        "--out", exported, "--only", WORKLOADS, "--batch",
+                        "1"], check=True, stdout=subprocess.DEVNULL, env=env)
+
+    def run_workload(r):
+        d = os.path.join(exported, r["id"])
+        with open(os.path.join(d, "meta.json")) as fh:
+            there = json.load(fh)
+        with open(os.path.join(work, r["id"] + ".meta.json")) as fh:
+            here = json.load(fh)
+        if [(i["shape"], i["dtype"]) for i in here["inputs"]] != \
+                [(i["shape"], i["dtype"]) for i in there["inputs"]]:
+            return "fail", "the export here and there disagree on the inputs"
+        inputs = ",".join(os.path.join(d, "input_%d.npy" % i)
+                          for i in range(len(there["inputs"])))
+        out = os.path.join(work, "out-" + r["id"])
+        os.makedirs(out, exist_ok=True)
+        res = subprocess.run([loader, os.path.join(work, r["gpu"]), "--input",
+                              inputs, "--output-dir", out, "--repeat", "10"],
+                             capture_output=True, text=True, timeout=600,
+                             env=dict(os.environ, XLA_GPU_TIMING="1"))
+        if res.returncode:
+            return "fail", "exit %d: %s" % (res.returncode, res.stderr[-300:])
+        timing = re.search(r"time: .*\n(kernel time: .*)?", res.stdout)
+        check = subprocess.run([sys.executable, os.path.join(
+            ROOT, "examples", "verify_export.py"), d, "--actual", out],
+            capture_output=True, text=True)
+        detail = check.stdout.strip().replace("\n", "; ") + (
+            "; " + timing.group(0).replace("\n", "; ") if timing else "")
+        return ("pass" if check.returncode == 0 else "fail"), detail
+
     def work_on(r):
+        if r.get("gpu") and r["kind"] == "workload":
+            status, detail = run_workload(r)
+            return dict(r, status=status, detail=detail)
         if not r.get("gpu"):
             return dict(r, status="fail", reason="compile error",
                         detail=r.get("gpu_error"))
@@ -227,12 +293,15 @@ def run(args):
     elapsed = time.monotonic() - start
     table = {}
     for r in results:
-        key = "e2e" if r["kind"] == "e2e" else "corpus tier %d" % r["tier"]
+        key = r["kind"] if r["kind"] != "corpus" else \
+            "corpus tier %d" % r["tier"]
         c = table.setdefault(key, {"pass": 0, "fail": 0, "n/a": 0})
         c[r["status"]] += 1
     for r in results:
         if r["status"] == "fail":
             print("FAIL %s: %s" % (r["id"], (r.get("detail") or "")[:400]))
+        elif r["kind"] == "workload":
+            print("PASS %s: %s" % (r["id"], r["detail"][:400]))
     print("| set | programs | pass | fail | n/a |")
     print("|---|---:|---:|---:|---:|")
     for key in sorted(table):
@@ -261,6 +330,8 @@ def main():
     b.add_argument("--filter", action="append", default=[])
     b.add_argument("--no-corpus", action="store_true",
                    help="only the e2e programs")
+    b.add_argument("--workloads", action="store_true",
+                   help="also the JAX workloads (needs jax)")
     b.add_argument("--strict", action="store_true",
                    help="fail if an e2e program compiles for the CPU only")
     b.add_argument("--jobs", type=int, default=os.cpu_count() or 1)

@@ -42,6 +42,10 @@ const Driver *Driver::get(std::string &error) {
     bind(driver.cuMemcpyAsync, "cuMemcpyAsync");
     bind(driver.cuDeviceGetDefaultMemPool, "cuDeviceGetDefaultMemPool");
     bind(driver.cuMemPoolSetAttribute, "cuMemPoolSetAttribute");
+    bind(driver.cuEventCreate, "cuEventCreate");
+    bind(driver.cuEventRecord, "cuEventRecord");
+    bind(driver.cuEventElapsedTime, "cuEventElapsedTime");
+    bind(driver.cuEventDestroy, "cuEventDestroy_v2");
     bind(driver.cuGetErrorName, "cuGetErrorName");
     bind(driver.cuGetErrorString, "cuGetErrorString");
   });

@@ -42,6 +42,15 @@ struct Device {
   /// pointers and for the statistics.
   std::map<uintptr_t, uint64_t> allocations;
   GPUStats stats;
+  /// With $XLA_GPU_TIMING: events around each launch of the current run,
+  /// read when it finishes, and the totals per kernel.
+  bool timing = std::getenv("XLA_GPU_TIMING") != nullptr;
+  struct Pending {
+    std::string kernel;
+    CUevent start, stop;
+  };
+  std::vector<Pending> pending;
+  std::map<std::string, GPUKernelTime> kernelTimes;
 
   static Device &get() {
     static Device instance;
@@ -266,12 +275,25 @@ void gpuLaunch(const void *image, uint64_t imageSize, const char *kernel,
   std::vector<void *> pointers(numParams);
   for (uint64_t i = 0; i < numParams; ++i)
     pointers[i] = const_cast<uint64_t *>(params + i);
+  Device::Pending timed{kernel, nullptr, nullptr};
+  if (d.timing &&
+      (!check("cuEventCreate", d.driver->cuEventCreate(&timed.start, 0)) ||
+       !check("cuEventCreate", d.driver->cuEventCreate(&timed.stop, 0)) ||
+       !check("cuEventRecord", d.driver->cuEventRecord(timed.start, d.stream))))
+    return;
   CUresult result = d.driver->cuLaunchKernel(
       function, gridX, gridY, gridZ, blockX, blockY, blockZ,
       sharedMemoryBytes, d.stream, pointers.data(), nullptr);
-  if (result != CUDA_SUCCESS)
+  if (result != CUDA_SUCCESS) {
     fail(d.driver->describe("cuLaunchKernel", result) + " for kernel " +
          kernel);
+    return;
+  }
+  if (d.timing && check("cuEventRecord",
+                        d.driver->cuEventRecord(timed.stop, d.stream))) {
+    std::lock_guard<std::mutex> lock(d.mutex);
+    d.pending.push_back(std::move(timed));
+  }
 }
 
 } // namespace
@@ -295,6 +317,23 @@ void xla::runtime::gpuResetPeak() {
   d.stats.peakBytesInUse = d.stats.bytesInUse;
 }
 
+bool xla::runtime::gpuTimingEnabled() { return Device::get().timing; }
+
+std::vector<GPUKernelTime> xla::runtime::gpuKernelTimes() {
+  Device &d = Device::get();
+  std::lock_guard<std::mutex> lock(d.mutex);
+  std::vector<GPUKernelTime> result;
+  for (auto &[name, time] : d.kernelTimes)
+    result.push_back(time);
+  return result;
+}
+
+void xla::runtime::gpuResetKernelTimes() {
+  Device &d = Device::get();
+  std::lock_guard<std::mutex> lock(d.mutex);
+  d.kernelTimes.clear();
+}
+
 GPUExecutionScope::GPUExecutionScope() : previous(currentError) {
   currentError = &error;
 }
@@ -305,6 +344,22 @@ Status GPUExecutionScope::finish() {
   Device &d = Device::get();
   if (error.empty() && d.error.empty())
     check("cuStreamSynchronize", d.driver->cuStreamSynchronize(d.stream));
+  if (d.driver && !d.pending.empty()) {
+    std::lock_guard<std::mutex> lock(d.mutex);
+    for (Device::Pending &p : d.pending) {
+      float ms = 0;
+      if (error.empty() &&
+          d.driver->cuEventElapsedTime(&ms, p.start, p.stop) == CUDA_SUCCESS) {
+        GPUKernelTime &total = d.kernelTimes[p.kernel];
+        total.kernel = p.kernel;
+        ++total.launches;
+        total.milliseconds += ms;
+      }
+      d.driver->cuEventDestroy(p.start);
+      d.driver->cuEventDestroy(p.stop);
+    }
+    d.pending.clear();
+  }
   if (error.empty() && !d.error.empty())
     error = d.error;
   return error.empty() ? Status()

@@ -173,7 +173,15 @@ private:
                                           ValueRange(), sizes, ValueRange(),
                                           /*hostShared=*/true)
                          .getMemref();
-        gpu::MemcpyOp::create(before, loc, Type(), ValueRange(), host, source);
+        // A strided view (a slice) is gathered into a dense device buffer
+        // first: a memcpy moves one contiguous range. The memref.copy
+        // becomes a copy kernel when this block is processed.
+        Value dense = source;
+        if (!isContiguous(source)) {
+          dense = memref::AllocOp::create(before, loc, hostType, sizes);
+          memref::CopyOp::create(before, loc, source, dense);
+        }
+        gpu::MemcpyOp::create(before, loc, Type(), ValueRange(), host, dense);
         Value replacement = host;
         if (source != operand.get())
           replacement = memref::CastOp::create(before, loc,
@@ -182,9 +190,14 @@ private:
         // A custom call may write its result operands: copy them back.
         if (callee.getArgAttrOfType<StringAttr>(operand.getOperandNumber(),
                                                 "bufferization.access") !=
-            StringAttr::get(call.getContext(), "read"))
-          gpu::MemcpyOp::create(after, loc, Type(), ValueRange(), source,
+            StringAttr::get(call.getContext(), "read")) {
+          gpu::MemcpyOp::create(after, loc, Type(), ValueRange(), dense,
                                 host);
+          if (dense != source)
+            memref::CopyOp::create(after, loc, dense, source);
+        }
+        if (dense != source)
+          memref::DeallocOp::create(after, loc, dense);
         gpu::DeallocOp::create(after, loc, Type(), ValueRange(), host);
       }
     });

@@ -158,8 +158,10 @@ SmallVector<unsigned> Planner::consumers(unsigned g) {
   llvm::SetVector<unsigned> result;
   for (Operation *op : groups[g].ops)
     for (OpOperand &use : op->getUses()) {
+      // A user duplicated into several kernels is read by each copy, even
+      // when one copy is in `g` itself.
       Operation *user = block.findAncestorOpInBlock(*use.getOwner());
-      if (!user || groups[g].ops.contains(user))
+      if (!user)
         continue;
       for (unsigned h : groupsOf[user])
         if (h != g && !groups[h].ops.contains(op))
@@ -460,15 +462,16 @@ int64_t Planner::run(int64_t firstId) {
         queue.push(c);
         continue;
       }
-      // A second path between the two kernels would make a cycle.
-      if (c.kind == Candidate::ProducerConsumer) {
-        SmallVector<unsigned> others = consumers(c.a);
-        llvm::erase(others, c.b);
-        if (reaches(others, c.b))
-          continue;
-      } else if (c.kind == Candidate::Siblings) {
-        if (reaches(consumers(c.a), c.b) ||
-            reaches(consumers(c.b), c.a))
+      // The merged kernel must not feed itself: no path may leave a or b
+      // and come back to either.
+      if (c.kind != Candidate::Duplicate) {
+        llvm::SetVector<unsigned> outside;
+        for (unsigned g : {c.a, c.b})
+          for (unsigned h : consumers(g))
+            if (h != c.a && h != c.b)
+              outside.insert(h);
+        if (reaches(outside.getArrayRef(), c.a) ||
+            reaches(outside.getArrayRef(), c.b))
           continue;
       }
       apply(c);

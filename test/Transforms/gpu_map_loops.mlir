@@ -86,6 +86,15 @@ func.func private @cond(memref<i1>)
 // CHECK-NEXT:    %[[C:.*]] = memref.cast %[[S]]
 // CHECK:         call @xla_rt_check_f32(%{{.*}}, %{{.*}}, %[[C]],
 // CHECK:         gpu.dealloc %[[S]]
+// A strided operand is gathered into a dense device buffer by a copy
+// kernel, then copied out.
+// CHECK:         %[[T:.*]] = gpu.alloc host_shared () : memref<4x2xf32>
+// CHECK:         %[[D:.*]] = memref.alloc() : memref<4x2xf32>
+// CHECK:         gpu.launch {{.*}} module(@main_1_module) function(@main_1)
+// CHECK:         gpu.memcpy %[[T]], %[[D]]
+// CHECK:         call @xla_rt_check_f32
+// CHECK:         memref.dealloc %[[D]]
+// CHECK:         gpu.dealloc %[[T]]
 func.func @main(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %p: memref<i1>, %x: !llvm.ptr) {
   scf.while : () -> () {
     func.call @cond(%p) : (memref<i1>) -> ()
@@ -103,6 +112,8 @@ func.func @main(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %p: memref<i1>, %x: !l
   %t = arith.constant 0.0 : f64
   %z = arith.constant 0 : i64
   func.call @xla_rt_check_f32(%i, %i, %c, %c, %t, %z, %z, %x) : (i32, i32, memref<*xf32>, memref<*xf32>, f64, i64, i64, !llvm.ptr) -> ()
+  %cs = memref.cast %sb : memref<4x2xf32, strided<[4, 2]>> to memref<*xf32>
+  func.call @xla_rt_check_f32(%i, %i, %cs, %cs, %t, %z, %z, %x) : (i32, i32, memref<*xf32>, memref<*xf32>, f64, i64, i64, !llvm.ptr) -> ()
   return
 }
 

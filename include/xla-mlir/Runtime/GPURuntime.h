@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace xla::runtime {
 
@@ -37,6 +38,18 @@ struct GPUStats {
 
 GPUStats gpuStats();
 void gpuResetPeak();
+
+/// Kernel times, measured with CUDA events around every launch while
+/// $XLA_GPU_TIMING is set (otherwise empty): per kernel name, the launches
+/// and their total milliseconds, summed over runs since the last reset.
+struct GPUKernelTime {
+  std::string kernel;
+  uint64_t launches = 0;
+  double milliseconds = 0;
+};
+bool gpuTimingEnabled();
+std::vector<GPUKernelTime> gpuKernelTimes();
+void gpuResetKernelTimes();
 
 /// Collects the errors of the GPU calls a program makes while it runs
 /// (they cannot return one) and, at the end, waits for the stream.

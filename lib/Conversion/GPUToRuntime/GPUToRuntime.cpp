@@ -20,6 +20,7 @@
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -154,6 +155,11 @@ struct MemcpyPattern : RuntimePattern<gpu::MemcpyOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (op.getAsyncToken())
       return rewriter.notifyMatchFailure(op, "async copy");
+    // One contiguous range per side (xla-gpu-map-loops copies strided
+    // views with kernels).
+    for (Type type : {op.getDst().getType(), op.getSrc().getType()})
+      if (!memref::isStaticShapeAndContiguousRowMajor(cast<MemRefType>(type)))
+        return op.emitError("gpu.memcpy of a non-contiguous buffer ") << type;
     Location loc = op.getLoc();
     auto [bytes, dst] = extent(rewriter, loc, op.getDst().getType(),
                                adaptor.getDst());
