@@ -60,14 +60,21 @@ struct CompileCLOptions {
                    cl::desc("Symbol of the compiled entry (default: the "
                             "entry's name)"),
                    cl::cat(category)),
+        dumpTo("dump-to",
+               cl::desc("Write the IR after each pass, the fusion report "
+                        "and graph, and the LLVM IR and assembly into this "
+                        "directory (also $XLA_DUMP_TO; docs/dumps.md)"),
+               cl::value_desc("dir"), cl::cat(category)),
         target("target",
                cl::desc("Override the host's target description: "
                         "key=value,... (triple, cpu, features, vector-bits, "
                         "cores, l1, l2, l3, clock-ghz, bandwidth-gbps, "
-                        "peak-gflops)"),
+                        "peak-gflops, kernel-overhead-us, gpu), or cuda "
+                        "for an NVIDIA GPU (gpu=sm_90a)"),
                cl::value_desc("spec"), cl::cat(category)) {}
 
   cl::opt<std::string> entry;
+  cl::opt<std::string> dumpTo;
   cl::opt<bool> inlineFunctions;
   cl::opt<bool> hloSimplify;
   cl::opt<bool> foldConstants;
@@ -122,6 +129,7 @@ CompileOptions xla::getCompileOptionsFromCL() {
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
   options.exportName = cl->exportName;
+  options.dumpTo = cl->dumpTo;
   return options;
 }
 

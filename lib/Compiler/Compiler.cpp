@@ -3,6 +3,7 @@
 #include "xla-mlir/Compiler/Compiler.h"
 
 #include "CodeGen.h"
+#include "Dump.h"
 #include "EntryWrappers.h"
 
 #include "xla-mlir/Conversion/CheckToRuntime/CheckToRuntime.h"
@@ -261,14 +262,21 @@ xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
   target.attachTo(program);
 
   PassManager pm(context);
+  std::string dumpDir = getDumpDirectory(options);
+  if (!dumpDir.empty())
+    if (llvm::Error error = startDump(dumpDir, program, pm))
+      return std::move(error);
+  std::string report = dumpDir.empty() ? "" : getFusionReportPath(dumpDir);
   if (target.gpu.empty()) {
     CPUPipelineOptions pipelineOptions;
     fillPipelineOptions(pipelineOptions, target, options);
+    pipelineOptions.fusionReport = report;
     buildHLOCPUPipeline(pm, pipelineOptions);
   } else {
     GPUPipelineOptions pipelineOptions;
     fillLoweringOptions(pipelineOptions, options);
     pipelineOptions.chip = target.gpu;
+    pipelineOptions.fusionReport = report;
     buildHLOGPUPipeline(pm, pipelineOptions);
   }
   if (failed(pm.run(program)))
@@ -290,6 +298,9 @@ xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
     return std::move(error);
   if (llvm::Error error = optimizeModule(*compiled.module, target, options))
     return std::move(error);
+  if (!dumpDir.empty())
+    if (llvm::Error error = finishDump(dumpDir, compiled, target, options))
+      return std::move(error);
   return std::move(compiled);
 }
 

@@ -51,6 +51,11 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
   plan.fuse = options.fusion;
   pm.addPass(createHLOPlanFusionPass(plan));
   pm.addPass(createHLOFormFusionsPass());
+  if (!options.fusionReport.empty()) {
+    HLOReportFusionsPassOptions report;
+    report.output = options.fusionReport;
+    pm.addPass(createHLOReportFusionsPass(report));
+  }
   pm.addPass(createHLOOutlineFusionsPass());
   // The ABI boundary: check ops and custom calls stay ops through the HLO
   // stage (which must neither erase nor merge them) and become runtime

@@ -55,6 +55,10 @@ struct CompileOptions {
   /// `export-name`: the C symbol of the entry in the generated code; empty:
   /// the entry's name.
   std::string exportName;
+  /// `dump-to`: a directory that receives the IR after each pass, the
+  /// fusion report and graph, and the LLVM IR and assembly
+  /// (docs/dumps.md); empty: $XLA_DUMP_TO if set, else no dump.
+  std::string dumpTo;
   /// Where `hlo.custom_call` targets must be registered; nullptr: the
   /// runtime's global registry.
   const runtime::CustomCallRegistry *customCalls = nullptr;

@@ -47,6 +47,11 @@ struct HLOLoweringOptions
                                      "bufferization (off: one loop nest per "
                                      "op, for measuring what fusion buys)"),
                       llvm::cl::init(true)};
+  Option<std::string> fusionReport{
+      *this, "fusion-report",
+      llvm::cl::desc("Write the fusion report to <path>.txt, .json and .dot "
+                     "(hlo-report-fusions); empty: none"),
+      llvm::cl::init("")};
   Option<int64_t> reductionBlock{
       *this, "reduction-block",
       llvm::cl::desc("Sum floating-point reductions as trees whose chains "

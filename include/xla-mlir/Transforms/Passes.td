@@ -76,6 +76,28 @@ def HLOFormFusionsPass : Pass<"hlo-form-fusions"> {
   let dependentDialects = ["::xla::hlo::HLODialect"];
 }
 
+def HLOReportFusionsPass : Pass<"hlo-report-fusions", "::mlir::ModuleOp"> {
+  let summary = "Write the fusion report: every kernel, its ops and costs";
+  let description = [{
+    Runs after `hlo-form-fusions` and changes nothing. For every
+    `hlo.fusion` it writes the kernel's name and kind, its ops with their
+    source locations, the bytes it reads and writes, its flops and
+    transcendental functions and the cost model's estimated time (from the
+    module's `xla.target`), and the same estimate for its ops run one
+    kernel each (what fusion saves), then totals for the program:
+
+    - `<output>.txt`, a table for people;
+    - `<output>.json`, the same data for scripts;
+    - `<output>.dot`, the data-flow graph with one cluster per fusion
+      (Graphviz: `dot -Tsvg`).
+  }];
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"fusion_report\"",
+           "Path of the report files, without the extension">,
+  ];
+  let dependentDialects = ["::xla::hlo::HLODialect"];
+}
+
 def HLOOutlineFusionsPass : Pass<"hlo-outline-fusions", "::mlir::ModuleOp"> {
   let summary = "Turn each hlo.fusion into a call of a function named after it";
   let description = [{
