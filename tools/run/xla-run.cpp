@@ -4,6 +4,7 @@
 //           [--output-dir DIR] [--no-print] [--time] [--runs N]
 //           [--expected e.npy ... --rtol R --atol A] [--fusion=false]
 //           [--dump-llvm FILE] [--dump-object FILE] [--split-input-file]
+//           [--compare-unfused] [--dump-to DIR]
 //           [--test-custom-calls] [compile options, Compiler/CommandLine.h]
 //
 // Exit codes: 0 success, 1 a check or --expected comparison failed, 2 the
@@ -12,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Measure.h"
 #include "TestCustomCalls.h"
 
 #include "xla-mlir/Compiler/CommandLine.h"
@@ -81,6 +83,12 @@ cl::opt<bool> timing("time",
                      cl::desc("Report compile time and the median and "
                               "minimum run time"),
                      cl::cat(category));
+cl::opt<bool> compareUnfusedFlag(
+    "compare-unfused",
+    cl::desc("Also compile with --fusion=false, check that both agree "
+             "(--rtol/--atol) and report each one's run time and peak "
+             "memory and what fusion saves"),
+    cl::cat(category));
 cl::opt<unsigned> runs("runs",
                        cl::desc("Number of runs (default 1, or 10 with "
                                 "--time)"),
@@ -170,11 +178,7 @@ int compareWithExpected(llvm::ArrayRef<HostBuffer> results) {
   return code;
 }
 
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  size_t n = values.size();
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
+using xla::tools::median;
 
 /// Four significant digits, so microsecond runs do not print as 0.000.
 std::string formatMilliseconds(double ms) {
@@ -202,8 +206,13 @@ llvm::Error writeFile(llvm::StringRef path, llvm::StringRef bytes) {
 
 /// Compiles `module` for the JIT, writing the --dump-* files on the way.
 llvm::Expected<std::unique_ptr<Executable>>
-compile(ModuleOp module, const xla::TargetDescription &target) {
+compile(ModuleOp module, const xla::TargetDescription &target,
+        bool unfused = false) {
   xla::CompileOptions options = xla::getCompileOptionsFromCL();
+  if (unfused) {
+    options.fusion = false;
+    options.dumpTo.clear(); // the dump is the fused program's
+  }
   llvm::Expected<xla::CompiledModule> compiled =
       xla::compileToLLVM(module, target, options);
   if (!compiled)
@@ -236,25 +245,27 @@ int runModule(ModuleOp module, const xla::TargetDescription &target) {
   if (!args)
     return reportError(args.takeError(), kRunError);
 
+  if (compareUnfusedFlag) {
+    llvm::Expected<std::unique_ptr<Executable>> unfused =
+        compile(module, target, /*unfused=*/true);
+    if (!unfused)
+      return reportError(unfused.takeError(), kCompileError);
+    return xla::tools::compareUnfused(**exe, **unfused, *args,
+                                      runs ? runs : 10, rtol, atol,
+                                      llvm::outs());
+  }
+
   unsigned numRuns = runs ? runs : (timing ? 10 : 1);
   // With --time, one untimed run first: it fills the buffer pool, whose
   // fresh pages would otherwise be charged to the first timed run.
   unsigned numWarmup = timing ? 1 : 0;
-  CheckReport checks;
-  std::vector<HostBuffer> results;
-  std::vector<double> runMs;
-  for (unsigned r = 0; r < numWarmup + numRuns; ++r) {
-    CheckReport repeated;
-    auto start = Clock::now();
-    StatusOr<std::vector<HostBuffer>> outputs =
-        (*exe)->run(*args, r == 0 ? &checks : &repeated);
-    if (r >= numWarmup)
-      runMs.push_back(millisecondsSince(start));
-    if (!outputs)
-      return reportError(xla::toError(outputs.getStatus()), kRunError);
-    if (r == 0)
-      results = std::move(*outputs);
-  }
+  llvm::Expected<xla::tools::Measurement> measured =
+      xla::tools::measure(**exe, *args, numWarmup, numRuns);
+  if (!measured)
+    return reportError(measured.takeError(), kRunError);
+  CheckReport &checks = measured->checks;
+  std::vector<HostBuffer> &results = measured->results;
+  std::vector<double> &runMs = measured->runMs;
 
   if (print && !noPrint) {
     for (auto [i, result] : llvm::enumerate(results)) {
@@ -284,10 +295,10 @@ int runModule(ModuleOp module, const xla::TargetDescription &target) {
                  << formatMilliseconds(
                         *std::min_element(runMs.begin(), runMs.end()))
                  << " ms over " << numRuns << " run(s)\n";
-    // Inputs, results and temporaries all come from the buffer pool.
+    // Inputs, results and temporaries all come from the buffer pool (device
+    // memory for a GPU program).
     llvm::outs() << "peak buffer memory: "
-                 << llvm::format("%.1f",
-                                 poolStats().peakBytesInUse / 1048576.0)
+                 << llvm::format("%.1f", measured->peakBytes / 1048576.0)
                  << " MiB\n";
   }
 

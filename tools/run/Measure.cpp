@@ -1,0 +1,103 @@
+//===- Measure.cpp - timed runs and the fused/unfused comparison ----------===//
+
+#include "Measure.h"
+
+#include "xla-mlir/Compiler/Compiler.h"
+#include "xla-mlir/Runtime/BufferPool.h"
+#include "xla-mlir/Runtime/GPURuntime.h"
+#include "xla-mlir/ToolSupport/Compare.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <chrono>
+
+using namespace xla;
+using namespace xla::runtime;
+
+double tools::median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  size_t n = values.size();
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+llvm::Expected<tools::Measurement>
+tools::measure(const Executable &exe, const std::vector<HostBuffer> &args,
+               unsigned numWarmup, unsigned numRuns) {
+  using Clock = std::chrono::steady_clock;
+  Measurement m;
+  poolResetPeak();
+  if (exe.usesGPU())
+    gpuResetPeak();
+  for (unsigned r = 0; r < numWarmup + numRuns; ++r) {
+    CheckReport repeated;
+    auto start = Clock::now();
+    StatusOr<std::vector<HostBuffer>> outputs =
+        exe.run(args, r == 0 ? &m.checks : &repeated);
+    double ms =
+        std::chrono::duration<double, std::milli>(Clock::now() - start)
+            .count();
+    if (!outputs)
+      return toError(outputs.getStatus());
+    if (r >= numWarmup)
+      m.runMs.push_back(ms);
+    if (r == 0)
+      m.results = std::move(*outputs);
+  }
+  m.peakBytes = exe.usesGPU() ? gpuStats().peakBytesInUse
+                              : poolStats().peakBytesInUse;
+  return std::move(m);
+}
+
+static std::string mib(double bytes) {
+  return llvm::formatv("{0:f1} MiB", bytes / 1048576.0).str();
+}
+
+int tools::compareUnfused(const Executable &fused, const Executable &unfused,
+                          const std::vector<HostBuffer> &args,
+                          unsigned numRuns, double rtol, double atol,
+                          llvm::raw_ostream &os) {
+  // One untimed run each first, as --time does: it fills the buffer pool.
+  auto a = measure(fused, args, 1, numRuns);
+  if (!a) {
+    os << "error: fused: " << llvm::toString(a.takeError()) << "\n";
+    return 3;
+  }
+  auto b = measure(unfused, args, 1, numRuns);
+  if (!b) {
+    os << "error: unfused: " << llvm::toString(b.takeError()) << "\n";
+    return 3;
+  }
+  int code = 0;
+  double worst = 0;
+  for (size_t i = 0; i < a->results.size(); ++i) {
+    Comparison c = compareAllClose(a->results[i], b->results[i], rtol, atol);
+    worst = std::max(worst, c.maxAbsError);
+    if (!c.matches) {
+      os << "output " << i << " differs between fused and unfused: "
+         << c.message << "\n";
+      code = 1;
+    }
+  }
+  if (!a->checks.passed() || !b->checks.passed())
+    code = 1;
+  if (code == 0)
+    os << "fused and unfused agree on all " << a->results.size()
+       << " output(s) (max abs difference " << llvm::format("%.3g", worst)
+       << ")\n";
+  double fusedMs = median(a->runMs), unfusedMs = median(b->runMs);
+  os << llvm::formatv("fused:   run time median {0:f4} ms, peak memory {1}\n",
+                      fusedMs, mib(a->peakBytes));
+  os << llvm::formatv("unfused: run time median {0:f4} ms, peak memory {1}\n",
+                      unfusedMs, mib(b->peakBytes));
+  double savedBytes = double(b->peakBytes) - double(a->peakBytes);
+  os << llvm::formatv(
+      "fusion saves {0:f4} ms ({1:f1}%, {2:f2}x) and {3} ({4:f1}%) of peak "
+      "memory over {5} run(s)\n",
+      unfusedMs - fusedMs,
+      unfusedMs > 0 ? 100 * (unfusedMs - fusedMs) / unfusedMs : 0.0,
+      fusedMs > 0 ? unfusedMs / fusedMs : 0.0, mib(savedBytes),
+      b->peakBytes ? 100 * savedBytes / double(b->peakBytes) : 0.0, numRuns);
+  return code;
+}

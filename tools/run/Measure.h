@@ -1,0 +1,48 @@
+//===- Measure.h - timed runs and the fused/unfused comparison ----*- C++ -*-===//
+
+#ifndef XLA_MLIR_TOOLS_RUN_MEASURE_H
+#define XLA_MLIR_TOOLS_RUN_MEASURE_H
+
+#include "xla-mlir/Runtime/Checks.h"
+#include "xla-mlir/Runtime/Executable.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace xla::tools {
+
+/// What `numRuns` timed runs (after `numWarmup` untimed ones) of an
+/// executable gave: the first run's results and checks, each timed run's
+/// milliseconds, and the most memory the runtime held at once (the
+/// buffer pool on the CPU, which serves inputs, results and temporaries;
+/// device memory on a GPU).
+struct Measurement {
+  std::vector<runtime::HostBuffer> results;
+  runtime::CheckReport checks;
+  std::vector<double> runMs;
+  uint64_t peakBytes = 0;
+};
+
+llvm::Expected<Measurement>
+measure(const runtime::Executable &exe,
+        const std::vector<runtime::HostBuffer> &args, unsigned numWarmup,
+        unsigned numRuns);
+
+double median(std::vector<double> values);
+
+/// xla-run --compare-unfused: runs both, checks that every result agrees
+/// within rtol/atol (fusion may reassociate nothing, but contracting a
+/// multiply-add changes the last bit), and prints each one's run time and
+/// peak memory and what fusion saved. Returns xla-run's exit code.
+int compareUnfused(const runtime::Executable &fused,
+                   const runtime::Executable &unfused,
+                   const std::vector<runtime::HostBuffer> &args,
+                   unsigned numRuns, double rtol, double atol,
+                   llvm::raw_ostream &os);
+
+} // namespace xla::tools
+
+#endif // XLA_MLIR_TOOLS_RUN_MEASURE_H
