@@ -33,6 +33,9 @@ PIP_PACKAGES=(
   "nanobind|nanobind|"
   # JAX (CPU wheels) exports the real workloads in examples/ (export_jax.py).
   "jax|jax[cpu]>=0.10,<0.11|(0, 10) <= tuple(int(x) for x in jax.__version__.split('.')[:2]) < (0, 11)"
+  # IREE's llvm-cpu backend, a peer in the benchmark suite (bench/suite.py).
+  "iree.compiler|iree-base-compiler|"
+  "iree.runtime|iree-base-runtime|"
 )
 need=()
 for entry in "${PIP_PACKAGES[@]}"; do
