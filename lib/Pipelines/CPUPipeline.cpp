@@ -69,6 +69,8 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   // Math on f16/bf16 runs in f32, like XLA; what LLVM has no intrinsic for
   // goes to libm.
   pm.addNestedPass<func::FuncOp>(math::createMathExtendToSupportedTypes());
+  // exp in vector registers, not a libm call per lane.
+  pm.addNestedPass<func::FuncOp>(createApproximateVectorMathPass());
   pm.addPass(createConvertComplexToStandardPass());
   pm.addPass(arith::createArithExpandOpsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());

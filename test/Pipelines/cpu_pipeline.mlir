@@ -21,9 +21,10 @@
 // default), two of 8 with 256-bit ones, and scalar code with vectorize off.
 // VEC: llvm.load {{.*}} -> vector<16xf32>
 // VEC: llvm.fadd {{.*}} : vector<16xf32>
-// VEC: llvm.intr.exp({{.*}}) : (vector<16xf32>) -> vector<16xf32>
+// The exp is a polynomial on the whole vector (xla-approximate-vector-math).
+// VEC: llvm.intr.fma({{.*}}) : (vector<16xf32>, vector<16xf32>, vector<16xf32>) -> vector<16xf32>
 // VEC: llvm.store {{.*}} : vector<16xf32>, !llvm.ptr
-// VEC256: llvm.intr.exp({{.*}}) : (vector<8xf32>) -> vector<8xf32>
+// VEC256: llvm.intr.fma({{.*}}) : (vector<8xf32>, vector<8xf32>, vector<8xf32>) -> vector<8xf32>
 // SCALAR-NOT: vector<
 // FUSE: linalg.generic
 // FUSE: arith.addf

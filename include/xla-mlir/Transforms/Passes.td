@@ -345,4 +345,24 @@ def GPUMapLoopsPass : Pass<"xla-gpu-map-loops", "::mlir::ModuleOp"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
+def ApproximateVectorMathPass : Pass<"xla-approximate-vector-math"> {
+  let summary = "Evaluate vector math functions with polynomials";
+  let description = [{
+    LLVM has no vector `exp` on x86: `llvm.exp.v8f32` becomes eight scalar
+    `expf` calls, so an exp in a vectorized loop (softmax, GELU) runs at
+    libm's scalar speed. This pass rewrites the math ops named in `ops`
+    whose operands are f32 vectors into MLIR's polynomial approximations
+    (`populateMathPolynomialApproximationPatterns`), which stay in vector
+    registers, as XLA:CPU and IREE do. Scalar math is left alone: it keeps
+    libm's accuracy.
+  }];
+  let options = [
+    ListOption<"ops", "ops", "std::string",
+               "Math op mnemonics to approximate (default: exp)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::math::MathDialect"];
+}
+
 #endif // XLA_MLIR_TRANSFORMS_PASSES_TD
