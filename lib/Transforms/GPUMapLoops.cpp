@@ -15,6 +15,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -93,10 +94,7 @@ static void emitCopyLoops(OpBuilder &b, Location loc, Value src, Value dst,
   } else if (parallel) {
     scf::ParallelOp::create(b, loc, lbs, ubs, steps, body);
   } else {
-    scf::buildLoopNest(b, loc, lbs, ubs, steps,
-                       [&](OpBuilder &nb, Location nloc, ValueRange ivs) {
-                         body(nb, nloc, ivs);
-                       });
+    scf::buildLoopNest(b, loc, lbs, ubs, steps, body);
   }
 }
 
@@ -385,20 +383,12 @@ private:
   LogicalResult finishKernel(gpu::LaunchOp launch) {
     SmallVector<scf::ParallelOp> inner;
     launch.getBody().walk([&](scf::ParallelOp op) { inner.push_back(op); });
+    IRRewriter rewriter(launch.getContext());
     for (scf::ParallelOp op : llvm::reverse(inner)) {
-      if (op.getNumResults() != 0)
+      rewriter.setInsertionPoint(op);
+      if (failed(scf::parallelForToNestedFors(rewriter, op)))
         return op.emitError("GPU lowering: parallel loops with reductions "
                             "are not supported inside a kernel");
-      OpBuilder b(op);
-      scf::buildLoopNest(
-          b, op.getLoc(), op.getLowerBound(), op.getUpperBound(),
-          op.getStep(), [&](OpBuilder &nb, Location, ValueRange ivs) {
-            IRMapping map;
-            map.map(op.getInductionVars(), ivs);
-            for (Operation &nested : op.getBody()->without_terminator())
-              nb.clone(nested, map);
-          });
-      op.erase();
     }
     SmallVector<memref::CopyOp> copies;
     launch.getBody().walk([&](memref::CopyOp op) { copies.push_back(op); });

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "xla-mlir/Conversion/CheckToRuntime/CheckToRuntime.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOOps.h"
 #include "xla-mlir/Transforms/FusionCostModel.h"
 #include "xla-mlir/Transforms/Passes.h"
@@ -31,22 +32,6 @@ struct KernelReport {
   SmallVector<Operation *> ops; // in body order, constants and return left out
   xla::KernelCost fused, unfused;
 };
-
-std::string locationText(Location loc) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  if (auto file = dyn_cast<FileLineColLoc>(loc))
-    os << file.getFilename().getValue() << ":" << file.getLine() << ":"
-       << file.getColumn();
-  else if (auto name = dyn_cast<NameLoc>(loc))
-    os << name.getName().getValue();
-  else if (auto fused = dyn_cast<FusedLoc>(loc); fused &&
-                                                 !fused.getLocations().empty())
-    return locationText(fused.getLocations().front());
-  else
-    loc.print(os);
-  return text;
-}
 
 /// Node names for the graph: one per op that does work.
 std::string nodeName(Operation *op,
@@ -153,7 +138,7 @@ struct HLOReportFusionsPass
           k.unfused.seconds * 1e6);
       for (Operation *op : k.ops)
         *os << "    " << op->getName().getStringRef() << "  "
-            << locationText(op->getLoc()) << "\n";
+            << xla::formatFileLocation(op->getLoc()) << "\n";
     }
     return success();
   }
@@ -175,7 +160,7 @@ struct HLOReportFusionsPass
       for (Operation *op : k.ops)
         ops.push_back(llvm::json::Object{
             {"op", op->getName().getStringRef()},
-            {"location", locationText(op->getLoc())}});
+            {"location", xla::formatFileLocation(op->getLoc())}});
       list.push_back(llvm::json::Object{{"name", k.name},
                                         {"kind", k.kind},
                                         {"ops", std::move(ops)},
