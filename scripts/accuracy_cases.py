@@ -37,13 +37,7 @@ ALL_PATHS = ["default", "scalar", "1thread"]
 # XLA:CPU, with the reason. The harness reports them on every run and does
 # not count them as failures; one that starts passing is an error, so this
 # list only shrinks. Each is an open item of docs/numerics.md.
-KNOWN_GAPS = {
-    ("reductions", "cumsum 2000x8 axis 0"):
-        "a cumulative reduce_window sums each prefix in one chain; XLA "
-        "rewrites scans into blocked scans of 16 (ReduceWindowRewriter)",
-    ("cumlogsumexp f16", "cumlogsumexp f16 64x16"):
-        "same chain as cumsum, with every logaddexp step rounded to f16",
-}
+KNOWN_GAPS = {}
 
 
 # ----------------------------------------------------------------- reductions

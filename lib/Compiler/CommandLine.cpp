@@ -42,7 +42,8 @@ struct CompileCLOptions {
         reductionBlock(
             "reduction-block",
             cl::desc("Sum floating-point reductions as trees of chains of at "
-                     "most this many additions (< 2: one chain per result)"),
+                     "most this many additions, and scans in blocks of this "
+                     "many (< 2: one chain per result)"),
             cl::init(defaults.reductionBlock), cl::cat(category)),
         vectorize("vectorize", cl::desc("Tile and vectorize linalg ops"),
                   cl::init(defaults.vectorize), cl::cat(category)),

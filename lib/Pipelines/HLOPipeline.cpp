@@ -44,6 +44,13 @@ void xla::buildHLOOptimizationPipeline(OpPassManager &pm,
 void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
                                    const HLOLoweringOptions &options) {
   buildHLOOptimizationPipeline(pm, options);
+  // Scans become trees of short windows before fusion, which then sees
+  // the pieces (the combine is elementwise).
+  if (options.reductionBlock >= 2) {
+    hlo::HLORewriteScansPassOptions scans;
+    scans.blockSize = options.reductionBlock;
+    pm.addPass(hlo::createHLORewriteScansPass(scans));
+  }
   // HLO fusion decides the kernels; each becomes a function, which the
   // linalg passes below compile as one kernel. Without `fusion` every op
   // is its own kernel.

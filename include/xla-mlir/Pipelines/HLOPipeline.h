@@ -55,8 +55,10 @@ struct HLOLoweringOptions
   Option<int64_t> reductionBlock{
       *this, "reduction-block",
       llvm::cl::desc("Sum floating-point reductions as trees whose chains "
-                     "add at most this many elements into one accumulator "
-                     "(xla-split-reductions; < 2: one chain per result)"),
+                     "add at most this many elements into one accumulator, "
+                     "and scans as blocked scans of this many "
+                     "(xla-split-reductions, hlo-rewrite-scans; < 2: one "
+                     "chain per result)"),
       llvm::cl::init(16)};
 };
 

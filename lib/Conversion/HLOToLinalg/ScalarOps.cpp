@@ -380,7 +380,9 @@ ScalarTable buildScalarTable() {
   add<PowOp>(t, [](A a) -> Value {
     if (isa<IntegerType>(a.t()))
       return emitIntPow(a.b, a.loc, a.x(), a.y(), a.isSigned());
-    return a.k().floatOrComplex<math::PowFOp, complex::PowOp>();
+    if (isa<ComplexType>(a.t()))
+      return emitComplexPow(a.b, a.loc, a.x(), a.y());
+    return a.k().floatOrComplex<math::PowFOp>();
   });
   add<Atan2Op>(t, [](A a) { return a.k().floatOrComplex<math::Atan2Op, complex::Atan2Op>(); });
   add<MaxOp>(t, [](A a) { return emitMinMax(a.b, a.loc, a.t(), a.x(), a.y(), true); });

@@ -32,6 +32,10 @@ enum class ComplexFunction {
 mlir::Value emitComplexFunction(mlir::OpBuilder &b, mlir::Location loc,
                                 ComplexFunction fn, mlir::Value z);
 
+/// z^w for complex `z` and `w` of one type (complex<f32> computes in f64).
+mlir::Value emitComplexPow(mlir::OpBuilder &b, mlir::Location loc,
+                           mlir::Value z, mlir::Value w);
+
 /// Arithmetic on scalar floats of one type, to keep formulas readable.
 struct FloatMath {
   mlir::OpBuilder &b;

@@ -138,3 +138,25 @@ func.func @complex_others(%z: tensor<4xcomplex<f64>>)
   %7 = chlo.asin %z : tensor<4xcomplex<f64>> -> tensor<4xcomplex<f64>>
   return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<4xcomplex<f64>>, tensor<4xcomplex<f64>>, tensor<4xcomplex<f64>>, tensor<4xcomplex<f64>>, tensor<4xcomplex<f64>>, tensor<4xcomplex<f64>>, tensor<4xcomplex<f64>>, tensor<4xcomplex<f64>>
 }
+
+// -----
+
+// Complex power on complex<f32>: the parts widened to f64, exp(w log z) on
+// the parts, a zero base selected apart, the parts rounded back.
+// CHECK-LABEL: func.func @pow_complex
+// CHECK: linalg.generic
+// CHECK: complex.re %{{.*}} : complex<f32>
+// CHECK: arith.extf %{{.*}} : f32 to f64
+// CHECK: math.sqrt %{{.*}} : f64
+// CHECK: math.log %{{.*}} : f64
+// CHECK: math.atan2 %{{.*}} : f64
+// CHECK: math.exp %{{.*}} : f64
+// CHECK: math.cos %{{.*}} : f64
+// CHECK: math.sin %{{.*}} : f64
+// CHECK: arith.truncf %{{.*}} : f64 to f32
+// CHECK: complex.create %{{.*}} : complex<f32>
+// CHECK-NOT: complex.pow
+func.func @pow_complex(%z: tensor<4xcomplex<f32>>, %w: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  %0 = hlo.power %z, %w : tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}

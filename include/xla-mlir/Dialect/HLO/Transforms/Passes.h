@@ -26,6 +26,11 @@ void populateHLOSimplifyPatterns(mlir::RewritePatternSet &patterns);
 void populateHLOConstantFoldPatterns(mlir::RewritePatternSet &patterns,
                                      int64_t maxElements);
 
+/// Cumulative reduce_windows as blocked scans of `blockSize` (see
+/// `hlo-rewrite-scans`).
+void populateHLORewriteScansPatterns(mlir::RewritePatternSet &patterns,
+                                     int64_t blockSize);
+
 /// Rewrites `custom_call @check.*` into `check` ops.
 void populateCheckCustomCallPatterns(mlir::RewritePatternSet &patterns);
 

@@ -92,4 +92,29 @@ def HLOOptimizePass : Pass<"hlo-optimize"> {
   let dependentDialects = ["::xla::hlo::HLODialect"];
 }
 
+def HLORewriteScansPass : Pass<"hlo-rewrite-scans"> {
+  let summary = "Rewrite cumulative reduce_windows into blocked scans";
+  let description = [{
+    A reduce_window whose window spans a whole dimension, padded by n - 1
+    on one side (how `jnp.cumsum`, `cumprod`, `cummax` and
+    `lax.cumlogsumexp` arrive), folds every prefix in one chain: O(n^2)
+    work, and error that grows with the prefix. This pass splits the
+    dimension into blocks of `block-size`: a scan inside each block, a scan
+    of the block totals (recursively), and each element combined with the
+    totals before its block through an `hlo.map` of the body. Work becomes
+    O(n * block) and each result a tree of depth log_block(n), as in XLA's
+    ReduceWindowRewriter.
+
+    Results change in rounding only (the spec leaves the grouping of a
+    reduction to the implementation), so the pass is not part of
+    `hlo-optimize`; the lowering pipelines run it with their
+    `reduction-block` option.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", "16",
+           "Elements scanned in one chain">,
+  ];
+  let dependentDialects = ["::xla::hlo::HLODialect"];
+}
+
 #endif // XLA_MLIR_DIALECT_HLO_TRANSFORMS_PASSES_TD
