@@ -19,6 +19,14 @@ llvm_config.add_tool_substitutions(
     ["xla-opt", "xla-run", "xla-translate", "mlir-opt", "mlir-translate"],
     tool_dirs)
 llvm_config.add_tool_substitutions(["xla-load-artifact"], tool_dirs)
+# xla-run's compilation cache: one directory per build, emptied when the
+# suite starts, so tests never reuse code from an earlier run (or fill the
+# user's cache) while the RUN lines of one run share it, concurrently.
+import shutil
+cache_dir = os.path.join(config.test_exec_root, "xla-cache")
+shutil.rmtree(cache_dir, ignore_errors=True)
+config.environment["XLA_CACHE_DIR"] = cache_dir
+
 # The C compiler that links ahead-of-time objects in tests.
 config.substitutions.append(("%cc", "clang-22"))
 # The source tree (the layer check configures projects with its CMake code).

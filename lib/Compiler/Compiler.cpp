@@ -304,9 +304,9 @@ xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
   return std::move(compiled);
 }
 
-llvm::Expected<std::unique_ptr<runtime::Executable>>
-xla::compileForJIT(ModuleOp module, const TargetDescription &target,
-                   const CompileOptions &options) {
+llvm::Expected<CompiledObject>
+xla::compileToObject(ModuleOp module, const TargetDescription &target,
+                     const CompileOptions &options) {
   llvm::Expected<CompiledModule> compiled =
       compileToLLVM(module, target, options);
   if (!compiled)
@@ -314,7 +314,17 @@ xla::compileForJIT(ModuleOp module, const TargetDescription &target,
   auto object = emitObject(*compiled, target, options);
   if (!object)
     return object.takeError();
-  return loadInJIT(*object, compiled->signature, options);
+  return CompiledObject{std::move(compiled->signature), std::move(*object)};
+}
+
+llvm::Expected<std::unique_ptr<runtime::Executable>>
+xla::compileForJIT(ModuleOp module, const TargetDescription &target,
+                   const CompileOptions &options) {
+  llvm::Expected<CompiledObject> compiled =
+      compileToObject(module, target, options);
+  if (!compiled)
+    return compiled.takeError();
+  return loadInJIT(compiled->object, compiled->signature, options);
 }
 
 llvm::Error xla::toError(const runtime::Status &status) {

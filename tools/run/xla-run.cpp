@@ -17,6 +17,7 @@
 #include "TestCustomCalls.h"
 
 #include "xla-mlir/Compiler/CommandLine.h"
+#include "xla-mlir/Compiler/CompilationCache.h"
 #include "xla-mlir/Compiler/Compiler.h"
 #include "xla-mlir/Runtime/BufferPool.h"
 #include "xla-mlir/Runtime/Executable.h"
@@ -29,6 +30,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/ToolUtilities.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -110,6 +112,39 @@ cl::opt<std::string>
                         "same bytes `xla-translate --emit=obj` writes for the "
                         "same options)"),
                cl::cat(category));
+cl::opt<bool> noCache("no-cache",
+                      cl::desc("Compile without the compilation cache"),
+                      cl::cat(category));
+cl::opt<std::string>
+    cacheDir("cache-dir",
+             cl::desc("Directory of the compilation cache (default: "
+                      "$XLA_CACHE_DIR, else $XDG_CACHE_HOME/xla-mlir, else "
+                      "~/.cache/xla-mlir)"),
+             cl::cat(category));
+cl::opt<std::string> cacheMaxSize(
+    "cache-max-size",
+    cl::desc("Bound of the compilation cache in bytes, or with a K, M or G "
+             "suffix; least recently used programs go first (0: unbounded)"),
+    cl::init("1G"), cl::cat(category));
+
+/// "123", "200K", "64M", "1G" (powers of 1024) in bytes.
+std::optional<uint64_t> parseSize(llvm::StringRef text) {
+  uint64_t scale = 1;
+  if (!text.empty()) {
+    switch (llvm::toUpper(text.back())) {
+    case 'K': scale = 1ull << 10; break;
+    case 'M': scale = 1ull << 20; break;
+    case 'G': scale = 1ull << 30; break;
+    default: break;
+    }
+  }
+  if (scale != 1)
+    text = text.drop_back();
+  uint64_t value;
+  if (text.getAsInteger(10, value) || value > UINT64_MAX / scale)
+    return std::nullopt;
+  return value * scale;
+}
 cl::opt<bool> testCustomCalls(
     "test-custom-calls",
     cl::desc("Register the custom calls xla_run.test.* (for tests)"),
@@ -204,7 +239,11 @@ llvm::Error writeFile(llvm::StringRef path, llvm::StringRef bytes) {
   return llvm::Error::success();
 }
 
-/// Compiles `module` for the JIT, writing the --dump-* files on the way.
+/// What the cache did for the last compile().
+xla::CacheOutcome cacheOutcome = xla::CacheOutcome::Bypassed;
+
+/// Compiles `module` through the compilation cache, or for the JIT when the
+/// cache is off or a --dump-* flag asks to see the compilation.
 llvm::Expected<std::unique_ptr<Executable>>
 compile(ModuleOp module, const xla::TargetDescription &target,
         bool unfused = false) {
@@ -212,6 +251,22 @@ compile(ModuleOp module, const xla::TargetDescription &target,
   if (unfused) {
     options.fusion = false;
     options.dumpTo.clear(); // the dump is the fused program's
+  }
+  // --dump-llvm and --dump-object show this compilation, so they bypass
+  // the cache (as --dump-to does inside compileWithCache).
+  if (!noCache && dumpLLVM.empty() && dumpObject.empty()) {
+    std::string directory =
+        cacheDir.empty() ? xla::getDefaultCacheDirectory() : cacheDir.getValue();
+    std::optional<uint64_t> maxBytes = parseSize(cacheMaxSize);
+    if (!maxBytes)
+      return llvm::createStringError(
+          "--cache-max-size: expected a size like 512M or 1G, got '" +
+          cacheMaxSize + "'");
+    if (!directory.empty()) {
+      xla::CompilationCache cache(directory, *maxBytes);
+      return xla::compileWithCache(module, target, options, cache,
+                                   &cacheOutcome);
+    }
   }
   llvm::Expected<xla::CompiledModule> compiled =
       xla::compileToLLVM(module, target, options);
@@ -289,7 +344,8 @@ int runModule(ModuleOp module, const xla::TargetDescription &target) {
   }
   if (timing) {
     llvm::outs() << "compile time: " << formatMilliseconds(compileMs)
-                 << " ms\n";
+                 << " ms (compilation cache: " << xla::toString(cacheOutcome)
+                 << ")\n";
     llvm::outs() << "run time: median " << formatMilliseconds(median(runMs))
                  << " ms, min "
                  << formatMilliseconds(

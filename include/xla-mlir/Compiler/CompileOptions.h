@@ -3,7 +3,9 @@
 // One spelling per option everywhere: the kebab-case name in the comment of
 // each field is the `--hlo-cpu-pipeline` option of xla-opt, the flag of
 // xla-run and xla-translate (Compiler/CommandLine.h) and, later, the
-// keyword of the Python API (with '_' for '-').
+// keyword of the Python API (with '_' for '-'). An option that changes the
+// generated code must also enter the compilation cache's key
+// (describeOptions in lib/Compiler/CompilationCache.cpp).
 //
 //===----------------------------------------------------------------------===//
 

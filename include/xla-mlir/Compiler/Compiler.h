@@ -77,6 +77,17 @@ llvm::Expected<llvm::SmallVector<char, 0>>
 emitObject(const CompiledModule &compiled, const TargetDescription &target,
            const CompileOptions &options, CodeKind kind = CodeKind::Object);
 
+/// Object code and the signature of its entry.
+struct CompiledObject {
+  runtime::Signature signature;
+  llvm::SmallVector<char, 0> object;
+};
+
+/// compileToLLVM + emitObject.
+llvm::Expected<CompiledObject> compileToObject(mlir::ModuleOp module,
+                                               const TargetDescription &target,
+                                               const CompileOptions &options);
+
 /// Links `object` into a shared library at `path` that Executable::load
 /// runs (ld.lld, found next to the LLVM the compiler was built with or on
 /// PATH, or $XLA_LINKER).
