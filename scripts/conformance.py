@@ -134,7 +134,9 @@ def run_unit(unit, xla_run, timeout, tmpdir):
     reason, detail = None, ""
     try:
         for entry in unit["entries"] or [None]:
-            cmd = [xla_run, path, "--no-print"]
+            # Every unit compiled afresh: this checks the compiler, and
+            # would otherwise fill the user's compilation cache.
+            cmd = [xla_run, path, "--no-print", "--no-cache"]
             if entry:
                 cmd += ["--entry", entry]
             try:
