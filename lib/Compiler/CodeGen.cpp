@@ -73,26 +73,13 @@ llvm::Expected<llvm::SmallVector<char, 0>>
 xla::emitObject(const CompiledModule &compiled,
                 const TargetDescription &target,
                 const CompileOptions &options, CodeKind kind) {
-  auto machine = createTargetMachine(target, options);
-  if (!machine)
-    return machine.takeError();
-  llvm::SmallVector<char, 0> code;
-  llvm::raw_svector_ostream os(code);
-  llvm::legacy::PassManager codegen;
-  if ((*machine)->addPassesToEmitFile(
-          codegen, os, nullptr,
-          kind == CodeKind::Object ? llvm::CodeGenFileType::ObjectFile
-                                   : llvm::CodeGenFileType::AssemblyFile))
-    return makeError("the target cannot emit this file type");
-  // Code generation rewrites IR (CodeGenPrepare and others): emit from a
-  // copy, so that every emission of the module starts from the same IR.
-  std::unique_ptr<llvm::Module> copy = llvm::CloneModule(*compiled.module);
-  codegen.run(*copy);
-  return std::move(code);
+  return generateCode(*compiled.module, target, options,
+                      kind == CodeKind::Object
+                          ? llvm::CodeGenFileType::ObjectFile
+                          : llvm::CodeGenFileType::AssemblyFile);
 }
 
-/// ld.lld: $XLA_LINKER, else next to the LLVM we were built with, else PATH.
-static llvm::Expected<std::string> findLinker() {
+llvm::Expected<std::string> xla::findLinker() {
   if (const char *linker = std::getenv("XLA_LINKER"))
     return std::string(linker);
   for (llvm::StringRef name : {"ld.lld", "ld.lld-22"}) {

@@ -31,6 +31,19 @@ llvm::Error optimizeModule(llvm::Module &module,
                            const TargetDescription &target,
                            const CompileOptions &options);
 
+/// ld.lld: $XLA_LINKER, else next to the LLVM we were built with, else PATH.
+llvm::Expected<std::string> findLinker();
+
+/// How many parts generateCode splits `module` into (1: no split).
+unsigned getCodeGenPartitions(const llvm::Module &module);
+
+/// Object code or assembly of `module` (left as it is); object code of a
+/// large module is generated in parts on `options.compileThreads` threads
+/// (ParallelCodeGen.cpp).
+llvm::Expected<llvm::SmallVector<char, 0>>
+generateCode(const llvm::Module &module, const TargetDescription &target,
+             const CompileOptions &options, llvm::CodeGenFileType type);
+
 } // namespace xla
 
 #endif // XLA_MLIR_LIB_COMPILER_CODEGEN_H

@@ -57,6 +57,12 @@ struct CompileCLOptions {
                      cl::init(defaults.runtimeAlloc), cl::cat(category)),
         optLevel("opt-level", cl::desc("LLVM optimization level (0-3)"),
                  cl::init(defaults.optLevel), cl::cat(category)),
+        compileThreads(
+            "compile-threads",
+            cl::desc("Threads that generate machine code for the parts of "
+                     "a large program (0: one per hardware thread; the "
+                     "code is the same for any count)"),
+            cl::init(defaults.compileThreads), cl::cat(category)),
         exportName("export-name",
                    cl::desc("Symbol of the compiled entry (default: the "
                             "entry's name)"),
@@ -88,6 +94,7 @@ struct CompileCLOptions {
   cl::opt<bool> parallelLoops;
   cl::opt<bool> runtimeAlloc;
   cl::opt<unsigned> optLevel;
+  cl::opt<unsigned> compileThreads;
   cl::opt<std::string> exportName;
   cl::opt<std::string> target;
 };
@@ -129,6 +136,7 @@ CompileOptions xla::getCompileOptionsFromCL() {
   options.parallelLoops = cl->parallelLoops;
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
+  options.compileThreads = cl->compileThreads;
   options.exportName = cl->exportName;
   options.dumpTo = cl->dumpTo;
   return options;

@@ -54,6 +54,10 @@ struct CompileOptions {
   bool runtimeAlloc = true;
   /// `opt-level`: LLVM optimization and code generation level, 0 to 3.
   unsigned optLevel = 3;
+  /// `compile-threads`: threads that generate machine code for the parts
+  /// of a large program; 0: one per hardware thread. The code is the same
+  /// for any count (so it is not part of the compilation cache's key).
+  unsigned compileThreads = 0;
   /// `export-name`: the C symbol of the entry in the generated code; empty:
   /// the entry's name.
   std::string exportName;
