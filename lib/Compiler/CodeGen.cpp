@@ -5,7 +5,6 @@
 #include "xla-mlir/Compiler/Compiler.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FileSystem.h"
@@ -13,7 +12,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <cmath>
 #include <dlfcn.h>
@@ -105,28 +103,49 @@ static llvm::StringRef getLibmPath() {
   return path;
 }
 
-llvm::Error xla::emitSharedLibrary(llvm::ArrayRef<char> object,
-                                   llvm::StringRef path) {
-  llvm::SmallString<128> objectPath;
+llvm::Expected<std::string>
+xla::writeTemporaryObject(llvm::ArrayRef<char> object,
+                          llvm::SmallVectorImpl<llvm::FileRemover> &removers) {
+  llvm::SmallString<128> path;
   int fd;
   if (std::error_code ec =
-          llvm::sys::fs::createTemporaryFile("xla-program", "o", fd,
-                                             objectPath))
+          llvm::sys::fs::createTemporaryFile("xla-program", "o", fd, path))
     return makeError("cannot create a temporary object file: " +
                      ec.message());
-  llvm::FileRemover removeObject(objectPath);
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os.write(object.data(), object.size());
-  }
+  removers.emplace_back(path);
+  llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+  os.write(object.data(), object.size());
+  return std::string(path);
+}
+
+llvm::Error xla::runLinker(llvm::ArrayRef<std::string> args,
+                           const llvm::Twine &what) {
   auto linker = findLinker();
   if (!linker)
     return linker.takeError();
+  llvm::SmallVector<llvm::StringRef> argRefs = {*linker};
+  argRefs.append(args.begin(), args.end());
+  std::string message;
+  int rc = llvm::sys::ExecuteAndWait(*linker, argRefs, std::nullopt, {}, 0, 0,
+                                     &message);
+  if (rc != 0)
+    return makeError(what + " failed (" + *linker + ", exit " +
+                     llvm::Twine(rc) + ")" +
+                     (message.empty() ? "" : ": " + message));
+  return llvm::Error::success();
+}
+
+llvm::Error xla::emitSharedLibrary(llvm::ArrayRef<char> object,
+                                   llvm::StringRef path) {
+  llvm::SmallVector<llvm::FileRemover, 1> removers;
+  llvm::Expected<std::string> objectPath = writeTemporaryObject(object, removers);
+  if (!objectPath)
+    return objectPath.takeError();
   // The library names what it calls besides the runtime (whose functions
   // it imports through pointers): libm, and libomp and MLIR's C runner
   // utilities where the code uses them.
-  llvm::SmallVector<std::string> args = {*linker, "-shared", "-o", path.str(),
-                                         objectPath.str().str(), "--as-needed"};
+  llvm::SmallVector<std::string> args = {"-shared", "-o", path.str(),
+                                         *objectPath, "--as-needed"};
   for (llvm::StringRef library :
        {getLibmPath(), llvm::StringRef(XLA_OPENMP_LIBRARY),
         llvm::StringRef(XLA_C_RUNNER_UTILS)}) {
@@ -135,13 +154,5 @@ llvm::Error xla::emitSharedLibrary(llvm::ArrayRef<char> object,
     args.push_back(library.str());
     args.push_back(("-rpath=" + llvm::sys::path::parent_path(library)).str());
   }
-  llvm::SmallVector<llvm::StringRef> argRefs(args.begin(), args.end());
-  std::string message;
-  int rc = llvm::sys::ExecuteAndWait(*linker, argRefs, std::nullopt, {}, 0, 0,
-                                     &message);
-  if (rc != 0)
-    return makeError("linking " + path + " failed (" + *linker + ", exit " +
-                     llvm::Twine(rc) + ")" +
-                     (message.empty() ? "" : ": " + message));
-  return llvm::Error::success();
+  return runLinker(args, "linking " + path);
 }

@@ -7,6 +7,7 @@
 #include "xla-mlir/Target/TargetDescription.h"
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include <memory>
@@ -33,6 +34,16 @@ llvm::Error optimizeModule(llvm::Module &module,
 
 /// ld.lld: $XLA_LINKER, else next to the LLVM we were built with, else PATH.
 llvm::Expected<std::string> findLinker();
+
+/// Writes `object` to a new temporary file, removed with the remover
+/// appended to `removers`; returns its path.
+llvm::Expected<std::string>
+writeTemporaryObject(llvm::ArrayRef<char> object,
+                     llvm::SmallVectorImpl<llvm::FileRemover> &removers);
+
+/// Runs ld.lld with `args`; a failure names `what` and the linker's output.
+llvm::Error runLinker(llvm::ArrayRef<std::string> args,
+                      const llvm::Twine &what);
 
 /// How many parts generateCode splits `module` into (1: no split).
 unsigned getCodeGenPartitions(const llvm::Module &module);

@@ -22,9 +22,7 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -67,37 +65,22 @@ generate(llvm::Module &module, const TargetDescription &target,
 /// `ld.lld -r` of `objects` into one object.
 static llvm::Expected<llvm::SmallVector<char, 0>>
 joinObjects(llvm::ArrayRef<llvm::SmallVector<char, 0>> objects) {
-  llvm::SmallVector<std::string> paths;
   llvm::SmallVector<llvm::FileRemover> removers;
   removers.reserve(objects.size() + 1);
-  for (const auto &object : objects) {
-    llvm::SmallString<128> path;
-    int fd;
-    if (std::error_code ec =
-            llvm::sys::fs::createTemporaryFile("xla-part", "o", fd, path))
-      return makeError("cannot create a temporary object: " + ec.message());
-    removers.emplace_back(path);
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os.write(object.data(), object.size());
-    paths.push_back(std::string(path));
-  }
   llvm::SmallString<128> joined;
   if (std::error_code ec =
           llvm::sys::fs::createTemporaryFile("xla-program", "o", joined))
     return makeError("cannot create a temporary object: " + ec.message());
   removers.emplace_back(joined);
-  auto linker = findLinker();
-  if (!linker)
-    return linker.takeError();
-  llvm::SmallVector<llvm::StringRef> args = {*linker, "-r", "-o", joined};
-  for (const std::string &path : paths)
-    args.push_back(path);
-  std::string message;
-  if (int rc = llvm::sys::ExecuteAndWait(*linker, args, std::nullopt, {}, 0, 0,
-                                         &message))
-    return makeError("joining the object parts failed (" + *linker +
-                     ", exit " + llvm::Twine(rc) + ")" +
-                     (message.empty() ? "" : ": " + message));
+  llvm::SmallVector<std::string> args = {"-r", "-o", std::string(joined)};
+  for (const auto &object : objects) {
+    llvm::Expected<std::string> path = writeTemporaryObject(object, removers);
+    if (!path)
+      return path.takeError();
+    args.push_back(*path);
+  }
+  if (llvm::Error error = runLinker(args, "joining the object parts"))
+    return std::move(error);
   auto buffer = llvm::MemoryBuffer::getFile(joined);
   if (!buffer)
     return makeError("cannot read " + joined + ": " +
