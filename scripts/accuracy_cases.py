@@ -37,7 +37,21 @@ ALL_PATHS = ["default", "scalar", "1thread"]
 # XLA:CPU, with the reason. The harness reports them on every run and does
 # not count them as failures; one that starts passing is an error, so this
 # list only shrinks. Each is an open item of docs/numerics.md.
-KNOWN_GAPS = {}
+KNOWN_GAPS = {
+    # Both appeared when JAX 0.10.2 replaced the JAX 0.10 of earlier
+    # measurements (2026-11-23): our errors are unchanged (grad conv1 b32
+    # 1.66e-06 then and now), XLA:CPU's own error on the backward
+    # convolution's sums dropped (grad conv1 b32 8.5e-07 -> 4.7e-07, grad
+    # bn1 scale b8 -> 1.87e-07). Our convolutions are not tiled yet (issue
+    # 10); their backward sums over batch x height x width run as one chain
+    # per output block.
+    ("resnet batchnorm grads", "grad bn1 scale"):
+        "2.4x XLA:CPU 0.10.2 (4.55e-07 vs 1.87e-07): the scale gradient sums "
+        "dy * xhat over batch x height x width in the convolution backward",
+    ("resnet batchnorm grads b32", "grad conv1"):
+        "3.6x XLA:CPU 0.10.2 (1.66e-06 vs 4.65e-07): the kernel gradient of "
+        "the first convolution, a sum over batch x height x width",
+}
 
 
 # ----------------------------------------------------------------- reductions

@@ -18,7 +18,8 @@ if [ ! -f "$BUILD/build.ninja" ]; then
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
     -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
     -DMLIR_LINK_MLIR_DYLIB=ON \
-    -DCMAKE_INSTALL_PREFIX="${INSTALL_PREFIX:-$ROOT/install}"
+    -DCMAKE_INSTALL_PREFIX="${INSTALL_PREFIX:-$ROOT/install}" \
+    ${XLA_CMAKE_ARGS:-}
 fi
 # Serialize builds machine-wide (also those of other worktrees and build
 # directories): two concurrent builds on a 2-core machine thrash.

@@ -32,7 +32,9 @@ PIP_PACKAGES=(
   "pytest|pytest|"
   "nanobind|nanobind|"
   # JAX (CPU wheels) exports the real workloads in examples/ (export_jax.py).
-  "jax|jax[cpu]>=0.10,<0.11|(0, 10) <= tuple(int(x) for x in jax.__version__.split('.')[:2]) < (0, 11)"
+  # Pinned: XLA:CPU is the reference of the accuracy suite and of the
+  # benchmarks, and its numbers move between patch releases.
+  "jax|jax[cpu]==0.10.2|jax.__version__ == '0.10.2'"
   # IREE's llvm-cpu backend, a peer in the benchmark suite (bench/suite.py).
   "iree.compiler|iree-base-compiler|"
   "iree.runtime|iree-base-runtime|"

@@ -63,6 +63,13 @@ struct CompileCLOptions {
                      "a large program (0: one per hardware thread; the "
                      "code is the same for any count)"),
             cl::init(defaults.compileThreads), cl::cat(category)),
+        maxTensorSize(
+            "max-tensor-size",
+            cl::desc("Reject, before compiling, a program with a tensor "
+                     "larger than this many bytes (K, M, G, T suffixes; "
+                     "0: the target's memory)"),
+            cl::init(std::to_string(defaults.maxTensorSize)),
+            cl::value_desc("size"), cl::cat(category)),
         exportName("export-name",
                    cl::desc("Symbol of the compiled entry (default: the "
                             "entry's name)"),
@@ -76,8 +83,8 @@ struct CompileCLOptions {
                cl::desc("Override the host's target description: "
                         "key=value,... (triple, cpu, features, vector-bits, "
                         "cores, l1, l2, l3, clock-ghz, bandwidth-gbps, "
-                        "peak-gflops, kernel-overhead-us, gpu), or cuda "
-                        "for an NVIDIA GPU (gpu=sm_90a)"),
+                        "peak-gflops, kernel-overhead-us, memory, gpu), or "
+                        "cuda for an NVIDIA GPU (gpu=sm_90a)"),
                cl::value_desc("spec"), cl::cat(category)) {}
 
   cl::opt<std::string> entry;
@@ -95,6 +102,7 @@ struct CompileCLOptions {
   cl::opt<bool> runtimeAlloc;
   cl::opt<unsigned> optLevel;
   cl::opt<unsigned> compileThreads;
+  cl::opt<std::string> maxTensorSize;
   cl::opt<std::string> exportName;
   cl::opt<std::string> target;
 };
@@ -118,7 +126,7 @@ bool xla::isFlagGiven(llvm::StringRef name) {
   return it != options.end() && it->second->getNumOccurrences() > 0;
 }
 
-CompileOptions xla::getCompileOptionsFromCL() {
+llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   CompileOptions options;
   CompileCLOptions *cl = instance().get();
   if (!cl)
@@ -137,6 +145,13 @@ CompileOptions xla::getCompileOptionsFromCL() {
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
   options.compileThreads = cl->compileThreads;
+  std::optional<int64_t> maxTensorSize = parseByteSize(cl->maxTensorSize);
+  if (!maxTensorSize)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "--max-tensor-size: expected a size in bytes, optionally with a K, "
+        "M, G or T suffix, got '" + cl->maxTensorSize + "'");
+  options.maxTensorSize = *maxTensorSize;
   options.exportName = cl->exportName;
   options.dumpTo = cl->dumpTo;
   return options;

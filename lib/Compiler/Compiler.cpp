@@ -201,6 +201,7 @@ void fillLoweringOptions(HLOLoweringOptions &pipeline,
   pipeline.dce = options.dce;
   pipeline.fusion = options.fusion;
   pipeline.reductionBlock = options.reductionBlock;
+  pipeline.maxTensorSize = options.maxTensorSize;
 }
 
 /// The CPU pipeline's options for `options` on `target`.

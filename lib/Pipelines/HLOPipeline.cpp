@@ -43,6 +43,10 @@ void xla::buildHLOOptimizationPipeline(OpPassManager &pm,
 
 void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
                                    const HLOLoweringOptions &options) {
+  // Before anything sizes buffers or constants by these types.
+  CheckTensorSizesPassOptions sizes;
+  sizes.maxBytes = options.maxTensorSize;
+  pm.addPass(createCheckTensorSizesPass(sizes));
   buildHLOOptimizationPipeline(pm, options);
   // Scans become trees of short windows before fusion, which then sees
   // the pieces (the combine is elementwise).

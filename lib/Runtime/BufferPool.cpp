@@ -80,6 +80,10 @@ void *place(void *base, size_t alignment, uint64_t size, uint32_t sizeClass) {
 
 void *xla::runtime::poolAllocate(size_t size, size_t alignment) {
   alignment = std::max<size_t>(alignment, 16);
+  // No machine has that much memory, and the header, alignment and size
+  // class arithmetic below must not wrap around.
+  if (size > (SIZE_MAX >> 2) || alignment > (size_t(1) << 30))
+    return nullptr;
   if (size < kMinPooled || alignment > kHeader) {
     void *base = std::malloc(size + kHeader + alignment);
     if (!base)
@@ -105,8 +109,11 @@ void *xla::runtime::poolAllocate(size_t size, size_t alignment) {
   }
   if (!base)
     base = std::aligned_alloc(kHeader, classSize(sizeClass) + kHeader);
-  if (!base)
+  if (!base) {
+    std::lock_guard<std::mutex> lock(p.mutex);
+    p.stats.bytesInUse -= classSize(sizeClass);
     return nullptr;
+  }
   return place(base, kHeader, size, sizeClass);
 }
 

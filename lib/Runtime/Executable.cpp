@@ -122,7 +122,12 @@ Executable::run(const std::vector<HostBuffer> &args,
   // Every result is written in full by the program, so its buffer need not
   // be zeroed first.
   for (const TensorSpec &spec : signature.outputs) {
-    results.push_back(HostBuffer::uninitialized(spec));
+    StatusOr<HostBuffer> result = HostBuffer::create(spec, /*zeroed=*/false);
+    if (!result.ok())
+      return Status::error("result " + std::to_string(results.size()) +
+                           " of @" + signature.entry + ": " +
+                           result.getStatus().message());
+    results.push_back(std::move(*result));
     buffers.push_back(results.back().data());
   }
   if (Status status = execute(buffers.data(), checks))

@@ -10,6 +10,22 @@
 
 using namespace xla::runtime;
 
+std::optional<size_t> TensorSpec::getCheckedByteSize() const {
+  uint64_t bytes = getByteWidth(dtype);
+  bool overflow = false;
+  for (int64_t size : shape) {
+    if (size < 0)
+      return std::nullopt;
+    if (size == 0)
+      return 0;
+    overflow |= __builtin_mul_overflow(bytes, uint64_t(size), &bytes);
+  }
+  // Sizes above 2^63 also overflow the signed arithmetic of generated code.
+  if (overflow || bytes > uint64_t(INT64_MAX))
+    return std::nullopt;
+  return bytes;
+}
+
 int64_t TensorSpec::getNumElements() const {
   int64_t count = 1;
   for (int64_t size : shape)
@@ -44,6 +60,22 @@ HostBuffer::Storage HostBuffer::allocate(size_t size, bool zeroed) {
   if (zeroed)
     std::memset(ptr, 0, allocated);
   return Storage(ptr, Deleter{});
+}
+
+StatusOr<HostBuffer> HostBuffer::create(const TensorSpec &spec,
+                                         bool zeroed) {
+  std::optional<size_t> bytes = spec.getCheckedByteSize();
+  if (!bytes)
+    return Status::error("the size of " + spec.str() +
+                         " overflows 64 bits");
+  size_t allocated = std::max(*bytes, kAlignment);
+  auto *ptr = static_cast<uint8_t *>(poolAllocate(allocated, kAlignment));
+  if (!ptr)
+    return Status::error("out of memory for a buffer of " + spec.str() +
+                         " (" + std::to_string(*bytes) + " bytes)");
+  if (zeroed)
+    std::memset(ptr, 0, allocated);
+  return HostBuffer(spec, Storage(ptr, Deleter{}));
 }
 
 HostBuffer HostBuffer::uninitialized(const TensorSpec &spec) {

@@ -45,7 +45,10 @@ std::optional<TensorSpec> parseSpec(std::string_view text) {
       return std::nullopt;
     spec.shape.push_back(size);
     if (x == std::string_view::npos)
-      return spec;
+      // A loaded library's signature is data: a size that overflows would
+      // make every buffer of it too small.
+      return spec.getCheckedByteSize() ? std::optional<TensorSpec>(spec)
+                                       : std::nullopt;
     dims = dims.substr(x + 1);
   }
 }

@@ -4,6 +4,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -15,6 +17,8 @@
 
 #include <memory>
 #include <thread>
+
+#include <unistd.h>
 
 using namespace xla;
 
@@ -68,19 +72,23 @@ double getHostGHz() {
   return 3.0;
 }
 
-/// "32K" (sysfs), "1MiB", "65536": bytes.
 bool parseSize(llvm::StringRef text, int64_t &bytes) {
-  int64_t scale = 1;
-  if (text.consume_back("KiB") || text.consume_back("K"))
-    scale = 1024;
-  else if (text.consume_back("MiB") || text.consume_back("M"))
-    scale = 1 << 20;
-  else if (text.consume_back("GiB") || text.consume_back("G"))
-    scale = 1 << 30;
-  if (text.getAsInteger(10, bytes) || bytes <= 0)
+  std::optional<int64_t> parsed = xla::parseByteSize(text);
+  if (!parsed || *parsed <= 0)
     return false;
-  bytes *= scale;
+  bytes = *parsed;
   return true;
+}
+
+/// Physical memory of this machine (0 if the system does not say).
+int64_t getHostMemoryBytes() {
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || pageSize <= 0)
+    return 0;
+  return llvm::SaturatingMultiply<uint64_t>(pages, pageSize) >
+                 uint64_t(INT64_MAX)
+             ? INT64_MAX
+             : int64_t(pages) * pageSize;
 }
 
 /// Fills the cache sizes from /sys/devices/system/cpu/cpu0/cache.
@@ -169,6 +177,8 @@ llvm::Expected<TargetDescription> TargetDescription::host() {
   target.cores = std::max(1u, std::thread::hardware_concurrency());
   detectCaches(target);
   target.clockGHz = getHostGHz();
+  if (int64_t memory = getHostMemoryBytes())
+    target.memoryBytes = memory;
   if (llvm::Error error = deriveFromFeatures(target))
     return std::move(error);
   // No portable way to measure it at compile time: ~10 GB/s per core, as
@@ -242,11 +252,13 @@ llvm::Error TargetDescription::applyOverrides(llvm::StringRef spec) {
       ok = llvm::to_float(value, bandwidthGBps) && bandwidthGBps > 0;
     } else if (key == "kernel-overhead-us") {
       ok = llvm::to_float(value, kernelOverheadUs) && kernelOverheadUs > 0;
+    } else if (key == "memory") {
+      ok = parseSize(value, memoryBytes);
     } else {
       return makeError("--target: unknown key '" + key +
                        "' (triple, cpu, features, vector-bits, cores, l1, "
                        "l2, l3, clock-ghz, bandwidth-gbps, peak-gflops, "
-                       "kernel-overhead-us, gpu; or cuda)");
+                       "kernel-overhead-us, memory, gpu; or cuda)");
     }
     if (!ok)
       return makeError("--target: bad value '" + value + "' for " + key);
@@ -270,6 +282,9 @@ llvm::Error TargetDescription::applyOverrides(llvm::StringRef spec) {
       bandwidthGBps = 3000;
     if (!values.count("kernel-overhead-us"))
       kernelOverheadUs = 4;
+    // Buffers live in the GPU's memory: an H100's 80 GB.
+    if (!values.count("memory"))
+      memoryBytes = int64_t(80) << 30;
     peakGflops = 60000;
   }
   if (values.count("peak-gflops")) {
@@ -311,10 +326,11 @@ std::string TargetDescription::str() const {
   return llvm::formatv("triple={0},cpu={1},features={2},vector-bits={3},"
                        "cores={4},l1={5},l2={6},l3={7},clock-ghz={8},"
                        "bandwidth-gbps={9},peak-gflops={10},"
-                       "kernel-overhead-us={11}",
+                       "kernel-overhead-us={11},memory={12}",
                        triple, cpu, featuresToSpec(features), vectorBits,
                        cores, l1Bytes, l2Bytes, l3Bytes, clockGHz,
-                       bandwidthGBps, peakGflops, kernelOverheadUs)
+                       bandwidthGBps, peakGflops, kernelOverheadUs,
+                       memoryBytes)
              .str() +
          (gpu.empty() ? "" : ",gpu=" + gpu);
 }
@@ -336,6 +352,7 @@ TargetDescription::toAttr(mlir::MLIRContext *context) const {
       b.getNamedAttr("peak_gflops", b.getF64FloatAttr(peakGflops)),
       b.getNamedAttr("kernel_overhead_us",
                      b.getF64FloatAttr(kernelOverheadUs)),
+      b.getNamedAttr("memory_bytes", b.getI64IntegerAttr(memoryBytes)),
   });
   if (!gpu.empty())
     fields.push_back(b.getNamedAttr("gpu", b.getStringAttr(gpu)));
@@ -391,9 +408,28 @@ TargetDescription::fromModule(mlir::ModuleOp module) {
   // Newer than the other fields: hand-written descriptions may omit it.
   if (dict.contains("kernel_overhead_us"))
     getFloat("kernel_overhead_us", target.kernelOverheadUs);
+  if (dict.contains("memory_bytes"))
+    getInt("memory_bytes", target.memoryBytes);
   if (auto gpu = dict.getAs<mlir::StringAttr>("gpu"))
     target.gpu = gpu.str();
   if (error)
     return std::move(error);
   return target;
+}
+
+std::optional<int64_t> xla::parseByteSize(llvm::StringRef text) {
+  text = text.trim();
+  int64_t scale = 1;
+  if (text.consume_back("KiB") || text.consume_back_insensitive("K"))
+    scale = int64_t(1) << 10;
+  else if (text.consume_back("MiB") || text.consume_back_insensitive("M"))
+    scale = int64_t(1) << 20;
+  else if (text.consume_back("GiB") || text.consume_back_insensitive("G"))
+    scale = int64_t(1) << 30;
+  else if (text.consume_back("TiB") || text.consume_back_insensitive("T"))
+    scale = int64_t(1) << 40;
+  int64_t value;
+  if (text.getAsInteger(10, value) || value < 0)
+    return std::nullopt;
+  return llvm::checkedMul<int64_t>(value, scale);
 }

@@ -213,15 +213,28 @@ llvm::Expected<HostBuffer> xla::tools::parseNpy(StringRef contents,
   if (!dtype)
     return makeError(name, error);
 
-  HostBuffer buffer(*dtype, std::vector<int64_t>(header.shape.begin(),
-                                                header.shape.end()));
+  // The header is checked against the data before anything is allocated:
+  // a truncated file, or a header claiming a huge shape, is an error.
+  TensorSpec spec{*dtype, std::vector<int64_t>(header.shape.begin(),
+                                               header.shape.end())};
+  std::optional<size_t> expected = spec.getCheckedByteSize();
+  if (!expected)
+    return makeError(name, "the shape of " + spec.str() + " overflows 64 bits");
   StringRef data = contents.drop_front(headerStart + headerLength);
-  if (data.size() != buffer.getByteSize())
+  if (data.size() != *expected)
     return makeError(name, llvm::formatv("expected {0} bytes of data for {1}, "
-                                         "found {2}",
-                                         buffer.getByteSize(),
-                                         buffer.getSpec().str(), data.size()));
-  std::memcpy(buffer.data(), data.data(), data.size());
+                                         "found {2}{3}",
+                                         *expected, spec.str(), data.size(),
+                                         data.size() < *expected
+                                             ? " (truncated file)"
+                                             : ""));
+  runtime::StatusOr<HostBuffer> created =
+      HostBuffer::create(spec, /*zeroed=*/false);
+  if (!created.ok())
+    return makeError(name, created.getStatus().message());
+  HostBuffer buffer = std::move(*created);
+  if (!data.empty())
+    std::memcpy(buffer.data(), data.data(), data.size());
   // numpy bools are 0 or 1, but normalize any other byte to what codegen
   // expects of an i1.
   if (*dtype == DType::I1)

@@ -43,9 +43,16 @@ private:
 
 } // namespace
 
-HostBuffer xla::tools::generateInput(const TensorSpec &spec, uint64_t seed,
-                                       unsigned argIndex) {
-  HostBuffer buffer(spec);
+llvm::Expected<HostBuffer> xla::tools::generateInput(const TensorSpec &spec,
+                                                     uint64_t seed,
+                                                     unsigned argIndex) {
+  runtime::StatusOr<HostBuffer> created =
+      HostBuffer::create(spec, /*zeroed=*/false);
+  if (!created.ok())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "input %u: %s", argIndex,
+                                   created.getStatus().message().c_str());
+  HostBuffer buffer = std::move(*created);
   // Hash (seed, index) into the starting state: states that differ by a
   // multiple of the increment would give overlapping streams.
   SplitMix64 rng(mix(mix(seed) + argIndex));
@@ -76,5 +83,5 @@ HostBuffer xla::tools::generateInput(const TensorSpec &spec, uint64_t seed,
       detail::writeInteger(element, dtype, rng.nextInRange(lo, hi));
     }
   }
-  return buffer;
+  return std::move(buffer);
 }

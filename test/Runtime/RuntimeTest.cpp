@@ -304,7 +304,7 @@ TEST(NpyTest, RoundTripsEveryDType) {
                       DType::UI8, DType::UI16, DType::UI32, DType::UI64,
                       DType::F16, DType::F32, DType::F64, DType::Complex64,
                       DType::Complex128}) {
-    HostBuffer buffer = generateInput(TensorSpec{dtype, {3, 5}}, 7, 0);
+    HostBuffer buffer = llvm::cantFail(generateInput(TensorSpec{dtype, {3, 5}}, 7, 0));
     auto parsed = parseNpy(encodeNpy(buffer), "buffer");
     ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
     EXPECT_EQ(parsed->getSpec(), buffer.getSpec()) << getName(dtype);
@@ -315,7 +315,7 @@ TEST(NpyTest, RoundTripsEveryDType) {
 }
 
 TEST(NpyTest, WritesBF16AsF32AndScalarsWithEmptyShape) {
-  HostBuffer bf16 = generateInput(TensorSpec{DType::BF16, {4}}, 1, 0);
+  HostBuffer bf16 = llvm::cantFail(generateInput(TensorSpec{DType::BF16, {4}}, 1, 0));
   auto parsed = parseNpy(encodeNpy(bf16), "bf16");
   ASSERT_TRUE(bool(parsed));
   EXPECT_EQ(parsed->getDType(), DType::F32);
@@ -352,7 +352,56 @@ TEST(NpyTest, RejectsMalformedFiles) {
               "f.npy: structured dtypes are not supported");
   expectError(file("{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }") +
                   "abc",
-              "f.npy: expected 8 bytes of data for tensor<2xf32>, found 3");
+              "f.npy: expected 8 bytes of data for tensor<2xf32>, found 3 "
+              "(truncated file)");
+  // A header may claim any shape: it is checked against the data (and for
+  // overflow) before a byte is allocated.
+  expectError(file("{'descr': '<f4', 'fortran_order': False, "
+                   "'shape': (1099511627776,), }") + "abcd",
+              "f.npy: expected 4398046511104 bytes of data for "
+              "tensor<1099511627776xf32>, found 4 (truncated file)");
+  expectError(file("{'descr': '<f8', 'fortran_order': False, "
+                   "'shape': (4294967296, 4294967296), }"),
+              "f.npy: the shape of tensor<4294967296x4294967296xf64> "
+              "overflows 64 bits");
+  expectError(file("{'descr': '<f4', 'fortran_order': False, 'shape': (1,), }") +
+                  "abcdefgh",
+              "f.npy: expected 4 bytes of data for tensor<1xf32>, found 8");
+}
+
+TEST(TensorSpecTest, SizesAreCheckedForOverflow) {
+  EXPECT_EQ(TensorSpec({DType::F32, {2, 3}}).getCheckedByteSize(), 24u);
+  EXPECT_EQ(TensorSpec({DType::F32, {}}).getCheckedByteSize(), 4u);
+  // Any zero dimension empties the tensor, whatever the others are.
+  EXPECT_EQ(TensorSpec({DType::F64, {int64_t(1) << 62, 0}}).getCheckedByteSize(),
+            0u);
+  EXPECT_EQ(TensorSpec({DType::F32, {int64_t(1) << 62}}).getCheckedByteSize(),
+            std::nullopt);
+  EXPECT_EQ(TensorSpec({DType::I8, {int64_t(1) << 32, int64_t(1) << 32}})
+                .getCheckedByteSize(),
+            std::nullopt);
+  EXPECT_EQ(TensorSpec({DType::I8, {-1}}).getCheckedByteSize(), std::nullopt);
+  // Overflow is not hidden by a later multiplication.
+  EXPECT_EQ(TensorSpec({DType::F32, {int64_t(1) << 62, 4, 1}})
+                .getCheckedByteSize(),
+            std::nullopt);
+}
+
+TEST(HostBufferTest, CreateReportsOverflowAndExhaustion) {
+  auto overflow =
+      HostBuffer::create(TensorSpec{DType::F32, {int64_t(1) << 62}}, true);
+  ASSERT_FALSE(overflow.ok());
+  EXPECT_EQ(overflow.getStatus().message(),
+            "the size of tensor<4611686018427387904xf32> overflows 64 bits");
+  // 2^61 bytes: representable, but no machine has it.
+  auto huge =
+      HostBuffer::create(TensorSpec{DType::I8, {int64_t(1) << 61}}, false);
+  ASSERT_FALSE(huge.ok());
+  EXPECT_NE(huge.getStatus().message().find("out of memory"),
+            std::string::npos);
+  auto fine = HostBuffer::create(TensorSpec{DType::F32, {5}}, true);
+  ASSERT_TRUE(fine.ok());
+  EXPECT_EQ(fine->data<float>()[4], 0.0f);
 }
 
 TEST(FormatTest, ScalarsPrintLikeNumPy) {
@@ -375,8 +424,8 @@ TEST(FormatTest, ScalarsPrintLikeNumPy) {
 
 TEST(RandomInputsTest, DependOnSeedAndIndexOnly) {
   TensorSpec spec{DType::F32, {16}};
-  HostBuffer a = generateInput(spec, 3, 0), b = generateInput(spec, 3, 0);
-  HostBuffer c = generateInput(spec, 3, 1), d = generateInput(spec, 4, 0);
+  HostBuffer a = llvm::cantFail(generateInput(spec, 3, 0)), b = llvm::cantFail(generateInput(spec, 3, 0));
+  HostBuffer c = llvm::cantFail(generateInput(spec, 3, 1)), d = llvm::cantFail(generateInput(spec, 4, 0));
   EXPECT_EQ(std::memcmp(a.data(), b.data(), a.getByteSize()), 0);
   EXPECT_NE(std::memcmp(a.data(), c.data(), a.getByteSize()), 0);
   EXPECT_NE(std::memcmp(a.data(), d.data(), a.getByteSize()), 0);
@@ -384,7 +433,7 @@ TEST(RandomInputsTest, DependOnSeedAndIndexOnly) {
     EXPECT_GE(a.data<float>()[i], -1.0f);
     EXPECT_LT(a.data<float>()[i], 1.0f);
   }
-  HostBuffer ints = generateInput(TensorSpec{DType::UI8, {64}}, 0, 0);
+  HostBuffer ints = llvm::cantFail(generateInput(TensorSpec{DType::UI8, {64}}, 0, 0));
   for (int i = 0; i < 64; ++i)
     EXPECT_LE(ints.data<uint8_t>()[i], 10);
 }
@@ -491,6 +540,14 @@ TEST(TargetDescriptionTest, RejectsBadSpecs) {
   EXPECT_EQ(message("vector-bits=100"),
             "--target: bad value '100' for vector-bits");
   EXPECT_EQ(message("l1"), "--target: 'l1' is not key=value");
+  EXPECT_EQ(message("memory=99999999999T"),
+            "--target: bad value '99999999999T' for memory");
+  ASSERT_FALSE(bool(target->applyOverrides("memory=2G")));
+  EXPECT_EQ(target->memoryBytes, int64_t(2) << 30);
+  EXPECT_EQ(xla::parseByteSize("1T"), int64_t(1) << 40);
+  EXPECT_EQ(xla::parseByteSize("64MiB"), int64_t(64) << 20);
+  EXPECT_EQ(xla::parseByteSize("-1"), std::nullopt);
+  EXPECT_EQ(xla::parseByteSize("9223372036854775807K"), std::nullopt);
   EXPECT_NE(message("cpu=pentium9").find("unknown CPU 'pentium9'"),
             std::string::npos);
   mlir::MLIRContext context;
@@ -516,6 +573,11 @@ TEST(SignatureTest, RoundTripsAndRejectsOtherVersions) {
   ASSERT_FALSE(bool(newer));
   EXPECT_NE(newer.getStatus().message().find("another compiler version"),
             std::string::npos);
+  // A library's signature is data: a shape whose size overflows would give
+  // its buffers the wrong size.
+  auto overflow = Signature::parse(
+      "xla-signature 1\nentry main\ninput f32 4611686018427387904x4\n");
+  EXPECT_FALSE(bool(overflow));
   auto unknown = Signature::parse("xla-signature 1\nentry main\nflavor x\n");
   ASSERT_FALSE(bool(unknown));
   EXPECT_NE(unknown.getStatus().message().find("unknown key"),

@@ -19,8 +19,16 @@
 // MAGIC: not_npy.npy: not a .npy file (bad magic string)
 // MAGIC: exit code: 3
 // RUN: %python %S/Inputs/exit_code.py xla-run %s --input %S/Inputs/truncated_2x3_f32.npy 2>&1 | FileCheck %s --check-prefix=TRUNC
-// TRUNC: truncated_2x3_f32.npy: expected 24 bytes of data for tensor<2x3xf32>, found 20
+// TRUNC: truncated_2x3_f32.npy: expected 24 bytes of data for tensor<2x3xf32>, found 20 (truncated file)
 // TRUNC: exit code: 3
+// A header may claim any shape; it is checked against the data and for
+// overflow before anything is allocated (issue 11).
+// RUN: %python %S/Inputs/exit_code.py xla-run %s --input %S/Inputs/huge_header_f32.npy 2>&1 | FileCheck %s --check-prefix=HUGEHEADER
+// HUGEHEADER: huge_header_f32.npy: expected 13194139533312 bytes of data for tensor<1099511627776x3xf32>, found 24 (truncated file)
+// HUGEHEADER: exit code: 3
+// RUN: %python %S/Inputs/exit_code.py xla-run %s --input %S/Inputs/overflow_header_f32.npy 2>&1 | FileCheck %s --check-prefix=OVERFLOW
+// OVERFLOW: overflow_header_f32.npy: the shape of tensor<4611686018427387904x4xf32> overflows 64 bits
+// OVERFLOW: exit code: 3
 // RUN: %python %S/Inputs/exit_code.py xla-run %s --input %S/Inputs/a_2x3_f32.npy,%S/Inputs/a_2x3_f32.npy 2>&1 | FileCheck %s --check-prefix=COUNT
 // COUNT: @main takes 1 argument(s), but 2 --input file(s) were given
 // COUNT: exit code: 3

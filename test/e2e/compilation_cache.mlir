@@ -24,10 +24,11 @@
 // RUN: xla-run %s --cache-dir=%t/d --time --runs 1 --no-print 2>&1 | FileCheck %s --check-prefix=CORRUPT
 // RUN: xla-run %s --cache-dir=%t/d --time --runs 1 --no-print 2>&1 | FileCheck %s --check-prefix=HIT
 //
-// Eviction: with a bound of 1.5 entries, storing the unfused program
-// evicts the fused one, used least recently.
-// RUN: rm -rf %t/e && xla-run %s --cache-dir=%t/e --no-print
-// RUN: xla-run %s --cache-dir=%t/e --cache-max-size=$(python3 %S/Inputs/cache_tool.py bound %t/e) --no-print --fusion=false
+// Eviction: with a bound that holds either entry but not both, storing the
+// unfused program evicts the fused one, used least recently.
+// RUN: rm -rf %t/e %t/e2 && xla-run %s --cache-dir=%t/e --no-print
+// RUN: xla-run %s --cache-dir=%t/e2 --no-print --fusion=false
+// RUN: xla-run %s --cache-dir=%t/e --cache-max-size=$(python3 %S/Inputs/cache_tool.py bound %t/e %t/e2) --no-print --fusion=false
 // RUN: python3 %S/Inputs/cache_tool.py count %t/e | FileCheck %s --check-prefix=ONE
 // RUN: xla-run %s --cache-dir=%t/e --time --runs 1 --no-print --fusion=false 2>&1 | FileCheck %s --check-prefix=HIT
 // RUN: xla-run %s --cache-dir=%t/e --time --runs 1 --no-print 2>&1 | FileCheck %s --check-prefix=MISS

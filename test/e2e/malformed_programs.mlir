@@ -14,6 +14,9 @@
 // tools count errors, so the program is neither compiled nor run.
 // RUN: %python %S/Inputs/exit_code.py xla-run %S/Inputs/malformed/lexer_error_after_type.mlir 2>&1 | FileCheck %s --check-prefix=LEXER
 // RUN: not xla-translate %S/Inputs/malformed/lexer_error_after_type.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=LEXER-AOT
+// RUN: not xla-opt %S/Inputs/malformed/lexer_error_after_type.mlir 2>&1 | FileCheck %s --check-prefix=LEXER-AOT
+// RUN: not xla-opt --split-input-file %S/Inputs/malformed/lexer_error_after_type.mlir 2>&1 | FileCheck %s --check-prefix=LEXER-SPLIT
+// LEXER-SPLIT: lexer_error_after_type.mlir:1 offset :2:42: error: expected '"' in string literal
 // LEXER: lexer_error_after_type.mlir:2:42: error: expected '"' in string literal
 // LEXER-NOT: runtime cannot pass
 // LEXER: exit code: 2

@@ -127,24 +127,6 @@ cl::opt<std::string> cacheMaxSize(
              "suffix; least recently used programs go first (0: unbounded)"),
     cl::init("1G"), cl::cat(category));
 
-/// "123", "200K", "64M", "1G" (powers of 1024) in bytes.
-std::optional<uint64_t> parseSize(llvm::StringRef text) {
-  uint64_t scale = 1;
-  if (!text.empty()) {
-    switch (llvm::toUpper(text.back())) {
-    case 'K': scale = 1ull << 10; break;
-    case 'M': scale = 1ull << 20; break;
-    case 'G': scale = 1ull << 30; break;
-    default: break;
-    }
-  }
-  if (scale != 1)
-    text = text.drop_back();
-  uint64_t value;
-  if (text.getAsInteger(10, value) || value > UINT64_MAX / scale)
-    return std::nullopt;
-  return value * scale;
-}
 cl::opt<bool> testCustomCalls(
     "test-custom-calls",
     cl::desc("Register the custom calls xla_run.test.* (for tests)"),
@@ -168,8 +150,12 @@ llvm::Expected<std::vector<HostBuffer>> prepareInputs(const Executable &exe) {
   std::vector<HostBuffer> args;
   const std::vector<TensorSpec> &specs = exe.getInputs();
   if (inputs.empty()) {
-    for (auto [i, spec] : llvm::enumerate(specs))
-      args.push_back(generateInput(spec, seed, i));
+    for (auto [i, spec] : llvm::enumerate(specs)) {
+      llvm::Expected<HostBuffer> input = generateInput(spec, seed, i);
+      if (!input)
+        return input.takeError();
+      args.push_back(std::move(*input));
+    }
     return args;
   }
   if (inputs.size() != specs.size())
@@ -247,7 +233,11 @@ xla::CacheOutcome cacheOutcome = xla::CacheOutcome::Bypassed;
 llvm::Expected<std::unique_ptr<Executable>>
 compile(ModuleOp module, const xla::TargetDescription &target,
         bool unfused = false) {
-  xla::CompileOptions options = xla::getCompileOptionsFromCL();
+  llvm::Expected<xla::CompileOptions> parsedOptions =
+      xla::getCompileOptionsFromCL();
+  if (!parsedOptions)
+    return parsedOptions.takeError();
+  xla::CompileOptions options = std::move(*parsedOptions);
   if (unfused) {
     options.fusion = false;
     options.dumpTo.clear(); // the dump is the fused program's
@@ -257,7 +247,7 @@ compile(ModuleOp module, const xla::TargetDescription &target,
   if (!noCache && dumpLLVM.empty() && dumpObject.empty()) {
     std::string directory =
         cacheDir.empty() ? xla::getDefaultCacheDirectory() : cacheDir.getValue();
-    std::optional<uint64_t> maxBytes = parseSize(cacheMaxSize);
+    std::optional<int64_t> maxBytes = xla::parseByteSize(cacheMaxSize);
     if (!maxBytes)
       return llvm::createStringError(
           "--cache-max-size: expected a size like 512M or 1G, got '" +

@@ -80,7 +80,11 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "xla-mlir ahead-of-time compiler\n");
 
-  xla::CompileOptions options = xla::getCompileOptionsFromCL();
+  llvm::Expected<xla::CompileOptions> parsedOptions =
+      xla::getCompileOptionsFromCL();
+  if (!parsedOptions)
+    return fail(llvm::toString(parsedOptions.takeError()));
+  xla::CompileOptions options = std::move(*parsedOptions);
   // A shared library is loaded by the runtime, which has the buffer pool,
   // into a process that can start OpenMP threads.
   if (emitKind == EmitKind::Shared) {

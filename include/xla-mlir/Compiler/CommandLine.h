@@ -34,7 +34,7 @@ void registerCompileCLOptions(llvm::cl::OptionCategory &category,
 bool isFlagGiven(llvm::StringRef name);
 
 /// The options the flags set.
-CompileOptions getCompileOptionsFromCL();
+llvm::Expected<CompileOptions> getCompileOptionsFromCL();
 
 /// The host's description with the --target overrides applied.
 llvm::Expected<TargetDescription> getTargetFromCL();

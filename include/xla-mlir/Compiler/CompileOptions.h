@@ -58,6 +58,9 @@ struct CompileOptions {
   /// of a large program; 0: one per hardware thread. The code is the same
   /// for any count (so it is not part of the compilation cache's key).
   unsigned compileThreads = 0;
+  /// `max-tensor-size`: the largest tensor, in bytes, a program may have;
+  /// larger ones are reported before compiling. 0: the target's memory.
+  int64_t maxTensorSize = 0;
   /// `export-name`: the C symbol of the entry in the generated code; empty:
   /// the entry's name.
   std::string exportName;

@@ -60,6 +60,12 @@ struct HLOLoweringOptions
                      "(xla-split-reductions, hlo-rewrite-scans; < 2: one "
                      "chain per result)"),
       llvm::cl::init(16)};
+  Option<int64_t> maxTensorSize{
+      *this, "max-tensor-size",
+      llvm::cl::desc("Largest tensor in bytes; a program with a larger one "
+                     "is rejected before it is compiled "
+                     "(xla-check-tensor-sizes; 0: the target's memory)"),
+      llvm::cl::init(0)};
 };
 
 /// The target-independent HLO optimization stage, the first stage of
@@ -72,7 +78,8 @@ struct HLOLoweringOptions
 void buildHLOOptimizationPipeline(mlir::OpPassManager &pm,
                                   const HLOLoweringOptions &options);
 
-/// hlo (as imported) -> linalg on tensors: the HLO optimization stage
+/// hlo (as imported) -> linalg on tensors: the tensor-size check
+/// (xla-check-tensor-sizes), the HLO optimization stage
 /// (HLOPipeline.h), check-op and custom-call lowering, hlo-legalize-to-linalg,
 /// cleanup, optional fusion and the splitting of long sums into trees.
 void buildHLOToLinalgPipeline(mlir::OpPassManager &pm,

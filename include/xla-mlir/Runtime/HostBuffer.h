@@ -10,9 +10,11 @@
 #define XLA_MLIR_RUNTIME_HOSTBUFFER_H
 
 #include "xla-mlir/ABI/DType.h"
+#include "xla-mlir/Runtime/Status.h"
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,11 @@ struct TensorSpec {
   DType dtype;
   std::vector<int64_t> shape;
 
+  /// The byte size, or nullopt if a dimension is negative or the size
+  /// does not fit in 63 bits. Specs from users (signatures, .npy headers)
+  /// are checked with it before anything is allocated; the two accessors
+  /// below assume a checked spec.
+  std::optional<size_t> getCheckedByteSize() const;
   int64_t getNumElements() const;
   size_t getByteSize() const;
   /// The MLIR spelling: `tensor<2x3xf32>`.
@@ -44,6 +51,11 @@ public:
   /// A buffer whose contents are unspecified, for results the program
   /// writes in full (skips zeroing hundreds of MiB per run).
   static HostBuffer uninitialized(const TensorSpec &spec);
+
+  /// A buffer for a spec that comes from outside the process: an error
+  /// instead of an abort when the size overflows or the memory cannot be
+  /// had.
+  static StatusOr<HostBuffer> create(const TensorSpec &spec, bool zeroed);
 
   HostBuffer(const HostBuffer &other);
   HostBuffer &operator=(const HostBuffer &other);

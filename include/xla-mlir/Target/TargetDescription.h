@@ -23,6 +23,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace llvm {
@@ -64,6 +65,10 @@ struct TargetDescription {
   /// while the fusion cost model's bandwidth, peak rate and kernel overhead
   /// describe the GPU (`gpu=` brings an H100's unless the spec sets them).
   std::string gpu;
+  /// Memory the program's buffers live in, bytes: the host's RAM, or the
+  /// GPU's for `gpu=`. No single tensor may be larger (the compile driver's
+  /// `--max-tensor-size` defaults to it; `hlo-check-tensor-sizes`).
+  int64_t memoryBytes = int64_t(16) << 30;
 
   /// Iterations below which an op's tiles are not distributed over the
   /// cores (tiling strategy): below it, starting the threads costs about as
@@ -83,8 +88,8 @@ struct TargetDescription {
 
   /// Applies "key=value,..." (keys: triple, cpu, features, vector-bits,
   /// cores, l1, l2, l3, clock-ghz, bandwidth-gbps, peak-gflops,
-  /// kernel-overhead-us, gpu; `cuda` alone means gpu=sm_90a; sizes accept
-  /// K/KiB, M/MiB suffixes; features are written without commas, e.g.
+  /// kernel-overhead-us, memory, gpu; `cuda` alone means gpu=sm_90a; sizes
+  /// accept the suffixes of parseByteSize; features are written without commas, e.g.
   /// "+avx2+fma-avx512f"). A new cpu brings its own features and vector
   /// width; the peak rate follows the vector width, cores and clock unless
   /// the spec sets it.
@@ -112,6 +117,10 @@ struct TargetDescription {
     return str() == other.str();
   }
 };
+
+/// "65536", "32K", "1MiB", "64M", "2G", "1T" (powers of 1024) in bytes;
+/// nullopt for anything else or a value that does not fit in int64_t.
+std::optional<int64_t> parseByteSize(llvm::StringRef text);
 
 } // namespace xla
 

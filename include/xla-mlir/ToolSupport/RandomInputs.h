@@ -19,6 +19,8 @@
 
 #include "xla-mlir/Runtime/HostBuffer.h"
 
+#include "llvm/Support/Error.h"
+
 #include <cstdint>
 
 namespace xla::tools {
@@ -27,9 +29,10 @@ using runtime::DType;
 using runtime::HostBuffer;
 using runtime::TensorSpec;
 
-/// Argument `argIndex` of a program, generated from `seed`.
-HostBuffer generateInput(const TensorSpec &spec, uint64_t seed,
-                         unsigned argIndex);
+/// Argument `argIndex` of a program, generated from `seed`; an error when
+/// the tensor's memory cannot be had.
+llvm::Expected<HostBuffer> generateInput(const TensorSpec &spec, uint64_t seed,
+                                         unsigned argIndex);
 
 } // namespace xla::tools
 

@@ -20,6 +20,27 @@ def ReadOnlyEntryArgumentsPass
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
 
+def CheckTensorSizesPass
+    : Pass<"xla-check-tensor-sizes", "::mlir::ModuleOp"> {
+  let summary = "Reject tensors that cannot exist on the target";
+  let description = [{
+    A type such as `tensor<1099511627776x1024xf32>` is valid IR, but no
+    machine holds it, and element counts and byte sizes of such types
+    overflow 64 bits further down (allocation sizes, LLVM constants, the
+    runtime's buffers). This pass runs first in the lowering pipelines:
+    every statically shaped tensor (and memref) value, function argument,
+    result and tuple element whose size exceeds `max-bytes` (0: the memory
+    of the module's `xla.target`, else of this machine) is reported with its
+    op, its type and its size, and the pass fails. Sizes are computed with
+    overflow checks; a size that overflows is reported as such. Constants
+    whose data would be expanded (splats) count like any other value.
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", /*default=*/"0",
+           "Largest tensor in bytes (0: the target's memory)">,
+  ];
+}
+
 def DistinctResultsPass : Pass<"xla-copy-shared-results", "::mlir::ModuleOp"> {
   let summary = "Give every function result its own tensor";
   let description = [{

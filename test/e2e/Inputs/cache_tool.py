@@ -2,7 +2,8 @@
 
   cache_tool.py damage DIR truncate|flip   damage every stored library
   cache_tool.py count DIR                  print `entries: N`
-  cache_tool.py bound DIR                  print 1.5x the bytes DIR holds
+  cache_tool.py bound DIR...              print a bound that holds the
+                                           largest DIR's entry, not all
   cache_tool.py race N COMMAND...          run COMMAND N times at once,
                                            print `race: K of N passed`
 """
@@ -30,10 +31,14 @@ def main():
     elif what == "count":
         print("entries: %d" % len(libraries(sys.argv[2])))
     elif what == "bound":
-        d = sys.argv[2]
-        total = sum(os.path.getsize(os.path.join(d, f)) for f in os.listdir(d)
-                    if f.startswith("llvmcache-"))
-        print(total * 3 // 2)
+        def total(d):
+            return sum(os.path.getsize(os.path.join(d, f))
+                       for f in os.listdir(d) if f.startswith("llvmcache-"))
+        sizes = [total(d) for d in sys.argv[2:]]
+        # Holds the largest entry but not all of them together.
+        bound = max(sizes) * 6 // 5
+        assert bound < sum(sizes), "entries too different in size: %s" % sizes
+        print(bound)
     elif what == "race":
         n = int(sys.argv[2])
         procs = [subprocess.Popen(sys.argv[3:], stdout=subprocess.PIPE,

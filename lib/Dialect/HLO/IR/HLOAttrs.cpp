@@ -329,25 +329,27 @@ struct ConvLayout {
 
 static ParseResult parseConvLayout(AsmParser &parser, char firstLetter,
                                    char secondLetter, ConvLayout &layout) {
-  SmallVector<int64_t> spatialAt; // spatial index -> position
+  // (spatial index, position, location) in the order written. Indices are
+  // checked against the layout's length before anything is sized by them:
+  // an index is text, and a huge one must not allocate.
+  struct Spatial {
+    int64_t index, position;
+    SMLoc loc;
+  };
+  SmallVector<Spatial> spatials;
   int64_t pos = 0;
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
                                      [&]() -> ParseResult {
+        SMLoc entryLoc = parser.getCurrentLocation();
         int64_t spatialIdx;
         OptionalParseResult intRes = parser.parseOptionalInteger(spatialIdx);
         if (intRes.has_value()) {
           if (failed(*intRes))
             return failure();
           if (spatialIdx < 0)
-            return parser.emitError(parser.getCurrentLocation(),
-                                    "negative spatial dimension");
-          if ((int64_t)spatialAt.size() <= spatialIdx)
-            spatialAt.resize(spatialIdx + 1, -1);
-          if (spatialAt[spatialIdx] != -1)
-            return parser.emitError(parser.getCurrentLocation())
-                   << "duplicate spatial dimension " << spatialIdx;
-          spatialAt[spatialIdx] = pos++;
+            return parser.emitError(entryLoc, "negative spatial dimension");
+          spatials.push_back({spatialIdx, pos++, entryLoc});
           return success();
         }
         StringRef kw;
@@ -359,11 +361,11 @@ static ParseResult parseConvLayout(AsmParser &parser, char firstLetter,
         else if (kw.size() == 1 && kw[0] == secondLetter)
           slot = &layout.second;
         if (!slot)
-          return parser.emitError(parser.getCurrentLocation())
+          return parser.emitError(entryLoc)
                  << "expected '" << firstLetter << "', '" << secondLetter
                  << "' or a spatial dimension number, got '" << kw << "'";
         if (*slot != -1)
-          return parser.emitError(parser.getCurrentLocation())
+          return parser.emitError(entryLoc)
                  << "duplicate dimension '" << kw << "'";
         *slot = pos++;
         return success();
@@ -372,9 +374,20 @@ static ParseResult parseConvLayout(AsmParser &parser, char firstLetter,
   if (layout.first == -1 || layout.second == -1)
     return parser.emitError(loc) << "layout must contain '" << firstLetter
                                  << "' and '" << secondLetter << "'";
-  for (auto [i, p] : llvm::enumerate(spatialAt))
-    if (p == -1)
-      return parser.emitError(loc) << "missing spatial dimension " << i;
+  // The two letters are present, so there are exactly pos - 2 spatial
+  // dimensions, numbered 0 .. pos - 3.
+  SmallVector<int64_t> spatialAt(spatials.size(), -1);
+  for (const Spatial &s : spatials) {
+    if (s.index >= (int64_t)spatials.size())
+      return parser.emitError(s.loc)
+             << "spatial dimension " << s.index
+             << " is out of range for a layout with " << spatials.size()
+             << " spatial dimensions";
+    if (spatialAt[s.index] != -1)
+      return parser.emitError(s.loc)
+             << "duplicate spatial dimension " << s.index;
+    spatialAt[s.index] = s.position;
+  }
   layout.spatial.assign(spatialAt.begin(), spatialAt.end());
   return success();
 }

@@ -107,6 +107,11 @@ static ParseResult parseDenseHexLiteral(OpAsmParser &parser,
   std::string bytes;
   if (!digits.consume_front("0x") || !llvm::tryGetFromHex(digits, bytes))
     return parser.emitError(loc, "expected a hex string \"0x...\" in dense<>");
+  // tryGetFromHex reads an odd digit count as if it had a leading zero,
+  // which shifts every byte after it; the builtin parser rejects it.
+  if (digits.size() % 2)
+    return parser.emitError(loc, "hex string in dense<> has an odd number (")
+           << digits.size() << ") of digits; each byte takes two";
 
   ArrayRef<char> raw(bytes.data(), bytes.size());
   bool isSplat = false;
@@ -226,8 +231,14 @@ static LogicalResult verifyLayouts(Operation *op, StringRef what,
     auto tensor = dyn_cast<RankedTensorType>(type);
     if (!tensor)
       continue; // tokens and tuples carry no layout
-    auto dims = llvm::to_vector(
-        cast<DenseIntElementsAttr>(layout).getValues<int64_t>());
+    // The entry's length is checked before its values are read: a splat of
+    // a huge type is tiny in memory but not when expanded.
+    auto dense = cast<DenseIntElementsAttr>(layout);
+    if (dense.getNumElements() != tensor.getRank())
+      return OpDiag(op)()
+             << what << " layout #" << i << " has " << dense.getNumElements()
+             << " entries, expected one per dimension of " << type;
+    auto dims = llvm::to_vector(dense.getValues<int64_t>());
     SmallVector<int64_t> sorted(dims);
     llvm::sort(sorted);
     bool isPermutation = (int64_t)dims.size() == tensor.getRank();

@@ -151,8 +151,10 @@ static LogicalResult verifySourceTargetPairs(Operation *op,
     return OpDiag(op)() << "source_target_pairs must have shape Nx2, got "
            << type;
   llvm::SmallDenseSet<int64_t, 16> sources, targets;
-  auto values = llvm::to_vector(pairs.getValues<int64_t>());
-  for (size_t i = 0; i + 1 < values.size(); i += 2) {
+  // Read in place (no copy): a splat of a huge type stops at its first
+  // duplicate instead of being expanded.
+  auto values = pairs.getValues<int64_t>();
+  for (int64_t i = 0, e = pairs.getNumElements(); i + 1 < e; i += 2) {
     int64_t source = values[i], target = values[i + 1];
     if (source < 0 || target < 0)
       return OpDiag(op)() << "source_target_pairs holds a negative id in ["

@@ -815,7 +815,7 @@ static ConvWindow convWindowOf(DenseI64ArrayAttr strides,
   ConvWindow window{strides, lhsDilation, rhsDilation, reversal, {}, {}};
   if (padding) {
     llvm::append_range(window.paddingShape, padding.getType().getShape());
-    window.padding = llvm::to_vector(padding.getValues<int64_t>());
+    window.padding = rankSizedValues(padding);
   } else {
     auto lhs = dyn_cast<RankedTensorType>(lhsType);
     int64_t spatial = lhs ? std::max<int64_t>(lhs.getRank() - 2, 0) : 0;
@@ -881,9 +881,7 @@ LogicalResult DynamicConvOp::verify() {
   // The spatial result sizes are known when the padding is a constant.
   DenseIntElementsAttr constant;
   if (matchPattern(getPadding(), m_Constant(&constant)))
-    window.padding = llvm::to_vector(
-        llvm::map_range(constant.getValues<APInt>(),
-                        [](const APInt &v) { return v.getSExtValue(); }));
+    window.padding = rankSizedValues(constant);
   return verifyConv(*this, diag, window);
 }
 

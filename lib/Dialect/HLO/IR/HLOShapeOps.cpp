@@ -92,10 +92,7 @@ std::optional<SmallVector<int64_t>> constantValues(Value v) {
   DenseIntElementsAttr attr;
   if (!v || !matchPattern(v, m_Constant(&attr)))
     return std::nullopt;
-  SmallVector<int64_t> out;
-  for (const APInt &x : attr.getValues<APInt>())
-    out.push_back(x.getSExtValue());
-  return out;
+  return rankSizedValues(attr);
 }
 
 /// Checks that all start indices have the same type (dynamic_slice C3,
@@ -900,6 +897,15 @@ LogicalResult DynamicIotaOp::verify() {
 // Gathers
 //===----------------------------------------------------------------------===//
 
+/// (C21) for sizes that are known: each is at least 0.
+static LogicalResult checkNonNegativeSliceSizes(const OpDiag &err,
+                                                ArrayRef<int64_t> sizes) {
+  for (auto [i, size] : llvm::enumerate(sizes))
+    if (size < 0)
+      return err("slice_sizes[", i, "] = ", size, " must be non-negative");
+  return success();
+}
+
 LogicalResult GatherOp::inferResultType(
     MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
@@ -911,6 +917,10 @@ LogicalResult GatherOp::inferResultType(
   RankedTensorType indices =
       rankedType(err, "start_indices", adaptor.getStartIndices());
   if (!indices)
+    return failure();
+  // inferGatherShape reads kDynamic (INT64_MIN) as "unknown", which only
+  // dynamic_gather's non-constant sizes may be; a written size is checked.
+  if (failed(checkNonNegativeSliceSizes(err, adaptor.getSliceSizes())))
     return failure();
   SmallVector<int64_t> shape;
   if (failed(inferGatherShape(err, operand, indices,
@@ -945,8 +955,11 @@ LogicalResult DynamicGatherOp::inferResultType(
                " elements (the operand rank)");
   SmallVector<int64_t> sizes(rank, ShapedType::kDynamic);
   if (auto values = constantValues(adaptor.getSliceSizes());
-      values && (int64_t)values->size() == rank)
+      values && (int64_t)values->size() == rank) {
+    if (failed(checkNonNegativeSliceSizes(err, *values)))
+      return failure();
     sizes = *values;
+  }
   SmallVector<int64_t> shape;
   if (failed(inferGatherShape(err, operand, indices,
                               adaptor.getDimensionNumbersAttr(), sizes,

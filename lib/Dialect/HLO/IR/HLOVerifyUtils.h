@@ -12,11 +12,13 @@
 #include "xla-mlir/Dialect/HLO/IR/HLODialect.h"
 #include "xla-mlir/Dialect/Diagnostics.h"
 
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 
 namespace xla::hlo::verify_utils {
@@ -82,6 +84,25 @@ inline mlir::RankedTensorType makeTensor(ArrayRef<int64_t> shape,
       llvm::any_of(bounds, [](int64_t b) { return !isDyn(b); }))
     encoding = TypeExtensionsAttr::get(elementType.getContext(), bounds);
   return mlir::RankedTensorType::get(shape, elementType, encoding);
+}
+
+/// Attributes and constant operands that the spec sizes by a rank (padding,
+/// layouts, shape operands) hold at most this many values; more is a
+/// verifier error, found without expanding them.
+constexpr int64_t kMaxRankSizedValues = 1 << 16;
+
+/// The values of `attr`, or nullopt when it holds more than
+/// kMaxRankSizedValues: a splat of a huge type is small in memory, but not
+/// once expanded, so a verifier must not read it before checking its shape.
+inline std::optional<llvm::SmallVector<int64_t>>
+rankSizedValues(mlir::DenseIntElementsAttr attr) {
+  if (!attr || attr.getNumElements() > kMaxRankSizedValues)
+    return std::nullopt;
+  llvm::SmallVector<int64_t> out;
+  out.reserve(attr.getNumElements());
+  for (const llvm::APInt &v : attr.getValues<llvm::APInt>())
+    out.push_back(v.getSExtValue());
+  return out;
 }
 
 } // namespace xla::hlo::verify_utils
