@@ -14,6 +14,7 @@ export XLA_CMAKE_ARGS="-DXLA_ENABLE_FUZZER=ON"
 # what our C++ does.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:allocator_may_return_null=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+export ASAN_SYMBOLIZER_PATH="${ASAN_SYMBOLIZER_PATH:-/usr/lib/llvm-22/bin/llvm-symbolizer}"
 "$ROOT/scripts/build.sh" xla-fuzz xla-opt xla-run xla-translate
 if [ "$#" -gt 0 ]; then
   "$ROOT/scripts/build.sh" "$@"

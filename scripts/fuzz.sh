@@ -32,6 +32,7 @@ echo "fuzz: $n seed programs, $MINUTES minute(s), $WORKERS worker(s)"
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+export ASAN_SYMBOLIZER_PATH="${ASAN_SYMBOLIZER_PATH:-/usr/lib/llvm-22/bin/llvm-symbolizer}"
 # Per input: 20 s and 4 GiB (an input that needs more is a hang or a
 # memory bug); -max_len keeps the seeds whole.
 args=(

@@ -12,3 +12,6 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$ROOT/scripts/test_install.sh"
 python3 "$ROOT/scripts/corpus_roundtrip.py"
 "$ROOT/scripts/build.sh" check-conformance
+if [ -x "$ROOT/build-san/bin/xla-fuzz" ]; then
+  "$ROOT/scripts/fuzz.sh" "${FUZZ_MINUTES:-1}"
+fi

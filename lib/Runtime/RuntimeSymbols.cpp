@@ -14,14 +14,32 @@
 #include <string>
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 
 using namespace xla::runtime;
 
 namespace {
 
-void *memrefAlloc(uint64_t size) { return poolAllocate(size); }
+/// Generated code has no error path for a temporary it cannot allocate: it
+/// would write through a null pointer. Say what happened instead. (Entry
+/// inputs and results, allocated by the runtime, fail with an error.)
+void *checkedAllocation(void *ptr, uint64_t size) {
+  if (!ptr) {
+    std::fprintf(stderr,
+                 "xla-mlir runtime: out of memory for a temporary buffer of "
+                 "%llu bytes of the running program\n",
+                 static_cast<unsigned long long>(size));
+    std::abort();
+  }
+  return ptr;
+}
+
+void *memrefAlloc(uint64_t size) {
+  return checkedAllocation(poolAllocate(size), size);
+}
 void *memrefAlignedAlloc(uint64_t alignment, uint64_t size) {
-  return poolAllocate(size, alignment);
+  return checkedAllocation(poolAllocate(size, alignment), size);
 }
 void memrefFree(void *ptr) { poolFree(ptr); }
 

@@ -8,7 +8,9 @@
 // the LLVM dialect, translation to LLVM IR). Machine code is not generated:
 // LLVM's back end is not ours to fuzz, and it would cost most of the time.
 //
-// Any diagnostic is a fine outcome; a crash, a sanitizer report, a timeout
+// A custom mutator (below) complements libFuzzer's byte-level mutations
+// with edits that keep the text well formed. Any diagnostic is a fine
+// outcome; a crash, a sanitizer report, a timeout
 // or running out of memory is a bug. Built only with -DXLA_ENABLE_FUZZER=ON
 // (scripts/fuzz.sh); docs/robustness.md.
 //
@@ -24,8 +26,14 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <cctype>
 #include <cstdlib>
+#include <cstring>
+#include <iterator>
 #include <memory>
+#include <random>
+#include <string>
+#include <vector>
 
 using namespace mlir;
 
@@ -81,6 +89,61 @@ struct Harness {
 };
 
 } // namespace
+
+extern "C" size_t LLVMFuzzerMutate(uint8_t *data, size_t size,
+                                   size_t maxSize);
+
+/// Structure-aware mutations, half of the time (libFuzzer's byte-level
+/// ones otherwise): a number in the text becomes a value at an edge of an
+/// integer type or of memory (dimensions, indices, attribute values), or a
+/// whole line is dropped or repeated. Byte flips rarely keep a program
+/// parseable; these keep it well-formed text and move it to the values
+/// where size arithmetic and range checks break.
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size,
+                                          size_t maxSize, unsigned seed) {
+  std::minstd_rand rng(seed);
+  if (rng() % 2 == 0)
+    return LLVMFuzzerMutate(data, size, maxSize);
+  std::string text(reinterpret_cast<const char *>(data), size);
+  unsigned kind = rng() % 4;
+  if (kind < 2) {
+    static const char *const edges[] = {
+        "0", "1", "2", "3", "7", "8", "16", "255", "256", "65535", "65536",
+        "2147483647", "2147483648", "4294967295", "4294967296",
+        "1099511627776", "4611686018427387904", "9223372036854775807",
+        "9223372036854775808", "18446744073709551615"};
+    std::vector<std::pair<size_t, size_t>> numbers;
+    for (size_t i = 0; i < text.size();) {
+      size_t j = i;
+      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j])))
+        ++j;
+      if (j > i)
+        numbers.emplace_back(i, j - i);
+      i = j > i ? j : i + 1;
+    }
+    if (numbers.empty())
+      return LLVMFuzzerMutate(data, size, maxSize);
+    auto [at, length] = numbers[rng() % numbers.size()];
+    text.replace(at, length, edges[rng() % std::size(edges)]);
+  } else {
+    std::vector<size_t> starts{0};
+    for (size_t i = 0; i < text.size(); ++i)
+      if (text[i] == '\n' && i + 1 < text.size())
+        starts.push_back(i + 1);
+    size_t line = rng() % starts.size();
+    size_t begin = starts[line];
+    size_t end = line + 1 < starts.size() ? starts[line + 1] : text.size();
+    std::string content = text.substr(begin, end - begin);
+    if (kind == 2)
+      text.erase(begin, end - begin);
+    else
+      text.insert(end, content);
+  }
+  if (text.size() > maxSize)
+    return LLVMFuzzerMutate(data, size, maxSize);
+  std::memcpy(data, text.data(), text.size());
+  return text.size();
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static Harness *harness = new Harness();

@@ -5,7 +5,8 @@
 // --hlo-simplify, --fold-constants, --fold-limit, --cse and --dce, then
 // --fusion, --reduction-block,
 // --vectorize, --parallel-loops, --runtime-alloc, --opt-level,
-// --export-name, and --target (TargetDescription overrides, e.g.
+// --export-name, --max-tensor-size (K/M/G/T suffixes), and --target
+// (TargetDescription overrides, e.g.
 // --target=cpu=haswell or --target=vector-bits=256).
 //
 //   xla::registerCompileCLOptions(category);   // before ParseCommandLine
