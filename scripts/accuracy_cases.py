@@ -38,10 +38,10 @@ ALL_PATHS = ["default", "scalar", "1thread"]
 # not count them as failures; one that starts passing is an error, so this
 # list only shrinks. Each is an open item of docs/numerics.md.
 KNOWN_GAPS = {
-    # Both appeared when JAX 0.10.2 replaced the JAX 0.10 of earlier
-    # measurements (2026-11-23): our errors are unchanged (grad conv1 b32
-    # 1.66e-06 then and now), XLA:CPU's own error on the backward
-    # convolution's sums dropped (grad conv1 b32 8.5e-07 -> 4.7e-07, grad
+    # Both appeared on 2026-11-23 on a fresh machine (JAX 0.10.2, a Zen 4
+    # CPU) against the earlier measurements: our errors are unchanged
+    # (grad conv1 b32 1.66e-06 then and now), XLA:CPU's own error on the
+    # backward convolution's sums dropped (grad conv1 b32 8.5e-07 -> 4.7e-07, grad
     # bn1 scale b8 -> 1.87e-07). Our convolutions are not tiled yet (issue
     # 10); their backward sums over batch x height x width run as one chain
     # per output block.

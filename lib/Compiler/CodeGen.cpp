@@ -44,9 +44,17 @@ xla::createTargetMachine(const TargetDescription &target,
   llvm::Triple triple(target.triple);
   auto level =
       static_cast<llvm::CodeGenOptLevel>(std::min(options.optLevel, 3u));
+  std::string features = target.features;
+  // LLVM 22's X86 back end aborts ("Do not know how to soft promote this
+  // operator's operand") on odd-length bf16 vector rounding (e.g.
+  // llvm.ceil.v9bf16, which InstCombine makes of extf/ceil/truncf) when
+  // AVX512-BF16 is on (Zen 4, Sapphire Rapids). Our bf16 math runs in f32
+  // anyway; without the feature the same IR is promoted correctly.
+  if (triple.isX86())
+    features += features.empty() ? "-avx512bf16" : ",-avx512bf16";
   // PIC: the same object serves the JIT and shared libraries.
   std::unique_ptr<llvm::TargetMachine> machine(
-      (*llvmTarget)->createTargetMachine(triple, target.cpu, target.features,
+      (*llvmTarget)->createTargetMachine(triple, target.cpu, features,
                                       llvm::TargetOptions(),
                                       llvm::Reloc::PIC_, std::nullopt, level));
   if (!machine)
