@@ -46,20 +46,25 @@ std::string TensorSpec::str() const {
 
 void HostBuffer::Deleter::operator()(uint8_t *ptr) const { poolFree(ptr); }
 
-HostBuffer::Storage HostBuffer::allocate(size_t size, bool zeroed) {
+HostBuffer::Storage HostBuffer::tryAllocate(size_t size, bool zeroed) {
   // Never zero bytes, so data() is a valid pointer even for empty tensors.
   size_t allocated = std::max(size, kAlignment);
   // From the buffer pool: results of a program run in a loop reuse the
   // pages of the previous run's results.
   auto *ptr = static_cast<uint8_t *>(poolAllocate(allocated, kAlignment));
-  if (!ptr)
+  if (ptr && zeroed)
+    std::memset(ptr, 0, allocated);
+  return Storage(ptr, Deleter{});
+}
+
+HostBuffer::Storage HostBuffer::allocate(size_t size, bool zeroed) {
+  Storage storage = tryAllocate(size, zeroed);
+  if (!storage)
     // The same end as operator new without exceptions (LLVM's build flags
     // turn them off).
     std::fprintf(stderr, "out of memory for a host buffer of %zu bytes\n",
-                 allocated), std::abort();
-  if (zeroed)
-    std::memset(ptr, 0, allocated);
-  return Storage(ptr, Deleter{});
+                 size), std::abort();
+  return storage;
 }
 
 StatusOr<HostBuffer> HostBuffer::create(const TensorSpec &spec,
@@ -68,14 +73,11 @@ StatusOr<HostBuffer> HostBuffer::create(const TensorSpec &spec,
   if (!bytes)
     return Status::error("the size of " + spec.str() +
                          " overflows 64 bits");
-  size_t allocated = std::max(*bytes, kAlignment);
-  auto *ptr = static_cast<uint8_t *>(poolAllocate(allocated, kAlignment));
-  if (!ptr)
+  Storage storage = tryAllocate(*bytes, zeroed);
+  if (!storage)
     return Status::error("out of memory for a buffer of " + spec.str() +
                          " (" + std::to_string(*bytes) + " bytes)");
-  if (zeroed)
-    std::memset(ptr, 0, allocated);
-  return HostBuffer(spec, Storage(ptr, Deleter{}));
+  return HostBuffer(spec, std::move(storage));
 }
 
 HostBuffer HostBuffer::uninitialized(const TensorSpec &spec) {

@@ -85,10 +85,7 @@ int64_t getHostMemoryBytes() {
   long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
   if (pages <= 0 || pageSize <= 0)
     return 0;
-  return llvm::SaturatingMultiply<uint64_t>(pages, pageSize) >
-                 uint64_t(INT64_MAX)
-             ? INT64_MAX
-             : int64_t(pages) * pageSize;
+  return llvm::checkedMul<int64_t>(pages, pageSize).value_or(INT64_MAX);
 }
 
 /// Fills the cache sizes from /sys/devices/system/cpu/cpu0/cache.

@@ -88,6 +88,9 @@ private:
   };
 
   using Storage = std::unique_ptr<uint8_t[], Deleter>;
+  /// Null storage when the pool cannot provide the memory.
+  static Storage tryAllocate(size_t size, bool zeroed);
+  /// As tryAllocate, but aborts with a message (for checked, internal sizes).
   static Storage allocate(size_t size, bool zeroed);
   HostBuffer(const TensorSpec &spec, Storage storage)
       : spec(spec), storage(std::move(storage)) {}
