@@ -7,6 +7,7 @@ APT_PACKAGES=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 lld-22
   ccache ninja-build cmake python3 python3-pip zlib1g-dev libzstd-dev
   libgtest-dev libomp-22-dev
+  libclang-rt-22-dev  # sanitizer and libFuzzer runtimes (scripts/build-sanitizers.sh)
   graphviz  # renders the fusion graph of --dump-to as SVG
 )
 

@@ -176,6 +176,7 @@ xla::relayoutContractionRhs(RewriterBase &rewriter, linalg::LinalgOp op) {
     results.push_back(rhsMap.getResult(d));
   }
 
+  // Generalizing erases a named `op`: read its operands from the generic.
   FailureOr<linalg::GenericOp> asGeneric = xla::toGeneric(rewriter, op);
   if (failed(asGeneric))
     return failure();
@@ -185,11 +186,13 @@ xla::relayoutContractionRhs(RewriterBase &rewriter, linalg::LinalgOp op) {
   Value empty = tensor::EmptyOp::create(rewriter, loc, shape,
                                         rhsType.getElementType());
   Value transposed =
-      linalg::TransposeOp::create(rewriter, loc, rhs->get(), empty,
-                                    *permutation)
+      linalg::TransposeOp::create(rewriter, loc,
+                                  generic.getDpsInputOperand(1)->get(), empty,
+                                  *permutation)
           ->getResult(0);
   SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
-  maps[1] = AffineMap::get(rhsMap.getNumDims(), 0, results, op.getContext());
+  maps[1] =
+      AffineMap::get(rhsMap.getNumDims(), 0, results, generic.getContext());
   rewriter.modifyOpInPlace(generic, [&] {
     generic->setOperand(1, transposed);
     generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
