@@ -44,9 +44,9 @@ args=(
   -artifact_prefix="$WORK/artifacts/"
   -print_final_stats=1
 )
-if [ "$WORKERS" -gt 1 ]; then
-  args+=(-fork="$WORKERS" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
-fi
+# Fork mode, also for one worker: a crash is saved and the run goes on, so
+# one run finds every class it can reach in its time.
+args+=(-fork="$WORKERS" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
 set +e
 "$BUILD/bin/xla-fuzz" "${args[@]}" > "$WORK/last-run.log" 2>&1
 status=$?

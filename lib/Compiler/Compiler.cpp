@@ -1,6 +1,7 @@
 //===- Compiler.cpp - the compile driver ----------------------------------===//
 
 #include "xla-mlir/Compiler/Compiler.h"
+#include "xla-mlir/Compiler/ParserGuards.h"
 
 #include "CodeGen.h"
 #include "Dump.h"
@@ -235,6 +236,8 @@ xla::parseProgram(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
     sawError |= diag.getSeverity() == DiagnosticSeverity::Error;
     return failure();
   });
+  if (!checkParserHazards(*sourceMgr, context))
+    return nullptr;
   OwningOpRef<ModuleOp> module =
       parseSourceFile<ModuleOp>(sourceMgr, context);
   if (!module || sawError || failed(verify(*module)))

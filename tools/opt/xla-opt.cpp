@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "xla-mlir/Compiler/ParserGuards.h"
 #include "xla-mlir/Dialect/HLO/Transforms/Passes.h"
 #include "xla-mlir/InitAll.h"
 
@@ -98,6 +99,20 @@ int main(int argc, char **argv) {
       openInputFile(inputFile, &error);
   if (!input) {
     llvm::errs() << error << "\n";
+    return EXIT_FAILURE;
+  }
+  // Inputs MLIR's parser would die on get an error first (also under
+  // -verify-diagnostics: a crash verifies nothing).
+  if (std::optional<xla::ParserHazard> hazard =
+          xla::findParserHazard(input->getBuffer())) {
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(input->getMemBufferRef()),
+        llvm::SMLoc());
+    sourceMgr.PrintMessage(
+        llvm::errs(),
+        llvm::SMLoc::getFromPointer(input->getBufferStart() + hazard->offset),
+        llvm::SourceMgr::DK_Error, hazard->message);
     return EXIT_FAILURE;
   }
   // With -verify-diagnostics, reported errors are what the test expects.
