@@ -25,10 +25,10 @@
 // A result number MLIR's parser would allocate 2^31 slots for (found by
 // xla-fuzz) is refused before parsing, with its location; comments and
 // strings holding the same pattern are left alone.
-// RUN: %python %S/Inputs/exit_code.py xla-run %S/Inputs/malformed/huge_result_number.mlir 2>&1 | FileCheck %s --check-prefixes=RESULTNO,RESULTNO-RUN
+// RUN: %python %S/Inputs/exit_code.py xla-run %S/Inputs/malformed/huge_result_number.mlir 2>&1 | FileCheck %s --check-prefixes=RESULTNO,RESULTNO-EXIT
 // RUN: not xla-translate %S/Inputs/malformed/huge_result_number.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=RESULTNO
 // RUN: not xla-opt %S/Inputs/malformed/huge_result_number.mlir 2>&1 | FileCheck %s --check-prefix=RESULTNO
 // RUN: not xla-opt -verify-diagnostics %S/Inputs/malformed/huge_result_number.mlir 2>&1 | FileCheck %s --check-prefix=RESULTNO
 // RESULTNO: huge_result_number.mlir:8:10: error: result number 2147483647 in '%0#2147483647' is out of range: no op has more than 1048576 results
 // RESULTNO-NOT: error:
-// RESULTNO-RUN: exit code: 2
+// RESULTNO-EXIT: exit code: 2
