@@ -2,11 +2,13 @@
 
 #include "CodeGen.h"
 
+#include "xla-mlir/Compiler/CompileTimeReport.h"
 #include "xla-mlir/Compiler/Compiler.h"
 
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PassInstrumentation.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/Path.h"
@@ -70,15 +72,44 @@ llvm::Error xla::optimizeModule(llvm::Module &module,
     return machine.takeError();
   module.setTargetTriple((*machine)->getTargetTriple());
   module.setDataLayout((*machine)->createDataLayout());
-  auto optimize = mlir::makeOptimizingTransformer(
-      std::min(options.optLevel, 3u), /*sizeLevel=*/0, machine->get());
-  return optimize(&module);
+  // LLVM's default -O<n> pipeline, as MLIR's makeOptimizingTransformer
+  // builds it (all loop and SLP vectorization on), with our instrumentation
+  // when the compilation is timed.
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopUnrolling = true;
+  tuning.LoopInterleaving = true;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = true;
+  llvm::PassInstrumentationCallbacks callbacks;
+  if (options.timeReport)
+    options.timeReport->instrument(callbacks);
+  llvm::PassBuilder builder(machine->get(), tuning, std::nullopt, &callbacks);
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager callGraph;
+  llvm::ModuleAnalysisManager modules;
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(callGraph);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, callGraph, modules);
+  static const llvm::OptimizationLevel levels[] = {
+      llvm::OptimizationLevel::O0, llvm::OptimizationLevel::O1,
+      llvm::OptimizationLevel::O2, llvm::OptimizationLevel::O3};
+  llvm::OptimizationLevel level = levels[std::min(options.optLevel, 3u)];
+  llvm::ModulePassManager pipeline =
+      level == llvm::OptimizationLevel::O0
+          ? builder.buildO0DefaultPipeline(level)
+          : builder.buildPerModuleDefaultPipeline(level);
+  pipeline.run(module, modules);
+  return llvm::Error::success();
 }
 
 llvm::Expected<llvm::SmallVector<char, 0>>
 xla::emitObject(const CompiledModule &compiled,
                 const TargetDescription &target,
                 const CompileOptions &options, CodeKind kind) {
+  mlir::TimingScope time = timeStage(options, "code generation");
   return generateCode(*compiled.module, target, options,
                       kind == CodeKind::Object
                           ? llvm::CodeGenFileType::ObjectFile

@@ -2,6 +2,8 @@
 
 #include "xla-mlir/Compiler/CommandLine.h"
 
+#include "xla-mlir/Compiler/CompileTimeReport.h"
+
 #include <memory>
 
 using namespace xla;
@@ -85,7 +87,12 @@ struct CompileCLOptions {
                         "cores, l1, l2, l3, clock-ghz, bandwidth-gbps, "
                         "peak-gflops, kernel-overhead-us, memory, gpu), or "
                         "cuda for an NVIDIA GPU (gpu=sm_90a)"),
-               cl::value_desc("spec"), cl::cat(category)) {}
+               cl::value_desc("spec"), cl::cat(category)),
+        timeCompile("time-compile",
+                    cl::desc("Print the time of each compile stage and MLIR "
+                             "pass, and the functions that took longest, to "
+                             "stderr"),
+                    cl::init(false), cl::cat(category)) {}
 
   cl::opt<std::string> entry;
   cl::opt<std::string> dumpTo;
@@ -105,6 +112,7 @@ struct CompileCLOptions {
   cl::opt<std::string> maxTensorSize;
   cl::opt<std::string> exportName;
   cl::opt<std::string> target;
+  cl::opt<bool> timeCompile;
 };
 
 std::unique_ptr<CompileCLOptions> &instance() {
@@ -155,6 +163,12 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.exportName = cl->exportName;
   options.dumpTo = cl->dumpTo;
   return options;
+}
+
+std::unique_ptr<CompileTimeReport> xla::createTimeReportFromCL() {
+  if (!instance() || !instance()->timeCompile)
+    return nullptr;
+  return std::make_unique<CompileTimeReport>();
 }
 
 llvm::Expected<TargetDescription> xla::getTargetFromCL() {

@@ -1,6 +1,7 @@
 //===- CompilationCache.cpp - compiled programs kept on disk --------------===//
 
 #include "xla-mlir/Compiler/CompilationCache.h"
+#include "xla-mlir/Compiler/CompileTimeReport.h"
 
 #include "Dump.h"
 #include "xla-mlir/Compiler/Compiler.h"
@@ -291,7 +292,9 @@ xla::compileWithCache(ModuleOp module, const TargetDescription &target,
     return compileForJIT(module, target, options);
   }
   bool corrupt = false;
+  mlir::TimingScope lookupTime = timeStage(options, "cache lookup and load");
   auto stored = cache.lookup(*key, options, &corrupt);
+  lookupTime.stop();
   if (stored && *stored) {
     report(CacheOutcome::Hit);
     return stored;
@@ -305,8 +308,11 @@ xla::compileWithCache(ModuleOp module, const TargetDescription &target,
       compileToObject(module, target, options);
   if (!compiled)
     return compiled.takeError();
+  mlir::TimingScope insertTime =
+      timeStage(options, "shared library, cache entry and load");
   auto exe = cache.insert(*key, compiled->object, compiled->signature.entry,
                           options);
+  insertTime.stop();
   if (exe) {
     report(corrupt ? CacheOutcome::Corrupt : CacheOutcome::Miss);
     return exe;

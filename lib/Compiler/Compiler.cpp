@@ -1,6 +1,7 @@
 //===- Compiler.cpp - the compile driver ----------------------------------===//
 
 #include "xla-mlir/Compiler/Compiler.h"
+#include "xla-mlir/Compiler/CompileTimeReport.h"
 #include "xla-mlir/Compiler/ParserGuards.h"
 
 #include "CodeGen.h"
@@ -260,12 +261,19 @@ xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
 
   OwningOpRef<ModuleOp> owned(module.clone());
   ModuleOp program = *owned;
+  mlir::TimingScope importTime = timeStage(options, "import and signature");
   FailureOr<PreparedProgram> prepared = prepareProgram(program, options);
   if (failed(prepared))
     return diagnostics.takeError("the program cannot be compiled");
   target.attachTo(program);
+  importTime.stop();
 
+  mlir::TimingScope passTime = timeStage(options, "MLIR passes");
   PassManager pm(context);
+  if (options.timeReport) {
+    pm.enableTiming(passTime);
+    pm.addInstrumentation(options.timeReport->createPassInstrumentation());
+  }
   std::string dumpDir = getDumpDirectory(options);
   if (!dumpDir.empty())
     if (llvm::Error error = startDump(dumpDir, program, pm))
@@ -285,7 +293,10 @@ xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
   }
   if (failed(pm.run(program)))
     return diagnostics.takeError("compilation to LLVM failed");
+  passTime.stop();
 
+  mlir::TimingScope translateTime =
+      timeStage(options, "translation to LLVM IR");
   CompiledModule compiled;
   compiled.signature = std::move(prepared->signature);
   compiled.context = std::make_unique<llvm::LLVMContext>();
@@ -300,8 +311,11 @@ xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
           addEntryWrappers(*compiled.module, prepared->entryName,
                            compiled.signature))
     return std::move(error);
+  translateTime.stop();
+  mlir::TimingScope optimizeTime = timeStage(options, "LLVM optimization");
   if (llvm::Error error = optimizeModule(*compiled.module, target, options))
     return std::move(error);
+  optimizeTime.stop();
   if (!dumpDir.empty())
     if (llvm::Error error = finishDump(dumpDir, compiled, target, options))
       return std::move(error);

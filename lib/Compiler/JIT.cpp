@@ -16,6 +16,7 @@
 
 #include "CodeGen.h"
 
+#include "xla-mlir/Compiler/CompileTimeReport.h"
 #include "xla-mlir/Compiler/Compiler.h"
 
 #include "llvm/ExecutionEngine/Orc/Debugging/PerfSupportPlugin.h"
@@ -32,6 +33,7 @@ llvm::Expected<std::unique_ptr<runtime::Executable>>
 xla::loadInJIT(llvm::ArrayRef<char> object,
                const runtime::Signature &signature,
                const CompileOptions &options) {
+  mlir::TimingScope time = timeStage(options, "JIT link and load");
   auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!machineBuilder)
     return machineBuilder.takeError();

@@ -18,6 +18,7 @@
 
 #include "xla-mlir/Compiler/CommandLine.h"
 #include "xla-mlir/Compiler/CompilationCache.h"
+#include "xla-mlir/Compiler/CompileTimeReport.h"
 #include "xla-mlir/Compiler/Compiler.h"
 #include "xla-mlir/Runtime/BufferPool.h"
 #include "xla-mlir/Runtime/Executable.h"
@@ -232,12 +233,13 @@ xla::CacheOutcome cacheOutcome = xla::CacheOutcome::Bypassed;
 /// cache is off or a --dump-* flag asks to see the compilation.
 llvm::Expected<std::unique_ptr<Executable>>
 compile(ModuleOp module, const xla::TargetDescription &target,
-        bool unfused = false) {
+        bool unfused = false, xla::CompileTimeReport *timeReport = nullptr) {
   llvm::Expected<xla::CompileOptions> parsedOptions =
       xla::getCompileOptionsFromCL();
   if (!parsedOptions)
     return parsedOptions.takeError();
   xla::CompileOptions options = std::move(*parsedOptions);
+  options.timeReport = timeReport;
   if (unfused) {
     options.fusion = false;
     options.dumpTo.clear(); // the dump is the fused program's
@@ -280,9 +282,15 @@ compile(ModuleOp module, const xla::TargetDescription &target,
 }
 
 int runModule(ModuleOp module, const xla::TargetDescription &target) {
+  // --time-compile times the (fused) program's compilation.
+  std::unique_ptr<xla::CompileTimeReport> timeReport =
+      xla::createTimeReportFromCL();
   auto compileStart = Clock::now();
-  llvm::Expected<std::unique_ptr<Executable>> exe = compile(module, target);
+  llvm::Expected<std::unique_ptr<Executable>> exe =
+      compile(module, target, /*unfused=*/false, timeReport.get());
   double compileMs = millisecondsSince(compileStart);
+  if (timeReport)
+    timeReport->print(llvm::errs());
   if (!exe)
     return reportError(exe.takeError(), kCompileError);
 

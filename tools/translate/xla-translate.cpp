@@ -21,12 +21,14 @@
 
 #include "CHeader.h"
 
+#include "xla-mlir/Compiler/CompileTimeReport.h"
 #include "xla-mlir/Compiler/CommandLine.h"
 #include "xla-mlir/Compiler/Compiler.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -85,6 +87,14 @@ int main(int argc, char **argv) {
   if (!parsedOptions)
     return fail(llvm::toString(parsedOptions.takeError()));
   xla::CompileOptions options = std::move(*parsedOptions);
+  std::unique_ptr<xla::CompileTimeReport> timeReport =
+      xla::createTimeReportFromCL();
+  options.timeReport = timeReport.get();
+  // Printed however the compilation ends.
+  auto printTimes = llvm::make_scope_exit([&] {
+    if (timeReport)
+      timeReport->print(llvm::errs());
+  });
   // A shared library is loaded by the runtime, which has the buffer pool,
   // into a process that can start OpenMP threads.
   if (emitKind == EmitKind::Shared) {
@@ -108,9 +118,11 @@ int main(int argc, char **argv) {
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(*sourceMgr, &context);
+  mlir::TimingScope parseTime = xla::timeStage(options, "parse and verify");
   OwningOpRef<ModuleOp> module = xla::parseProgram(sourceMgr, &context);
   if (!module)
     return EXIT_FAILURE;
+  parseTime.stop();
 
   llvm::Expected<xla::CompiledModule> compiled =
       xla::compileToLLVM(*module, *target, options);
@@ -132,6 +144,7 @@ int main(int argc, char **argv) {
       return fail(llvm::toString(object.takeError()));
     if (outputFile == "-")
       return fail("--emit=shared needs -o FILE");
+    mlir::TimingScope linkTime = xla::timeStage(options, "shared library");
     if (llvm::Error err = xla::emitSharedLibrary(*object, outputFile))
       return fail(llvm::toString(std::move(err)));
   } else {

@@ -24,6 +24,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 
+#include <memory>
+
 namespace xla {
 
 /// Registers the flags in `category` (once per process), with `defaults`
@@ -39,6 +41,10 @@ llvm::Expected<CompileOptions> getCompileOptionsFromCL();
 
 /// The host's description with the --target overrides applied.
 llvm::Expected<TargetDescription> getTargetFromCL();
+
+/// A report to time the compilation in when --time-compile was given
+/// (set CompileOptions::timeReport to it), else nullptr.
+std::unique_ptr<CompileTimeReport> createTimeReportFromCL();
 
 } // namespace xla
 

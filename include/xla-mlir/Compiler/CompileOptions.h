@@ -20,6 +20,10 @@ class CustomCallRegistry;
 } // namespace xla::runtime
 
 namespace xla {
+class CompileTimeReport;
+} // namespace xla
+
+namespace xla {
 
 struct CompileOptions {
   /// `entry`: the function to compile; empty: @main if present, else the
@@ -71,6 +75,9 @@ struct CompileOptions {
   /// Where `hlo.custom_call` targets must be registered; nullptr: the
   /// runtime's global registry.
   const runtime::CustomCallRegistry *customCalls = nullptr;
+  /// `time-compile`: where the stages and the slowest functions are timed
+  /// (CompileTimeReport.h); nullptr: not timed.
+  CompileTimeReport *timeReport = nullptr;
 };
 
 } // namespace xla

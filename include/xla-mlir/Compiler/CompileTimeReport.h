@@ -1,0 +1,79 @@
+//===- CompileTimeReport.h - where a compilation spends its time -*- C++ -*-===//
+//
+// `--time-compile` (xla-run, xla-translate): the time of every stage of the
+// compile driver as a tree (MLIR's DefaultTimingManager, so each MLIR pass
+// appears on its own under "MLIR passes"), and the functions (kernels) that
+// cost the most, split into time in MLIR passes that ran on them and in
+// LLVM's optimizer. A compilation records into a report through
+// CompileOptions::timeReport; the report is not part of the compilation
+// cache's key and changes no code.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XLA_MLIR_COMPILER_COMPILETIMEREPORT_H
+#define XLA_MLIR_COMPILER_COMPILETIMEREPORT_H
+
+#include "mlir/Support/Timing.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <array>
+#include <memory>
+#include <mutex>
+
+namespace llvm {
+class PassInstrumentationCallbacks;
+class raw_ostream;
+} // namespace llvm
+
+namespace mlir {
+class PassInstrumentation;
+} // namespace mlir
+
+namespace xla {
+
+struct CompileOptions;
+
+class CompileTimeReport {
+public:
+  /// What a function's time was spent on.
+  enum class Work { MLIRPasses, LLVMOptimization };
+  static constexpr unsigned kNumWorks = 2;
+
+  CompileTimeReport();
+  ~CompileTimeReport();
+  CompileTimeReport(const CompileTimeReport &) = delete;
+  CompileTimeReport &operator=(const CompileTimeReport &) = delete;
+
+  /// The scope the driver nests its stages in.
+  mlir::TimingScope &getRootScope() { return root; }
+
+  /// Adds `seconds` of `work` on function `name`. Thread-safe.
+  void addFunctionTime(Work work, llvm::StringRef name, double seconds);
+
+  /// Charges the time of MLIR passes that run on a function op to it.
+  std::unique_ptr<mlir::PassInstrumentation> createPassInstrumentation();
+
+  /// Charges the time of LLVM passes to the function they run on (loops to
+  /// their function; a function pass inside a call-graph pass to the
+  /// function, not to both).
+  void instrument(llvm::PassInstrumentationCallbacks &callbacks);
+
+  /// Stops the clock and prints the stage tree and the `count` functions
+  /// that took longest. Call once, after the compilation.
+  void print(llvm::raw_ostream &os, unsigned count = 10);
+
+private:
+  mlir::DefaultTimingManager manager;
+  mlir::TimingScope root;
+  std::mutex mutex;
+  llvm::StringMap<std::array<double, kNumWorks>> functions;
+};
+
+/// A stage of the compilation, timed when `options` carry a report
+/// (else a scope that does nothing).
+mlir::TimingScope timeStage(const CompileOptions &options,
+                            llvm::StringRef name);
+
+} // namespace xla
+
+#endif // XLA_MLIR_COMPILER_COMPILETIMEREPORT_H
