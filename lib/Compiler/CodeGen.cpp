@@ -64,14 +64,11 @@ xla::createTargetMachine(const TargetDescription &target,
   return std::move(machine);
 }
 
-llvm::Error xla::optimizeModule(llvm::Module &module,
-                                const TargetDescription &target,
-                                const CompileOptions &options) {
-  auto machine = createTargetMachine(target, options);
-  if (!machine)
-    return machine.takeError();
-  module.setTargetTriple((*machine)->getTargetTriple());
-  module.setDataLayout((*machine)->createDataLayout());
+llvm::Error xla::runOptimizationPipeline(llvm::Module &module,
+                                         llvm::TargetMachine &machine,
+                                         const CompileOptions &options) {
+  module.setTargetTriple(machine.getTargetTriple());
+  module.setDataLayout(machine.createDataLayout());
   // LLVM's default -O<n> pipeline, as MLIR's makeOptimizingTransformer
   // builds it (all loop and SLP vectorization on), with our instrumentation
   // when the compilation is timed.
@@ -83,7 +80,7 @@ llvm::Error xla::optimizeModule(llvm::Module &module,
   llvm::PassInstrumentationCallbacks callbacks;
   if (options.timeReport)
     options.timeReport->instrument(callbacks);
-  llvm::PassBuilder builder(machine->get(), tuning, std::nullopt, &callbacks);
+  llvm::PassBuilder builder(&machine, tuning, std::nullopt, &callbacks);
   llvm::LoopAnalysisManager loops;
   llvm::FunctionAnalysisManager functions;
   llvm::CGSCCAnalysisManager callGraph;
@@ -103,6 +100,17 @@ llvm::Error xla::optimizeModule(llvm::Module &module,
           : builder.buildPerModuleDefaultPipeline(level);
   pipeline.run(module, modules);
   return llvm::Error::success();
+}
+
+llvm::Error xla::optimizeModule(std::unique_ptr<llvm::Module> &module,
+                                const TargetDescription &target,
+                                const CompileOptions &options) {
+  if (options.optLevel > 0 && getCodeGenPartitions(*module) > 1)
+    return optimizeInParts(module, target, options);
+  auto machine = createTargetMachine(target, options);
+  if (!machine)
+    return machine.takeError();
+  return runOptimizationPipeline(*module, **machine, options);
 }
 
 llvm::Expected<llvm::SmallVector<char, 0>>

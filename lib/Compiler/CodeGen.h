@@ -27,10 +27,23 @@ llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const TargetDescription &target,
                     const CompileOptions &options);
 
-/// Sets the triple and data layout of `module` and runs LLVM's -O<n>.
-llvm::Error optimizeModule(llvm::Module &module,
+/// Sets the triple and data layout of `module` and runs LLVM's -O<n> on it.
+llvm::Error runOptimizationPipeline(llvm::Module &module,
+                                    llvm::TargetMachine &machine,
+                                    const CompileOptions &options);
+
+/// Runs LLVM's -O<n> on `module`: a large module in parts on
+/// `options.compileThreads` threads (optimizeInParts), which replaces it.
+llvm::Error optimizeModule(std::unique_ptr<llvm::Module> &module,
                            const TargetDescription &target,
                            const CompileOptions &options);
+
+/// Splits `module` into getCodeGenPartitions() parts, optimizes them on a
+/// thread pool and links them back into one module (in the same context)
+/// with the original local symbols local again (ParallelCodeGen.cpp).
+llvm::Error optimizeInParts(std::unique_ptr<llvm::Module> &module,
+                            const TargetDescription &target,
+                            const CompileOptions &options);
 
 /// ld.lld: $XLA_LINKER, else next to the LLVM we were built with, else PATH.
 llvm::Expected<std::string> findLinker();

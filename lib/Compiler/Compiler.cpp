@@ -313,7 +313,7 @@ xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
     return std::move(error);
   translateTime.stop();
   mlir::TimingScope optimizeTime = timeStage(options, "LLVM optimization");
-  if (llvm::Error error = optimizeModule(*compiled.module, target, options))
+  if (llvm::Error error = optimizeModule(compiled.module, target, options))
     return std::move(error);
   optimizeTime.stop();
   if (!dumpDir.empty())

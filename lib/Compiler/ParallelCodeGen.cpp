@@ -9,6 +9,11 @@
 // one relocatable object, so every consumer (JIT, shared library,
 // `xla-translate --emit=obj`) still sees one object.
 //
+// LLVM's O3 pipeline runs the same way (optimizeInParts): the parts are
+// optimized on the pool and linked back into one module, so the LLVM IR
+// that dumps and `--emit=llvmir` show is still one module. Kernels are
+// `noinline`, so optimizing them apart loses little.
+//
 // The number of parts depends on the module only, never on the threads:
 // one thread or many produce the same bytes.
 //
@@ -21,6 +26,8 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ThreadPool.h"
@@ -32,6 +39,8 @@
 #include <mutex>
 
 using namespace xla;
+
+using Bytes = llvm::SmallVector<char, 0>;
 
 static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
@@ -89,33 +98,35 @@ joinObjects(llvm::ArrayRef<llvm::SmallVector<char, 0>> objects) {
   return llvm::SmallVector<char, 0>(bytes.begin(), bytes.end());
 }
 
-llvm::Expected<llvm::SmallVector<char, 0>>
-xla::generateCode(const llvm::Module &module, const TargetDescription &target,
-                  const CompileOptions &options, llvm::CodeGenFileType type) {
-  // Code generation rewrites IR (CodeGenPrepare and others): work on a
-  // copy, so that every emission of the module starts from the same IR.
-  std::unique_ptr<llvm::Module> copy = llvm::CloneModule(module);
-  unsigned partitions = getCodeGenPartitions(module);
-  if (type != llvm::CodeGenFileType::ObjectFile || partitions == 1)
-    return generate(*copy, target, options, type);
-
-  llvm::SmallVector<llvm::SmallVector<char, 0>> bitcode;
+/// `module` split into `partitions` parts, each as bitcode (contexts are
+/// not thread-safe, so parts travel as bytes). Locals are externalized
+/// with hidden visibility and keep their names.
+static llvm::SmallVector<Bytes> splitToBitcode(llvm::Module &module,
+                                               unsigned partitions) {
+  llvm::SmallVector<Bytes> bitcode;
   llvm::SplitModule(
-      *copy, partitions,
+      module, partitions,
       [&](std::unique_ptr<llvm::Module> part) {
-        llvm::SmallVector<char, 0> bytes;
+        Bytes bytes;
         llvm::raw_svector_ostream os(bytes);
         llvm::WriteBitcodeToFile(*part, os);
         bitcode.push_back(std::move(bytes));
       },
       /*PreserveLocals=*/false, /*RoundRobin=*/false);
+  return bitcode;
+}
 
-  llvm::SmallVector<llvm::SmallVector<char, 0>> objects(bitcode.size());
+/// `work` on each part, read into its own context, on a pool of
+/// `options.compileThreads` threads; the outputs in part order, or the
+/// first error.
+static llvm::Expected<llvm::SmallVector<Bytes>>
+forEachPart(llvm::ArrayRef<Bytes> bitcode, const CompileOptions &options,
+            llvm::function_ref<llvm::Expected<Bytes>(llvm::Module &)> work) {
+  llvm::SmallVector<Bytes> outputs(bitcode.size());
   std::mutex errorMutex;
   std::string firstError;
-  llvm::ThreadPoolStrategy strategy =
-      llvm::hardware_concurrency(options.compileThreads);
-  llvm::DefaultThreadPool pool(strategy);
+  llvm::DefaultThreadPool pool(
+      llvm::hardware_concurrency(options.compileThreads));
   for (size_t i = 0; i < bitcode.size(); ++i)
     pool.async([&, i] {
       llvm::LLVMContext context;
@@ -125,20 +136,94 @@ xla::generateCode(const llvm::Module &module, const TargetDescription &target,
                   llvm::StringRef(bitcode[i].data(), bitcode[i].size()),
                   "part"),
               context);
-      llvm::Expected<llvm::SmallVector<char, 0>> object =
-          part ? generate(**part, target, options, type)
-               : llvm::Expected<llvm::SmallVector<char, 0>>(part.takeError());
-      if (object) {
-        objects[i] = std::move(*object);
+      llvm::Expected<Bytes> output =
+          part ? work(**part) : llvm::Expected<Bytes>(part.takeError());
+      if (output) {
+        outputs[i] = std::move(*output);
         return;
       }
       std::lock_guard<std::mutex> lock(errorMutex);
-      std::string message = llvm::toString(object.takeError());
+      std::string message = llvm::toString(output.takeError());
       if (firstError.empty())
         firstError = message;
     });
   pool.wait();
   if (!firstError.empty())
-    return makeError("code generation failed: " + firstError);
-  return joinObjects(objects);
+    return makeError(firstError);
+  return std::move(outputs);
+}
+
+llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
+                                 const TargetDescription &target,
+                                 const CompileOptions &options) {
+  // Local symbols become hidden externals in the parts; they are made
+  // local again once linked, so the module keeps its symbol table.
+  llvm::StringSet<> locals;
+  for (llvm::GlobalValue &value : module->global_values())
+    if (value.hasLocalLinkage() && value.hasName())
+      locals.insert(value.getName());
+  llvm::SmallVector<Bytes> bitcode =
+      splitToBitcode(*module, getCodeGenPartitions(*module));
+  llvm::Expected<llvm::SmallVector<Bytes>> optimized = forEachPart(
+      bitcode, options, [&](llvm::Module &part) -> llvm::Expected<Bytes> {
+        auto machine = createTargetMachine(target, options);
+        if (!machine)
+          return machine.takeError();
+        if (llvm::Error error =
+                runOptimizationPipeline(part, **machine, options))
+          return std::move(error);
+        Bytes bytes;
+        llvm::raw_svector_ostream os(bytes);
+        llvm::WriteBitcodeToFile(part, os);
+        return std::move(bytes);
+      });
+  if (!optimized)
+    return makeError("LLVM optimization failed: " +
+                     llvm::toString(optimized.takeError()));
+
+  llvm::LLVMContext &context = module->getContext();
+  auto linked = std::make_unique<llvm::Module>(module->getModuleIdentifier(),
+                                               context);
+  linked->setSourceFileName(module->getSourceFileName());
+  linked->setTargetTriple(module->getTargetTriple());
+  linked->setDataLayout(module->getDataLayout());
+  llvm::Linker linker(*linked);
+  for (const Bytes &bytes : *optimized) {
+    llvm::Expected<std::unique_ptr<llvm::Module>> part =
+        llvm::parseBitcodeFile(
+            llvm::MemoryBufferRef(llvm::StringRef(bytes.data(), bytes.size()),
+                                  "optimized part"),
+            context);
+    if (!part)
+      return part.takeError();
+    if (linker.linkInModule(std::move(*part)))
+      return makeError("linking the optimized parts failed");
+  }
+  for (llvm::GlobalValue &value : linked->global_values())
+    if (!value.isDeclaration() && locals.contains(value.getName())) {
+      value.setVisibility(llvm::GlobalValue::DefaultVisibility);
+      value.setLinkage(llvm::GlobalValue::InternalLinkage);
+    }
+  module = std::move(linked);
+  return llvm::Error::success();
+}
+
+llvm::Expected<Bytes>
+xla::generateCode(const llvm::Module &module, const TargetDescription &target,
+                  const CompileOptions &options, llvm::CodeGenFileType type) {
+  // Code generation rewrites IR (CodeGenPrepare and others): work on a
+  // copy, so that every emission of the module starts from the same IR.
+  std::unique_ptr<llvm::Module> copy = llvm::CloneModule(module);
+  unsigned partitions = getCodeGenPartitions(module);
+  if (type != llvm::CodeGenFileType::ObjectFile || partitions == 1)
+    return generate(*copy, target, options, type);
+  llvm::Expected<llvm::SmallVector<Bytes>> objects =
+      forEachPart(splitToBitcode(*copy, partitions), options,
+                  [&](llvm::Module &part) {
+                    return generate(part, target, options, type);
+                  });
+  if (!objects)
+    return makeError("code generation failed: " +
+                     llvm::toString(objects.takeError()));
+  return joinObjects(*objects);
 }

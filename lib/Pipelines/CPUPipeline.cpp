@@ -49,47 +49,63 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addPass(hloext::createHLOExtLowerToLoopsPass());
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
-  pm.addPass(createConvertLinalgToLoopsPass());
-  // n-D vector transfers become unrolled 1-D ones while the memrefs still
-  // carry their shapes; reductions across lanes become vector.reduction.
-  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass(
-      vector::VectorMultiReductionLowering::InnerReduction));
-  pm.addPass(createConvertVectorToSCFPass(
-      VectorTransferToSCFOptions().enableFullUnroll()));
-  pm.addPass(createCanonicalizerPass());
+  // From here on, passes that only rewrite function bodies are nested on
+  // the functions, which MLIR runs on all cores (hundreds of kernels in a
+  // training step); passes that add module-level symbols stay on the
+  // module.
+  {
+    OpPassManager &functions = pm.nest<func::FuncOp>();
+    functions.addPass(createConvertLinalgToLoopsPass());
+    // n-D vector transfers become unrolled 1-D ones while the memrefs
+    // still carry their shapes; reductions across lanes become
+    // vector.reduction.
+    functions.addPass(vector::createLowerVectorMultiReductionPass(
+        vector::VectorMultiReductionLowering::InnerReduction));
+    functions.addPass(createConvertVectorToSCFPass(
+        VectorTransferToSCFOptions().enableFullUnroll()));
+    functions.addPass(createCanonicalizerPass());
+  }
   pm.addPass(createOutlineKernelsPass());
-  if (options.parallelLoops) {
+  if (options.parallelLoops)
     pm.addPass(createConvertSCFToOpenMPPass());
+  {
+    OpPassManager &functions = pm.nest<func::FuncOp>();
     // Inlines the memref.alloca_scope around each parallel body (it holds
     // no allocas); scf-to-cf cannot flatten loops inside one.
-    pm.addPass(createCanonicalizerPass());
+    if (options.parallelLoops)
+      functions.addPass(createCanonicalizerPass());
+    functions.addPass(createSCFToControlFlowPass());
+    // Math on f16/bf16 runs in f32, like XLA; what LLVM has no intrinsic
+    // for goes to libm.
+    functions.addPass(math::createMathExtendToSupportedTypes());
+    // exp in vector registers, not a libm call per lane.
+    functions.addPass(createApproximateVectorMathPass());
+    functions.addPass(createConvertComplexToStandardPass());
+    functions.addPass(arith::createArithExpandOpsPass());
+    functions.addPass(memref::createExpandStridedMetadataPass());
+    functions.addPass(createLowerAffinePass());
   }
-  pm.addPass(createSCFToControlFlowPass());
-
-  // Math on f16/bf16 runs in f32, like XLA; what LLVM has no intrinsic for
-  // goes to libm.
-  pm.addNestedPass<func::FuncOp>(math::createMathExtendToSupportedTypes());
-  // exp in vector registers, not a libm call per lane.
-  pm.addNestedPass<func::FuncOp>(createApproximateVectorMathPass());
-  pm.addPass(createConvertComplexToStandardPass());
-  pm.addPass(arith::createArithExpandOpsPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
   FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
   memrefToLLVM.useGenericFunctions = options.runtimeAlloc;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
   // expm1, log1p and friends go to libm; LLVM's expansions of them are
   // inaccurate near 0.
   pm.addPass(createPreciseMathToLibmPass());
-  pm.addPass(createConvertMathToLLVMPass());
+  {
+    OpPassManager &functions = pm.nest<func::FuncOp>();
+    functions.addPass(createConvertMathToLLVMPass());
+  }
   pm.addPass(createConvertMathToLibmPass());
-  pm.addPass(createConvertComplexToLLVMPass());
-  // The accumulator tile of a matmul becomes one FMA per row and k step.
-  ConvertVectorToLLVMPassOptions vectorToLLVM;
-  vectorToLLVM.vectorContractLowering =
-      vector::VectorContractLowering::OuterProduct;
-  vectorToLLVM.reassociateFPReductions = true;
-  pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
+  {
+    OpPassManager &functions = pm.nest<func::FuncOp>();
+    functions.addPass(createConvertComplexToLLVMPass());
+    // The accumulator tile of a matmul becomes one FMA per row and k step.
+    ConvertVectorToLLVMPassOptions vectorToLLVM;
+    vectorToLLVM.vectorContractLowering =
+        vector::VectorContractLowering::OuterProduct;
+    vectorToLLVM.reassociateFPReductions = true;
+    functions.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
+  }
   if (options.parallelLoops)
     pm.addPass(createConvertOpenMPToLLVMPass());
   ConvertFuncToLLVMPassOptions funcToLLVM;
