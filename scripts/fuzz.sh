@@ -44,6 +44,10 @@ args=(
   -artifact_prefix="$WORK/artifacts/"
   -print_final_stats=1
 )
+# FUZZ_SEED: a fixed random seed (the test command's smoke run uses one).
+if [ -n "${FUZZ_SEED:-}" ]; then
+  args+=(-seed="$FUZZ_SEED")
+fi
 # Fork mode, also for one worker: a crash is saved and the run goes on, so
 # one run finds every class it can reach in its time.
 args+=(-fork="$WORKERS" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)

@@ -3,7 +3,8 @@
 # end-to-end tests), the install test, and the two corpus checks over
 # ../shared/conformance (skipped when it is absent): every file parses and
 # round-trips, and every unit that passed before still compiles, runs and
-# passes its checks.
+# passes its checks; then the sanitizer build's lit run and a one-minute
+# fuzz run.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$ROOT/scripts/install-deps.sh"
@@ -12,6 +13,11 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$ROOT/scripts/test_install.sh"
 python3 "$ROOT/scripts/corpus_roundtrip.py"
 "$ROOT/scripts/build.sh" check-conformance
-if [ -x "$ROOT/build-san/bin/xla-fuzz" ]; then
-  "$ROOT/scripts/fuzz.sh" "${FUZZ_MINUTES:-1}"
+# The sanitizer build (build-san/): the lit suite under ASan, UBSan and
+# LeakSanitizer, then a short fuzz run (docs/robustness.md). It shares the
+# ccache with build/, so after the first time it mostly links.
+# XLA_SKIP_SANITIZERS=1 leaves it out of a quick local run.
+if [ "${XLA_SKIP_SANITIZERS:-0}" != 1 ]; then
+  "$ROOT/scripts/build-sanitizers.sh" check-xla-mlir
+  FUZZ_SEED="${FUZZ_SEED:-1}" "$ROOT/scripts/fuzz.sh" "${FUZZ_MINUTES:-1}"
 fi
