@@ -32,3 +32,15 @@
 // RESULTNO: huge_result_number.mlir:8:10: error: result number 2147483647 in '%0#2147483647' is out of range: no op has more than 1048576 results
 // RESULTNO-NOT: error:
 // RESULTNO-EXIT: exit code: 2
+
+// linalg.reduce, linalg.transpose and linalg.broadcast crash in MLIR 22's
+// own parser when the list after `dimensions =` / `permutation =` does not
+// parse (found by xla-fuzz); the tools check that list first.
+// RUN: %python %S/Inputs/exit_code.py xla-run %S/Inputs/malformed/linalg_reduce_bad_dimensions.mlir 2>&1 | FileCheck %s --check-prefixes=REDUCEDIMS,REDUCEDIMS-EXIT
+// RUN: not xla-opt %S/Inputs/malformed/linalg_reduce_bad_dimensions.mlir 2>&1 | FileCheck %s --check-prefix=REDUCEDIMS
+// REDUCEDIMS: linalg_reduce_bad_dimensions.mlir:4:89: error: 'linalg.reduce' expects 'dimensions = [' and a list of 64-bit integers here
+// REDUCEDIMS-EXIT: exit code: 2
+// RUN: not xla-translate %S/Inputs/malformed/linalg_transpose_bad_permutation.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=PERM
+// PERM: linalg_transpose_bad_permutation.mlir:3:99: error: 'linalg.transpose' expects 'permutation = ['
+// RUN: not xla-opt %S/Inputs/malformed/linalg_broadcast_overflowing_dimension.mlir 2>&1 | FileCheck %s --check-prefix=BCAST
+// BCAST: linalg_broadcast_overflowing_dimension.mlir:3:93: error: 'linalg.broadcast' expects 'dimensions = ['
