@@ -10,7 +10,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export BUILD_DIR="${SAN_BUILD_DIR:-$ROOT/build-san}"
 # -O1: the usual level for sanitizer builds; it compiles about twice as fast
 # as -O3 and keeps stack traces readable.
-export XLA_CMAKE_ARGS="-DXLA_ENABLE_FUZZER=ON -DCMAKE_CXX_FLAGS_RELEASE=-O1 -DCMAKE_C_FLAGS_RELEASE=-O1"
+export XLA_CMAKE_ARGS="-DXLA_ENABLE_FUZZER=ON -DXLA_ENABLE_PYTHON=OFF -DCMAKE_CXX_FLAGS_RELEASE=-O1 -DCMAKE_C_FLAGS_RELEASE=-O1"
 # Leaks are errors; UBSan stops at the first report (-fno-sanitize-recover)
 # and says where. JIT-compiled code is not instrumented, so ASan only sees
 # what our C++ does.

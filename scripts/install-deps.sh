@@ -31,7 +31,9 @@ PY="${PYTHON:-python3}"
 PIP_PACKAGES=(
   "numpy|numpy|"
   "pytest|pytest|"
-  "nanobind|nanobind|"
+  # The Python package (pyproject.toml, python/): bindings and their build.
+  "nanobind|nanobind>=2.0|"
+  "scikit_build_core|scikit-build-core>=0.10|"
   # JAX (CPU wheels) exports the real workloads in examples/ (export_jax.py).
   # Pinned: XLA:CPU is the reference of the accuracy suite and of the
   # benchmarks, and its numbers move between patch releases.

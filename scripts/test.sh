@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything, builds, and runs every test: the lit suite (with the
-# end-to-end tests), the install test, and the two corpus checks over
+# end-to-end tests), the Python package's tests and examples, the install
+# test, and the two corpus checks over
 # ../shared/conformance (skipped when it is absent): every file parses and
 # round-trips, and every unit that passed before still compiles, runs and
 # passes its checks; then the sanitizer build's lit run and a one-minute
@@ -10,6 +11,10 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$ROOT/scripts/install-deps.sh"
 "$ROOT/scripts/build.sh"
 "$ROOT/scripts/build.sh" check-xla-mlir
+# The Python package: built in build/ (pyproject.toml), installed into the
+# interpreter the scripts use, and its tests and examples run.
+"$ROOT/scripts/install-python.sh"
+python3 -m pytest -q "$ROOT/python/tests"
 "$ROOT/scripts/test_install.sh"
 python3 "$ROOT/scripts/corpus_roundtrip.py"
 "$ROOT/scripts/build.sh" check-conformance

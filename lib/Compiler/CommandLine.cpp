@@ -4,7 +4,11 @@
 
 #include "xla-mlir/Compiler/CompileTimeReport.h"
 
+#include <algorithm>
+#include <functional>
 #include <memory>
+#include <type_traits>
+#include <vector>
 
 using namespace xla;
 namespace cl = llvm::cl;
@@ -178,4 +182,121 @@ llvm::Expected<TargetDescription> xla::getTargetFromCL() {
   if (llvm::Error error = target->applyOverrides(instance()->target))
     return std::move(error);
   return target;
+}
+
+namespace {
+
+llvm::Error badValue(llvm::StringRef name, llvm::StringRef expected,
+                     llvm::StringRef value) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "option '" + name + "': expected " +
+                                     expected + ", got '" + value + "'");
+}
+
+llvm::Error parseValue(llvm::StringRef name, llvm::StringRef value,
+                       bool &out) {
+  std::string lower = value.lower();
+  if (lower == "true" || lower == "1" || lower == "on")
+    out = true;
+  else if (lower == "false" || lower == "0" || lower == "off")
+    out = false;
+  else
+    return badValue(name, "a boolean", value);
+  return llvm::Error::success();
+}
+
+template <typename Int>
+llvm::Error parseValue(llvm::StringRef name, llvm::StringRef value, Int &out) {
+  Int parsed;
+  if (value.getAsInteger(10, parsed))
+    return badValue(name, std::is_signed_v<Int> ? "an integer"
+                                                : "a non-negative integer",
+                    value);
+  out = parsed;
+  return llvm::Error::success();
+}
+
+llvm::Error parseValue(llvm::StringRef, llvm::StringRef value,
+                       std::string &out) {
+  out = value.str();
+  return llvm::Error::success();
+}
+
+/// One keyword: its flag spelling and how it sets CompileOptions.
+struct OptionSetter {
+  llvm::StringRef name;
+  std::function<llvm::Error(CompileOptions &, llvm::StringRef)> set;
+};
+
+template <typename T>
+OptionSetter field(llvm::StringRef name, T CompileOptions::*member) {
+  return {name, [name, member](CompileOptions &options, llvm::StringRef v) {
+            return parseValue(name, v, options.*member);
+          }};
+}
+
+/// Same names as the cl::opts above (python/tests checks them against
+/// xla-run --help).
+const std::vector<OptionSetter> &optionSetters() {
+  static const std::vector<OptionSetter> setters = {
+      field("entry", &CompileOptions::entry),
+      field("inline", &CompileOptions::inlineFunctions),
+      field("hlo-simplify", &CompileOptions::hloSimplify),
+      field("fold-constants", &CompileOptions::foldConstants),
+      field("fold-limit", &CompileOptions::foldLimit),
+      field("cse", &CompileOptions::cse),
+      field("dce", &CompileOptions::dce),
+      field("fusion", &CompileOptions::fusion),
+      field("reduction-block", &CompileOptions::reductionBlock),
+      field("vectorize", &CompileOptions::vectorize),
+      field("parallel-loops", &CompileOptions::parallelLoops),
+      field("runtime-alloc", &CompileOptions::runtimeAlloc),
+      field("opt-level", &CompileOptions::optLevel),
+      field("compile-threads", &CompileOptions::compileThreads),
+      {"max-tensor-size",
+       [](CompileOptions &options, llvm::StringRef value) -> llvm::Error {
+         std::optional<int64_t> size = parseByteSize(value);
+         if (!size)
+           return badValue("max-tensor-size",
+                           "a size in bytes, optionally with a K, M, G or T "
+                           "suffix",
+                           value);
+         options.maxTensorSize = *size;
+         return llvm::Error::success();
+       }},
+      field("export-name", &CompileOptions::exportName),
+      field("dump-to", &CompileOptions::dumpTo),
+  };
+  return setters;
+}
+
+} // namespace
+
+llvm::Error xla::setCompileOption(CompileOptions &options,
+                                  llvm::StringRef name,
+                                  llvm::StringRef value) {
+  std::string spelled = name.str();
+  std::replace(spelled.begin(), spelled.end(), '_', '-');
+  for (const OptionSetter &setter : optionSetters())
+    if (setter.name == spelled) {
+      CompileOptions updated = options;
+      if (llvm::Error error = setter.set(updated, value))
+        return error;
+      if (updated.optLevel > 3)
+        return badValue(setter.name, "0, 1, 2 or 3", value);
+      options = std::move(updated);
+      return llvm::Error::success();
+    }
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "unknown compile option '" + name + "'");
+}
+
+llvm::ArrayRef<llvm::StringRef> xla::getCompileOptionNames() {
+  static const std::vector<llvm::StringRef> names = [] {
+    std::vector<llvm::StringRef> result;
+    for (const OptionSetter &setter : optionSetters())
+      result.push_back(setter.name);
+    return result;
+  }();
+  return names;
 }

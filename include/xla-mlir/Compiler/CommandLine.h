@@ -42,6 +42,16 @@ llvm::Expected<CompileOptions> getCompileOptionsFromCL();
 /// The host's description with the --target overrides applied.
 llvm::Expected<TargetDescription> getTargetFromCL();
 
+/// Sets the option `name` of `options` from `value`, spelled like the flag
+/// (`fusion`, `opt-level`; '_' may stand for '-', as in Python keywords)
+/// and parsed like it (booleans: true/false/1/0/on/off; sizes with K, M,
+/// G, T). The Python package's keywords go through here.
+llvm::Error setCompileOption(CompileOptions &options, llvm::StringRef name,
+                             llvm::StringRef value);
+
+/// The names setCompileOption accepts, in the flags' spelling.
+llvm::ArrayRef<llvm::StringRef> getCompileOptionNames();
+
 /// A report to time the compilation in when --time-compile was given
 /// (set CompileOptions::timeReport to it), else nullptr.
 std::unique_ptr<CompileTimeReport> createTimeReportFromCL();

@@ -1,0 +1,183 @@
+//===- Module.cpp - xla_mlir._xla_mlir, the extension module --------------===//
+//
+// Thin bindings: compile (CompileProgram.h) and run. The Python layer
+// (xla_mlir/_executable.py) checks arguments against the signature, turns
+// arrays into data pointers without copying, and views the result bytes
+// returned here as arrays of their dtype. This file includes no LLVM or
+// MLIR header, because it is compiled with exceptions and RTTI (nanobind
+// needs both) and LLVM is not.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CompileProgram.h"
+
+#include "xla-mlir/Runtime/BufferPool.h"
+#include "xla-mlir/Runtime/Executable.h"
+
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+
+namespace nb = nanobind;
+using namespace nb::literals;
+using namespace xla;
+using xla::runtime::HostBuffer;
+using xla::runtime::TensorSpec;
+
+namespace {
+
+/// A compiled program and how it was obtained.
+struct PyExecutable {
+  std::unique_ptr<runtime::Executable> executable;
+  std::string cacheOutcome;
+  double compileSeconds = 0;
+};
+
+nb::list describe(const std::vector<TensorSpec> &specs) {
+  nb::list list;
+  for (const TensorSpec &spec : specs) {
+    nb::list shape;
+    for (int64_t size : spec.shape)
+      shape.append(size);
+    list.append(nb::make_tuple(runtime::getName(spec.dtype), nb::tuple(shape)));
+  }
+  return list;
+}
+
+/// Result bytes as a 1-D uint8 NumPy array that owns the HostBuffer (no
+/// copy); Python views it with the result's dtype and shape.
+nb::object ownBytes(HostBuffer buffer) {
+  auto *owned = new HostBuffer(std::move(buffer));
+  nb::capsule owner(owned, [](void *ptr) noexcept {
+    delete static_cast<HostBuffer *>(ptr);
+  });
+  size_t shape[1] = {owned->getByteSize()};
+  return nb::cast(nb::ndarray<nb::numpy, uint8_t, nb::ndim<1>>(
+      owned->data(), 1, shape, owner));
+}
+
+/// Runs the program on `inputs` (one data pointer per parameter, each to a
+/// dense row-major buffer of its spec; the caller keeps the arrays alive
+/// and has checked them) without holding the GIL.
+nb::list execute(const PyExecutable &self, const std::vector<uintptr_t> &inputs) {
+  const runtime::Executable &exe = *self.executable;
+  if (inputs.size() != exe.getInputs().size())
+    throw nb::value_error("wrong number of input buffers");
+  std::vector<HostBuffer> outputs;
+  outputs.reserve(exe.getOutputs().size());
+  for (const TensorSpec &spec : exe.getOutputs()) {
+    runtime::StatusOr<HostBuffer> buffer =
+        HostBuffer::create(spec, /*zeroed=*/false);
+    if (!buffer)
+      throw std::bad_alloc();
+    outputs.push_back(std::move(*buffer));
+  }
+  std::vector<void *> buffers;
+  for (uintptr_t input : inputs) {
+    if (!input)
+      throw nb::value_error("null input buffer");
+    buffers.push_back(reinterpret_cast<void *>(input));
+  }
+  for (HostBuffer &output : outputs)
+    buffers.push_back(output.data());
+  runtime::Status status;
+  {
+    nb::gil_scoped_release release;
+    status = exe.execute(buffers.data());
+  }
+  if (!status.ok())
+    throw std::runtime_error(status.message());
+  nb::list results;
+  for (HostBuffer &output : outputs)
+    results.append(ownBytes(std::move(output)));
+  return results;
+}
+
+nb::tuple compile(nb::bytes source, std::string bufferName,
+                  std::vector<std::pair<std::string, std::string>> options,
+                  std::string target, bool useCache, std::string cacheDir,
+                  std::string cacheMaxSize) {
+  python::CompileRequest request;
+  request.source.assign(source.c_str(), source.size());
+  request.bufferName = std::move(bufferName);
+  request.options = std::move(options);
+  request.target = std::move(target);
+  request.useCache = useCache;
+  request.cacheDirectory = std::move(cacheDir);
+  request.cacheMaxSize = std::move(cacheMaxSize);
+  python::CompileResult result;
+  {
+    // Compiling takes seconds: other Python threads run meanwhile.
+    nb::gil_scoped_release release;
+    result = python::compileProgram(request);
+  }
+  const char *kind = "";
+  switch (result.errorKind) {
+  case python::CompileErrorKind::None:
+    break;
+  case python::CompileErrorKind::UnknownOption:
+    kind = "unknown-option";
+    break;
+  case python::CompileErrorKind::BadOption:
+    kind = "bad-option";
+    break;
+  case python::CompileErrorKind::Program:
+    kind = "program";
+    break;
+  }
+  if (!result.executable)
+    return nb::make_tuple(nb::none(), kind, result.error);
+  auto exe = std::make_unique<PyExecutable>();
+  exe->executable = std::move(result.executable);
+  exe->cacheOutcome = result.cacheOutcome;
+  exe->compileSeconds = result.compileSeconds;
+  return nb::make_tuple(nb::cast(exe.release(), nb::rv_policy::take_ownership),
+                        kind, "");
+}
+
+} // namespace
+
+NB_MODULE(_xla_mlir, m) {
+  m.doc() = "xla-mlir's compiler and runtime (use the xla_mlir package)";
+
+  nb::class_<PyExecutable>(m, "Executable")
+      .def_prop_ro("entry",
+                   [](const PyExecutable &self) {
+                     return self.executable->getEntryName();
+                   })
+      .def_prop_ro("inputs",
+                   [](const PyExecutable &self) {
+                     return describe(self.executable->getInputs());
+                   })
+      .def_prop_ro("outputs",
+                   [](const PyExecutable &self) {
+                     return describe(self.executable->getOutputs());
+                   })
+      .def_prop_ro("uses_gpu",
+                   [](const PyExecutable &self) {
+                     return self.executable->usesGPU();
+                   })
+      .def_ro("cache_outcome", &PyExecutable::cacheOutcome)
+      .def_ro("compile_seconds", &PyExecutable::compileSeconds)
+      .def("execute", &execute, "inputs"_a);
+
+  m.def("compile", &compile, "source"_a, "buffer_name"_a, "options"_a,
+        "target"_a, "use_cache"_a, "cache_dir"_a, "cache_max_size"_a);
+  m.def("option_keywords", &python::getCompileOptionKeywords);
+  m.def("default_cache_directory", &python::getDefaultCacheDirectory);
+  m.def("pool_stats", [] {
+    runtime::BufferPoolStats stats = runtime::poolStats();
+    nb::dict dict;
+    dict["bytes_in_use"] = stats.bytesInUse;
+    dict["peak_bytes_in_use"] = stats.peakBytesInUse;
+    dict["bytes_cached"] = stats.bytesCached;
+    return dict;
+  });
+  m.def("pool_reset_peak", &runtime::poolResetPeak);
+}

@@ -1,0 +1,237 @@
+"""xm.compile and Executable: results, zero copy, errors."""
+
+import pathlib
+import subprocess
+import threading
+import time
+import tracemalloc
+
+import numpy as np
+import pytest
+
+import xla_mlir as xm
+
+ADD_MUL = """
+func.func @main(%x: tensor<4x8xf32>, %y: tensor<4x8xf32>, %z: tensor<4x8xf32>)
+    -> tensor<4xf32> {
+  %m = hlo.multiply %y, %z : tensor<4x8xf32>
+  %s = hlo.add %x, %m : tensor<4x8xf32>
+  %zero = hlo.constant dense<0.0> : tensor<f32>
+  %r = hlo.reduce(%s init: %zero) applies hlo.add across dimensions = [1]
+      : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+"""
+
+STABLEHLO_TWO_RESULTS = """
+func.func public @main(%a: tensor<3xi32>, %b: tensor<3xi32>)
+    -> (tensor<3xi32>, tensor<3xi1>) {
+  %0 = stablehlo.add %a, %b : tensor<3xi32>
+  %1 = stablehlo.compare GT, %a, %b : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi1>
+  return %0, %1 : tensor<3xi32>, tensor<3xi1>
+}
+"""
+
+IDENTITY_BIG = """
+func.func @main(%x: tensor<4194304xf32>) -> tensor<f32> {
+  %zero = hlo.constant dense<0.0> : tensor<f32>
+  %r = hlo.reduce(%x init: %zero) applies hlo.add across dimensions = [0]
+      : (tensor<4194304xf32>, tensor<f32>) -> tensor<f32>
+  return %r : tensor<f32>
+}
+"""
+
+
+def rand(*shape, seed=0):
+    return np.random.default_rng(seed).standard_normal(shape).astype(np.float32)
+
+
+def test_results_match_numpy():
+    exe = xm.compile(ADD_MUL)
+    x, y, z = rand(4, 8, seed=1), rand(4, 8, seed=2), rand(4, 8, seed=3)
+    out = exe(x, y, z)
+    assert isinstance(out, np.ndarray)
+    assert out.dtype == np.float32 and out.shape == (4,)
+    np.testing.assert_allclose(out, (x + y * z).sum(axis=1), rtol=1e-5,
+                               atol=1e-6)
+    assert repr(exe).startswith("<xla_mlir.Executable @main(float32[4,8]")
+
+
+def test_stablehlo_several_results_and_dtypes():
+    exe = xm.compile(STABLEHLO_TWO_RESULTS)
+    a = np.array([1, 5, -3], np.int32)
+    b = np.array([2, 4, -3], np.int32)
+    total, greater = exe(a, b)
+    np.testing.assert_array_equal(total, a + b)
+    assert greater.dtype == np.bool_
+    np.testing.assert_array_equal(greater, a > b)
+
+
+def test_source_from_path_and_bytes(tmp_path):
+    path = tmp_path / "prog.mlir"
+    path.write_text(ADD_MUL)
+    args = [rand(4, 8, seed=s) for s in range(3)]
+    expected = xm.compile(ADD_MUL)(*args)
+    for source in (path, str(path), ADD_MUL.encode()):
+        np.testing.assert_array_equal(xm.compile(source)(*args), expected)
+
+
+def test_options_and_cache(tmp_path):
+    args = [rand(4, 8, seed=s) for s in range(3)]
+    first = xm.compile(ADD_MUL, cache_dir=tmp_path, fusion=False, opt_level=2)
+    assert first.cache_outcome == "miss"
+    again = xm.compile(ADD_MUL, cache_dir=tmp_path, fusion=False, opt_level=2)
+    assert again.cache_outcome == "hit"
+    other = xm.compile(ADD_MUL, cache_dir=tmp_path, fusion=True)
+    assert other.cache_outcome == "miss"
+    off = xm.compile(ADD_MUL, cache=False)
+    assert off.cache_outcome == "bypassed"
+    for exe in (again, other, off):
+        np.testing.assert_allclose(exe(*args), first(*args), rtol=1e-6)
+
+
+def test_option_names_are_the_tools_flags():
+    root = pathlib.Path(__file__).resolve().parents[2]
+    xla_run = root / "build" / "bin" / "xla-run"
+    if not xla_run.exists():
+        pytest.skip("build/bin/xla-run not built")
+    help_text = subprocess.run([xla_run, "--help"], capture_output=True,
+                               text=True, check=True).stdout
+    for keyword in xm.option_keywords():
+        assert f"--{keyword.replace('_', '-')}" in help_text, keyword
+
+
+def test_inputs_are_not_copied():
+    exe = xm.compile(IDENTITY_BIG)
+    x = np.ones(4194304, np.float32)  # 16 MiB
+    exe(x)  # compile-time and first-run allocations out of the way
+    tracemalloc.start()
+    try:
+        assert float(exe(x)) == 4194304.0
+        _, peak = tracemalloc.get_traced_memory()
+        assert peak < x.nbytes // 4, peak  # NumPy allocated no copy
+        # A strided view is not dense: it is copied once, and says so in
+        # NumPy's traced memory.
+        tracemalloc.reset_peak()
+        strided = np.ones(2 * 4194304, np.float32)[::2]
+        tracemalloc.reset_peak()
+        assert float(exe(strided)) == 4194304.0
+        _, peak = tracemalloc.get_traced_memory()
+        assert peak >= strided.nbytes
+    finally:
+        tracemalloc.stop()
+
+
+def test_results_own_runtime_buffers():
+    exe = xm.compile(ADD_MUL)
+    out = exe(*[rand(4, 8, seed=s) for s in range(3)])
+    # A view of the runtime's 64-byte aligned buffer, not a NumPy copy.
+    assert out.__array_interface__["data"][0] % 64 == 0
+    base = out
+    while isinstance(base.base, np.ndarray):
+        base = base.base
+    assert base.dtype == np.uint8 and not base.flags.owndata
+    assert base.__array_interface__["data"][0] == \
+        out.__array_interface__["data"][0]
+    out[0] = 42.0  # writable, and alive after the executable is gone
+    del exe
+    assert out[0] == 42.0
+
+
+def test_dlpack_inputs():
+    jnp = pytest.importorskip("jax.numpy")
+    exe = xm.compile(ADD_MUL)
+    args = [jnp.asarray(rand(4, 8, seed=s)) for s in range(3)]
+    np.testing.assert_allclose(exe(*args), np.asarray(
+        (args[0] + args[1] * args[2]).sum(axis=1)), rtol=1e-5, atol=1e-6)
+
+
+def test_wrong_arguments_raise():
+    exe = xm.compile(ADD_MUL)
+    good = [rand(4, 8, seed=s) for s in range(3)]
+    with pytest.raises(TypeError, match=r"@main takes 3 argument\(s\), got 2"):
+        exe(*good[:2])
+    with pytest.raises(TypeError,
+                       match=r"argument 1 of @main: expected float32\[4,8\], "
+                             r"got float64\[4,8\]"):
+        exe(good[0], good[1].astype(np.float64), good[2])
+    with pytest.raises(ValueError,
+                       match=r"argument 2 of @main: expected float32\[4,8\], "
+                             r"got float32\[8,4\]"):
+        exe(good[0], good[1], good[2].reshape(8, 4))
+    with pytest.raises(TypeError, match="argument 0"):
+        exe("not an array", good[1], good[2])
+
+
+def test_compile_errors_raise():
+    with pytest.raises(xm.CompileError) as info:
+        xm.compile("func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+                   "  %0 = hlo.add %x, %x : tensor<5xf32>\n"
+                   "  return %0 : tensor<4xf32>\n}\n")
+    assert "<string>:2:" in str(info.value)
+    with pytest.raises(xm.CompileError, match="error:"):
+        xm.compile("func.func @main( {")
+    with pytest.raises(TypeError, match="unknown.*fusoin"):
+        xm.compile(ADD_MUL, fusoin=False)
+    with pytest.raises(ValueError, match="opt-level"):
+        xm.compile(ADD_MUL, opt_level=7)
+    with pytest.raises(ValueError, match="target"):
+        xm.compile(ADD_MUL, target="no-such-key=1")
+    with pytest.raises(TypeError):
+        xm.compile(12345)
+    with pytest.raises(FileNotFoundError):
+        xm.compile("/no/such/program.mlir")
+
+
+MATMUL = """
+func.func @main(%a: tensor<768x768xf32>, %b: tensor<768x768xf32>)
+    -> tensor<768x768xf32> {
+  %c = hlo.dot %a, %b : (tensor<768x768xf32>, tensor<768x768xf32>)
+      -> tensor<768x768xf32>
+  return %c : tensor<768x768xf32>
+}
+"""
+
+
+def test_gil_is_released_while_running():
+    exe = xm.compile(MATMUL, parallel_loops=False)
+    a = rand(768, 768, seed=1)
+    exe(a, a)
+    start = time.perf_counter()
+    for _ in range(5):
+        exe(a, a)
+    run_s = (time.perf_counter() - start) / 5
+    # While another thread runs the program, this one keeps running: the
+    # longest pause between its steps is far shorter than a run.
+    done = threading.Event()
+    worker = threading.Thread(
+        target=lambda: ([exe(a, a) for _ in range(5)], done.set()))
+    last, longest = time.perf_counter(), 0.0
+    worker.start()
+    while not done.is_set():
+        now = time.perf_counter()
+        longest, last = max(longest, now - last), now
+    worker.join()
+    assert longest < 0.5 * run_s, (longest, run_s)
+    # Several threads may run one executable at once.
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(exe(a, a)))
+               for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    expected = exe(a, a)
+    for r in results:
+        np.testing.assert_array_equal(r, expected)
+
+
+def test_compare_unfused(capsys):
+    exe = xm.compile(ADD_MUL)
+    args = [rand(4, 8, seed=s) for s in range(3)]
+    comparison = exe.compare_unfused(*args, runs=3)
+    assert comparison.results_agree
+    assert comparison.fused_ms > 0 and comparison.unfused_ms > 0
+    assert comparison.fused_peak_bytes > 0
+    printed = capsys.readouterr().out
+    assert "fusion saves" in printed and "results agree" in printed

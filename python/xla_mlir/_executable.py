@@ -1,0 +1,289 @@
+"""xla_mlir.compile and the Executable it returns."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import statistics
+import time
+from typing import Any, NamedTuple, Sequence
+
+import numpy as np
+
+from . import _xla_mlir
+from ._dtypes import to_numpy
+
+
+class CompileError(ValueError):
+    """The program did not parse, verify or compile.
+
+    The message holds the compiler's diagnostics, each with the location in
+    the program (for programs traced by JAX or TensorFlow, the user's file
+    and line)."""
+
+
+class ArraySpec(NamedTuple):
+    """The shape and NumPy dtype of a parameter or a result."""
+    shape: tuple
+    dtype: np.dtype
+
+    def __str__(self):
+        return f"{self.dtype.name}[{','.join(map(str, self.shape))}]"
+
+
+def option_keywords() -> list[str]:
+    """The compile options `compile` and `jit` accept as keywords."""
+    return list(_xla_mlir.option_keywords())
+
+
+def _option_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
+    return str(value)
+
+
+def _read_source(source) -> tuple[bytes | str, str]:
+    """The program's text or bytecode, and the name diagnostics give it."""
+    if hasattr(source, "as_text") and callable(source.as_text):
+        # A jax.stages.Lowered: keep the locations of the user's code.
+        try:
+            return source.as_text(debug_info=True), "<jax>"
+        except TypeError:
+            return source.as_text(), "<jax>"
+    if isinstance(source, os.PathLike):
+        path = os.fspath(source)
+        with open(path, "rb") as file:
+            return file.read(), path
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return bytes(source), "<bytes>"
+    if isinstance(source, str):
+        # Every MLIR module has a '{'; a string without one is a path.
+        if "{" in source:
+            return source, "<string>"
+        with open(source, "rb") as file:
+            return file.read(), source
+    raise TypeError(
+        "compile() takes program text, a path, bytes (text or MLIR "
+        f"bytecode) or a jax Lowered object, not {type(source).__name__}")
+
+
+def compile(source, target: str = "cpu", *, cache: bool = True,
+            cache_dir: str | os.PathLike | None = None,
+            cache_max_size: str = "1G", **options) -> "Executable":
+    """Compiles an hlo/StableHLO program for `target` and loads it.
+
+    `source`: program text, a path, bytes, or a `jax.stages.Lowered`.
+    `target`: "cpu" (this machine), "cuda", or target description
+    overrides such as "cpu=haswell,vector-bits=256".
+    `cache`: use the persistent compilation cache (`cache_dir`, default
+    $XLA_CACHE_DIR or ~/.cache/xla-mlir, bounded by `cache_max_size`).
+    `options`: compile options by keyword (`option_keywords()`).
+
+    Raises CompileError for a program the compiler rejects, TypeError for
+    an unknown keyword and ValueError for a bad option value."""
+    text, name = _read_source(source)
+    if isinstance(text, str):
+        text = text.encode()
+    pairs = [(key, _option_value(value)) for key, value in options.items()]
+    native, kind, message = _xla_mlir.compile(
+        text, name, pairs, target, bool(cache),
+        os.fspath(cache_dir) if cache_dir is not None else "",
+        str(cache_max_size))
+    if native is None:
+        if kind == "unknown-option":
+            raise TypeError(
+                f"{message}; the options are: "
+                f"{', '.join(option_keywords())}")
+        if kind == "bad-option":
+            raise ValueError(message)
+        raise CompileError(message)
+    recompile = dict(source=text, target=target, cache=cache,
+                     cache_dir=cache_dir, cache_max_size=cache_max_size,
+                     options=dict(options), name=name)
+    return Executable(native, recompile)
+
+
+@dataclasses.dataclass
+class FusionComparison:
+    """What fusion saved on one program and its inputs (medians)."""
+    fused_ms: float
+    unfused_ms: float
+    fused_peak_bytes: int
+    unfused_peak_bytes: int
+    runs: int
+    results_agree: bool
+    max_abs_difference: float
+
+    @property
+    def speedup(self) -> float:
+        return self.unfused_ms / self.fused_ms if self.fused_ms else float("inf")
+
+    @property
+    def time_saved_ms(self) -> float:
+        return self.unfused_ms - self.fused_ms
+
+    @property
+    def memory_saved_bytes(self) -> int:
+        return self.unfused_peak_bytes - self.fused_peak_bytes
+
+    def __str__(self):
+        mib = 1 << 20
+        time_pct = 100.0 * self.time_saved_ms / self.unfused_ms \
+            if self.unfused_ms else 0.0
+        mem_pct = 100.0 * self.memory_saved_bytes / self.unfused_peak_bytes \
+            if self.unfused_peak_bytes else 0.0
+        agree = "results agree" if self.results_agree else \
+            f"results DIFFER (max abs difference {self.max_abs_difference:.3g})"
+        return (
+            f"fused:   {self.fused_ms:.4g} ms, peak {self.fused_peak_bytes / mib:.1f} MiB\n"
+            f"unfused: {self.unfused_ms:.4g} ms, peak {self.unfused_peak_bytes / mib:.1f} MiB\n"
+            f"fusion saves {self.time_saved_ms:.4g} ms ({time_pct:.1f}%, "
+            f"{self.speedup:.2f}x) and {self.memory_saved_bytes / mib:.1f} MiB "
+            f"of peak memory ({mem_pct:.1f}%); median of {self.runs} runs, "
+            f"{agree}")
+
+
+class Executable:
+    """A compiled program. Call it with one array per parameter."""
+
+    def __init__(self, native, recompile: dict):
+        self._native = native
+        self._recompile = recompile
+        self.inputs = [ArraySpec(tuple(shape), to_numpy(dtype))
+                       for dtype, shape in native.inputs]
+        self.outputs = [ArraySpec(tuple(shape), to_numpy(dtype))
+                        for dtype, shape in native.outputs]
+
+    @property
+    def entry(self) -> str:
+        return self._native.entry
+
+    @property
+    def cache_outcome(self) -> str:
+        """How compile() got this program: hit, miss, corrupt or bypassed."""
+        return self._native.cache_outcome
+
+    @property
+    def compile_seconds(self) -> float:
+        return self._native.compile_seconds
+
+    def __repr__(self):
+        ins = ", ".join(map(str, self.inputs))
+        outs = ", ".join(map(str, self.outputs))
+        return f"<xla_mlir.Executable @{self.entry}({ins}) -> ({outs})>"
+
+    def _describe_parameter(self, index: int) -> str:
+        return f"argument {index} of @{self.entry}"
+
+    def _as_input(self, index: int, value, spec: ArraySpec) -> np.ndarray:
+        """`value` as a C-contiguous array of `spec`, without a copy when
+        its layout allows one."""
+        if isinstance(value, np.ndarray):
+            array = value
+        elif isinstance(value, (bool, int, float, complex)) and not spec.shape:
+            # Python scalars are weakly typed, as in JAX.
+            array = np.asarray(value, dtype=spec.dtype)
+        elif hasattr(value, "__dlpack__") and not isinstance(value, np.generic):
+            try:
+                array = np.from_dlpack(value)
+            except (TypeError, BufferError, RuntimeError, ValueError):
+                # Not on the CPU, or a dtype DLPack cannot describe to
+                # NumPy (bfloat16): go through __array__.
+                array = np.asarray(value)
+        else:
+            array = np.asarray(value)
+        if array.dtype != spec.dtype:
+            raise TypeError(
+                f"{self._describe_parameter(index)}: expected {spec}, got "
+                f"{array.dtype.name}[{','.join(map(str, array.shape))}]")
+        if array.shape != spec.shape:
+            raise ValueError(
+                f"{self._describe_parameter(index)}: expected {spec}, got "
+                f"{array.dtype.name}[{','.join(map(str, array.shape))}]")
+        address = array.__array_interface__["data"][0]
+        if not array.flags.c_contiguous or address % array.dtype.alignment:
+            array = np.array(array, order="C", copy=True)
+        return array
+
+    def _check_count(self, args: Sequence) -> None:
+        if len(args) != len(self.inputs):
+            raise TypeError(
+                f"@{self.entry} takes {len(self.inputs)} argument(s), "
+                f"got {len(args)}")
+
+    def run_flat(self, args: Sequence) -> list[np.ndarray]:
+        """Runs on `args` and returns every result as a list."""
+        self._check_count(args)
+        arrays = [self._as_input(i, value, spec)
+                  for i, (value, spec) in enumerate(zip(args, self.inputs))]
+        pointers = [a.__array_interface__["data"][0] for a in arrays]
+        # `arrays` stays alive (and with it every input) until the call
+        # returns; the GIL is released while the program runs.
+        raw = self._native.execute(pointers)
+        del arrays
+        return [bytes_.view(spec.dtype).reshape(spec.shape)
+                for bytes_, spec in zip(raw, self.outputs)]
+
+    def __call__(self, *args):
+        """Runs the program: one array (NumPy, or anything with
+        `__dlpack__` or `__array__`) per parameter. Returns the result, or a
+        tuple of them when the program has several."""
+        results = self.run_flat(args)
+        return results[0] if len(results) == 1 else tuple(results)
+
+    def _measure(self, args, runs: int):
+        arrays = [self._as_input(i, v, s)
+                  for i, (v, s) in enumerate(zip(args, self.inputs))]
+        results = self.run_flat(arrays)  # warm-up: fills the buffer pool
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            self.run_flat(arrays)
+            times.append((time.perf_counter() - start) * 1e3)
+        # Peak of one run: results and temporaries come from the runtime's
+        # buffer pool; the inputs are the caller's arrays.
+        before = _xla_mlir.pool_stats()["bytes_in_use"]
+        _xla_mlir.pool_reset_peak()
+        self.run_flat(arrays)
+        peak = _xla_mlir.pool_stats()["peak_bytes_in_use"] - before
+        peak += sum(a.nbytes for a in arrays)
+        return results, statistics.median(times), peak
+
+    def compare_unfused(self, *args, runs: int = 10, rtol: float = 1e-3,
+                        atol: float = 1e-5, verbose: bool = True
+                        ) -> FusionComparison:
+        """Compiles the same program with fusion=False, runs both on `args`
+        and returns (and prints, unless verbose=False) the time and peak
+        memory of each and what fusion saved."""
+        self._check_count(args)
+        r = self._recompile
+        options = dict(r["options"], fusion=False)
+        pairs = [(k, _option_value(v)) for k, v in options.items()]
+        native, kind, message = _xla_mlir.compile(
+            r["source"], r["name"], pairs, r["target"], bool(r["cache"]),
+            os.fspath(r["cache_dir"]) if r["cache_dir"] is not None else "",
+            str(r["cache_max_size"]))
+        if native is None:
+            raise CompileError(message)
+        unfused = Executable(native, dict(r, options=options))
+        fused_results, fused_ms, fused_peak = self._measure(args, runs)
+        unfused_results, unfused_ms, unfused_peak = unfused._measure(args, runs)
+        agree, worst = True, 0.0
+        for a, b in zip(fused_results, unfused_results):
+            if a.size == 0:
+                continue
+            if a.dtype.kind in "fc" or a.dtype.name == "bfloat16":
+                a64 = a.astype(np.complex128 if a.dtype.kind == "c" else np.float64)
+                b64 = b.astype(a64.dtype)
+                worst = max(worst, float(np.nanmax(np.abs(a64 - b64))))
+                agree &= bool(np.allclose(a64, b64, rtol=rtol, atol=atol,
+                                          equal_nan=True))
+            else:
+                agree &= bool(np.array_equal(a, b))
+        comparison = FusionComparison(fused_ms, unfused_ms, fused_peak,
+                                      unfused_peak, runs, agree, worst)
+        if verbose:
+            print(comparison)
+        return comparison
