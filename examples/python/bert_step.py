@@ -56,15 +56,19 @@ def main():
     reference = jax.jit(step)(*step_args)
     leaves = jax.tree_util.tree_leaves(results)
     ref_leaves = jax.tree_util.tree_leaves(reference)
+    # How close each output comes to its tolerance (1 = at the limit):
+    # rtol 1e-3 and an absolute floor of 1e-4 of the output's scale.
     worst = 0.0
     for a, b in zip(leaves, ref_leaves):
-        b = np.asarray(b)
-        scale = float(np.max(np.abs(b))) if b.size else 0.0
-        err = float(np.max(np.abs(a.astype(np.float64) - b))) if b.size else 0.0
-        worst = max(worst, err / (scale + 1e-30))
-        np.testing.assert_allclose(a, b, rtol=1e-3, atol=1e-4 * scale + 1e-7)
-    print(f"{len(leaves)} outputs match JAX (largest error {worst:.2e} of "
-          f"each output's scale); loss {float(results[-1]):.5f}")
+        b = np.asarray(b, dtype=np.float64)
+        if not b.size:
+            continue
+        tolerance = 1e-4 * float(np.max(np.abs(b))) + 1e-7 + 1e-3 * np.abs(b)
+        ratio = float(np.max(np.abs(np.asarray(a, np.float64) - b) / tolerance))
+        worst = max(worst, ratio)
+    assert worst <= 1.0, f"an output is off: {worst:.2f} of its tolerance"
+    print(f"{len(leaves)} outputs match JAX (the worst at {worst:.2f} of its "
+          f"tolerance); loss {float(results[-1]):.5f}")
     print(f"first call (trace, compile, run): {compile_and_run:.1f} s "
           f"(compilation cache: {ours.executable(*step_args).cache_outcome})")
 
