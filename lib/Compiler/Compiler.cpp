@@ -28,7 +28,11 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
@@ -320,6 +324,42 @@ xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
     if (llvm::Error error = finishDump(dumpDir, compiled, target, options))
       return std::move(error);
   return std::move(compiled);
+}
+
+llvm::Expected<std::string>
+xla::reportFusions(ModuleOp module, const TargetDescription &target,
+                   const CompileOptions &options) {
+  MLIRContext *context = module.getContext();
+  DiagnosticCollector diagnostics(context);
+  OwningOpRef<ModuleOp> owned(module.clone());
+  ModuleOp program = *owned;
+  if (failed(prepareProgram(program, options)))
+    return diagnostics.takeError("the program cannot be compiled");
+  target.attachTo(program);
+
+  // The report pass writes files: give it a directory of its own.
+  llvm::SmallString<128> directory;
+  if (std::error_code ec = llvm::sys::fs::createUniqueDirectory(
+          "xla-fusion-report", directory))
+    return makeError("cannot create a temporary directory: " + ec.message());
+  llvm::scope_exit removeDirectory(
+      [&] { llvm::sys::fs::remove_directories(directory); });
+  llvm::SmallString<128> prefix(directory);
+  llvm::sys::path::append(prefix, "report");
+
+  HLOLoweringOptions lowering;
+  fillLoweringOptions(lowering, options);
+  lowering.fusionReport = prefix.str().str();
+  PassManager pm(context);
+  buildHLOFusionPipeline(pm, lowering);
+  if (failed(pm.run(program)))
+    return diagnostics.takeError("fusion failed");
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> json =
+      llvm::MemoryBuffer::getFile(prefix + ".json");
+  if (!json)
+    return makeError("the fusion report was not written: " +
+                     json.getError().message());
+  return (*json)->getBuffer().str();
 }
 
 llvm::Expected<CompiledObject>

@@ -41,8 +41,8 @@ void xla::buildHLOOptimizationPipeline(OpPassManager &pm,
     pm.addPass(createSymbolDCEPass());
 }
 
-void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
-                                   const HLOLoweringOptions &options) {
+void xla::buildHLOFusionPipeline(OpPassManager &pm,
+                                 const HLOLoweringOptions &options) {
   // Before anything sizes buffers or constants by these types.
   CheckTensorSizesPassOptions sizes;
   sizes.maxBytes = options.maxTensorSize;
@@ -67,6 +67,11 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
     report.output = options.fusionReport;
     pm.addPass(createHLOReportFusionsPass(report));
   }
+}
+
+void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
+                                   const HLOLoweringOptions &options) {
+  buildHLOFusionPipeline(pm, options);
   pm.addPass(createHLOOutlineFusionsPass());
   // The ABI boundary: check ops and custom calls stay ops through the HLO
   // stage (which must neither erase nor merge them) and become runtime

@@ -21,86 +21,155 @@ using namespace xla::python;
 
 namespace {
 
-CompileResult fail(CompileErrorKind kind, std::string message) {
-  CompileResult result;
-  result.errorKind = kind;
-  result.error = std::move(message);
-  return result;
-}
+/// A parsed program with its options and target, in a context of its own
+/// (each request gets one, so requests may run on several threads).
+class ParsedRequest {
+public:
+  explicit ParsedRequest(const CompileRequest &request)
+      : context(makeRegistry()), os(diagnostics) {
+    context.printOpOnDiagnostic(false);
+    if (!parseOptions(request) || !makeTarget(request))
+      return;
+    // Parse errors are printed with their source line, like the tools do.
+    auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+    sourceMgr->AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(
+                                      request.source, request.bufferName),
+                                  llvm::SMLoc());
+    mlir::SourceMgrDiagnosticHandler handler(*sourceMgr, &context, os);
+    module = parseProgram(sourceMgr, &context);
+    if (!module)
+      setError(CompileErrorKind::Program, diagnostics.empty()
+                                              ? "the program does not parse"
+                                              : diagnostics);
+  }
+
+  bool ok() const { return errorKind == CompileErrorKind::None; }
+  /// A compile error, after the parser's own diagnostics.
+  void setCompileError(llvm::Error error) {
+    setError(CompileErrorKind::Program,
+             diagnostics + llvm::toString(std::move(error)));
+  }
+
+private:
+  // Declared first: the module below must be destroyed before its context.
+  mlir::MLIRContext context;
+  std::string diagnostics;
+  llvm::raw_string_ostream os;
+
+public:
+  CompileErrorKind errorKind = CompileErrorKind::None;
+  std::string error;
+  CompileOptions options;
+  std::optional<TargetDescription> target;
+  int64_t cacheMaxBytes = 0;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+
+private:
+  static mlir::DialectRegistry makeRegistry() {
+    mlir::DialectRegistry registry;
+    registerCompilerDialects(registry);
+    return registry;
+  }
+
+  void setError(CompileErrorKind kind, std::string message) {
+    errorKind = kind;
+    error = std::move(message);
+  }
+
+  bool parseOptions(const CompileRequest &request) {
+    for (const auto &[name, value] : request.options) {
+      if (llvm::Error err = setCompileOption(options, name, value)) {
+        std::string spelled = name;
+        std::replace(spelled.begin(), spelled.end(), '_', '-');
+        bool known = llvm::is_contained(getCompileOptionNames(), spelled);
+        setError(known ? CompileErrorKind::BadOption
+                       : CompileErrorKind::UnknownOption,
+                 llvm::toString(std::move(err)));
+        return false;
+      }
+    }
+    std::optional<int64_t> size = parseByteSize(request.cacheMaxSize);
+    if (!size) {
+      setError(CompileErrorKind::BadOption,
+               "cache_max_size: expected a size like 512M or 1G, got '" +
+                   request.cacheMaxSize + "'");
+      return false;
+    }
+    cacheMaxBytes = *size;
+    return true;
+  }
+
+  bool makeTarget(const CompileRequest &request) {
+    llvm::Expected<TargetDescription> host = TargetDescription::host();
+    if (!host) {
+      setError(CompileErrorKind::BadOption, llvm::toString(host.takeError()));
+      return false;
+    }
+    llvm::Error err = llvm::Error::success();
+    if (request.target != "cpu")
+      err = host->applyOverrides(request.target);
+    // The executable runs in this process: refuse code this CPU cannot run.
+    if (!err && host->gpu.empty())
+      err = host->checkRunsOnHost();
+    if (err) {
+      setError(CompileErrorKind::BadOption,
+               "target: " + llvm::toString(std::move(err)));
+      return false;
+    }
+    target = std::move(*host);
+    return true;
+  }
+};
 
 } // namespace
 
 CompileResult xla::python::compileProgram(const CompileRequest &request) {
   auto start = std::chrono::steady_clock::now();
-  CompileOptions options;
-  for (const auto &[name, value] : request.options) {
-    if (llvm::Error error = setCompileOption(options, name, value)) {
-      std::string spelled = name;
-      std::replace(spelled.begin(), spelled.end(), '_', '-');
-      bool known = llvm::is_contained(getCompileOptionNames(), spelled);
-      return fail(known ? CompileErrorKind::BadOption
-                        : CompileErrorKind::UnknownOption,
-                  llvm::toString(std::move(error)));
-    }
-  }
-  std::optional<int64_t> cacheMaxBytes = parseByteSize(request.cacheMaxSize);
-  if (!cacheMaxBytes)
-    return fail(CompileErrorKind::BadOption,
-                "cache_max_size: expected a size like 512M or 1G, got '" +
-                    request.cacheMaxSize + "'");
-
-  llvm::Expected<TargetDescription> target = TargetDescription::host();
-  if (target && request.target != "cpu")
-    if (llvm::Error error = target->applyOverrides(request.target))
-      return fail(CompileErrorKind::BadOption,
-                  "target: " + llvm::toString(std::move(error)));
-  if (!target)
-    return fail(CompileErrorKind::BadOption,
-                llvm::toString(target.takeError()));
-  // The executable runs in this process: refuse code this CPU cannot run.
-  if (target->gpu.empty())
-    if (llvm::Error error = target->checkRunsOnHost())
-      return fail(CompileErrorKind::BadOption,
-                  "target: " + llvm::toString(std::move(error)));
-
-  mlir::DialectRegistry registry;
-  registerCompilerDialects(registry);
-  mlir::MLIRContext context(registry);
-  context.printOpOnDiagnostic(false);
-
-  // Parse errors are printed with their source line, like the tools do.
-  std::string diagnostics;
-  llvm::raw_string_ostream os(diagnostics);
-  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
-  sourceMgr->AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(request.source, request.bufferName),
-      llvm::SMLoc());
-  mlir::SourceMgrDiagnosticHandler handler(*sourceMgr, &context, os);
-  mlir::OwningOpRef<mlir::ModuleOp> module = parseProgram(sourceMgr, &context);
-  if (!module)
-    return fail(CompileErrorKind::Program,
-                diagnostics.empty() ? "the program does not parse"
-                                    : diagnostics);
-
   CompileResult result;
+  ParsedRequest parsed(request);
+  if (!parsed.ok()) {
+    result.errorKind = parsed.errorKind;
+    result.error = parsed.error;
+    return result;
+  }
   CacheOutcome outcome = CacheOutcome::Bypassed;
   std::string directory = request.cacheDirectory.empty()
                               ? xla::getDefaultCacheDirectory()
                               : request.cacheDirectory;
   std::optional<CompilationCache> cache;
   if (request.useCache && !directory.empty())
-    cache.emplace(directory, *cacheMaxBytes);
+    cache.emplace(directory, parsed.cacheMaxBytes);
   llvm::Expected<std::unique_ptr<runtime::Executable>> exe =
-      cache ? compileWithCache(*module, *target, options, *cache, &outcome)
-            : compileForJIT(*module, *target, options);
-  if (!exe)
-    return fail(CompileErrorKind::Program,
-                diagnostics + llvm::toString(exe.takeError()));
+      cache ? compileWithCache(*parsed.module, *parsed.target, parsed.options,
+                               *cache, &outcome)
+            : compileForJIT(*parsed.module, *parsed.target, parsed.options);
+  if (!exe) {
+    parsed.setCompileError(exe.takeError());
+    result.errorKind = parsed.errorKind;
+    result.error = parsed.error;
+    return result;
+  }
   result.executable = std::move(*exe);
   result.cacheOutcome = toString(outcome).str();
   result.compileSeconds = std::chrono::duration<double>(
                               std::chrono::steady_clock::now() - start)
                               .count();
+  return result;
+}
+
+ReportResult xla::python::reportFusions(const CompileRequest &request) {
+  ReportResult result;
+  ParsedRequest parsed(request);
+  if (parsed.ok()) {
+    llvm::Expected<std::string> report =
+        xla::reportFusions(*parsed.module, *parsed.target, parsed.options);
+    if (report)
+      result.report = std::move(*report);
+    else
+      parsed.setCompileError(report.takeError());
+  }
+  result.errorKind = parsed.errorKind;
+  result.error = parsed.error;
   return result;
 }
 

@@ -60,6 +60,16 @@ struct CompileResult {
 /// loaded from the compilation cache). Safe to call from several threads.
 CompileResult compileProgram(const CompileRequest &request);
 
+/// The fusion report (Compiler.h: reportFusions) of the program that
+/// compileProgram would compile for `request`, as JSON in `error`'s stead:
+/// `report` on success, else the error as compileProgram gives it.
+struct ReportResult {
+  std::string report;
+  CompileErrorKind errorKind = CompileErrorKind::None;
+  std::string error;
+};
+ReportResult reportFusions(const CompileRequest &request);
+
 /// The keywords compileProgram accepts in `options`, spelled with '_'.
 std::vector<std::string> getCompileOptionKeywords();
 

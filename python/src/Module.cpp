@@ -99,15 +99,39 @@ nb::list execute(const PyExecutable &self, const std::vector<uintptr_t> &inputs)
   return results;
 }
 
-nb::tuple compile(nb::bytes source, std::string bufferName,
-                  std::vector<std::pair<std::string, std::string>> options,
-                  std::string target, bool useCache, std::string cacheDir,
-                  std::string cacheMaxSize) {
+using Options = std::vector<std::pair<std::string, std::string>>;
+
+python::CompileRequest makeRequest(nb::bytes source, std::string bufferName,
+                                   Options options, std::string target) {
   python::CompileRequest request;
   request.source.assign(source.c_str(), source.size());
   request.bufferName = std::move(bufferName);
   request.options = std::move(options);
   request.target = std::move(target);
+  return request;
+}
+
+const char *errorKindName(python::CompileErrorKind kind) {
+  switch (kind) {
+  case python::CompileErrorKind::None:
+    return "";
+  case python::CompileErrorKind::UnknownOption:
+    return "unknown-option";
+  case python::CompileErrorKind::BadOption:
+    return "bad-option";
+  case python::CompileErrorKind::Program:
+    return "program";
+  }
+  return "program";
+}
+
+/// (Executable or None, error kind, message).
+nb::tuple compile(nb::bytes source, std::string bufferName, Options options,
+                  std::string target, bool useCache, std::string cacheDir,
+                  std::string cacheMaxSize) {
+  python::CompileRequest request =
+      makeRequest(source, std::move(bufferName), std::move(options),
+                  std::move(target));
   request.useCache = useCache;
   request.cacheDirectory = std::move(cacheDir);
   request.cacheMaxSize = std::move(cacheMaxSize);
@@ -117,20 +141,7 @@ nb::tuple compile(nb::bytes source, std::string bufferName,
     nb::gil_scoped_release release;
     result = python::compileProgram(request);
   }
-  const char *kind = "";
-  switch (result.errorKind) {
-  case python::CompileErrorKind::None:
-    break;
-  case python::CompileErrorKind::UnknownOption:
-    kind = "unknown-option";
-    break;
-  case python::CompileErrorKind::BadOption:
-    kind = "bad-option";
-    break;
-  case python::CompileErrorKind::Program:
-    kind = "program";
-    break;
-  }
+  const char *kind = errorKindName(result.errorKind);
   if (!result.executable)
     return nb::make_tuple(nb::none(), kind, result.error);
   auto exe = std::make_unique<PyExecutable>();
@@ -139,6 +150,23 @@ nb::tuple compile(nb::bytes source, std::string bufferName,
   exe->compileSeconds = result.compileSeconds;
   return nb::make_tuple(nb::cast(exe.release(), nb::rv_policy::take_ownership),
                         kind, "");
+}
+
+/// (report JSON or None, error kind, message).
+nb::tuple reportFusions(nb::bytes source, std::string bufferName,
+                        Options options, std::string target) {
+  python::CompileRequest request =
+      makeRequest(source, std::move(bufferName), std::move(options),
+                  std::move(target));
+  python::ReportResult result;
+  {
+    nb::gil_scoped_release release;
+    result = python::reportFusions(request);
+  }
+  if (result.errorKind != python::CompileErrorKind::None)
+    return nb::make_tuple(nb::none(), errorKindName(result.errorKind),
+                          result.error);
+  return nb::make_tuple(result.report, "", "");
 }
 
 } // namespace
@@ -169,6 +197,8 @@ NB_MODULE(_xla_mlir, m) {
 
   m.def("compile", &compile, "source"_a, "buffer_name"_a, "options"_a,
         "target"_a, "use_cache"_a, "cache_dir"_a, "cache_max_size"_a);
+  m.def("report_fusions", &reportFusions, "source"_a, "buffer_name"_a,
+        "options"_a, "target"_a);
   m.def("option_keywords", &python::getCompileOptionKeywords);
   m.def("default_cache_directory", &python::getDefaultCacheDirectory);
   m.def("pool_stats", [] {

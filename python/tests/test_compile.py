@@ -184,18 +184,18 @@ def test_compile_errors_raise():
 
 
 MATMUL = """
-func.func @main(%a: tensor<768x768xf32>, %b: tensor<768x768xf32>)
-    -> tensor<768x768xf32> {
-  %c = hlo.dot %a, %b : (tensor<768x768xf32>, tensor<768x768xf32>)
-      -> tensor<768x768xf32>
-  return %c : tensor<768x768xf32>
+func.func @main(%a: tensor<1536x1536xf32>, %b: tensor<1536x1536xf32>)
+    -> tensor<1536x1536xf32> {
+  %c = hlo.dot %a, %b : (tensor<1536x1536xf32>, tensor<1536x1536xf32>)
+      -> tensor<1536x1536xf32>
+  return %c : tensor<1536x1536xf32>
 }
 """
 
 
 def test_gil_is_released_while_running():
     exe = xm.compile(MATMUL, parallel_loops=False)
-    a = rand(768, 768, seed=1)
+    a = rand(1536, 1536, seed=1)
     exe(a, a)
     start = time.perf_counter()
     for _ in range(5):
@@ -235,3 +235,23 @@ def test_compare_unfused(capsys):
     assert comparison.fused_peak_bytes > 0
     printed = capsys.readouterr().out
     assert "fusion saves" in printed and "results agree" in printed
+
+
+def test_kernels_and_peak_memory():
+    exe = xm.compile(ADD_MUL)
+    kernels = exe.kernels
+    # Fused: the multiply, the add and the reduce are one reduction kernel
+    # that reads the three inputs once and writes the 4 sums.
+    assert len(kernels) == 1, [str(k) for k in kernels]
+    (kernel,) = kernels
+    assert [op for op, _ in kernel.ops] == ["hlo.multiply", "hlo.add",
+                                            "hlo.reduce"]
+    assert all(loc.startswith("<string>:") for _, loc in kernel.ops)
+    assert kernel.cost.bytes_read == 3 * 4 * 8 * 4
+    assert kernel.cost.bytes_written == 4 * 4
+    assert kernel.unfused_cost.bytes_written > kernel.cost.bytes_written
+    assert "hlo" not in kernel.kind and kernel.name in str(kernel)
+    unfused = xm.compile(ADD_MUL, fusion=False).kernels
+    assert len(unfused) == 3
+    args = [rand(4, 8, seed=s) for s in range(3)]
+    assert exe.peak_buffer_bytes(*args) >= 3 * 4 * 8 * 4

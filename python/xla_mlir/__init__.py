@@ -13,7 +13,8 @@ Options of `compile` and `jit` are the compiler's (`fusion=False`,
 """
 
 from ._executable import (ArraySpec, CompileError, Executable,
-                          FusionComparison, compile, option_keywords)
+                          FusionComparison, Kernel, KernelCost, compile,
+                          option_keywords)
 from ._jax import jit
 
 __all__ = [
@@ -21,6 +22,8 @@ __all__ = [
     "CompileError",
     "Executable",
     "FusionComparison",
+    "Kernel",
+    "KernelCost",
     "compile",
     "jit",
     "option_keywords",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import statistics
 import time
@@ -105,6 +106,41 @@ def compile(source, target: str = "cpu", *, cache: bool = True,
     return Executable(native, recompile)
 
 
+@dataclasses.dataclass(frozen=True)
+class KernelCost:
+    """The cost model's numbers for a kernel (or its ops run one by one)."""
+    bytes_read: int
+    bytes_written: int
+    flops: int
+    transcendentals: int
+    estimated_us: float
+
+
+@dataclasses.dataclass(frozen=True)
+class Kernel:
+    """One kernel of a compiled program: a fusion and the ops in it.
+
+    `ops` holds (op name, source location) pairs; `cost` is the fused
+    kernel's cost, `unfused_cost` that of its ops as one kernel each."""
+    name: str
+    kind: str
+    ops: tuple
+    cost: KernelCost
+    unfused_cost: KernelCost
+
+    def __str__(self):
+        return (f"{self.name} ({self.kind}, {len(self.ops)} ops): reads "
+                f"{self.cost.bytes_read} B, writes {self.cost.bytes_written} B, "
+                f"{self.cost.flops} flops, ~{self.cost.estimated_us:.3g} us "
+                f"(unfused ~{self.unfused_cost.estimated_us:.3g} us)")
+
+
+def _kernel_cost(data: dict) -> KernelCost:
+    return KernelCost(int(data["bytes_read"]), int(data["bytes_written"]),
+                      int(data["flops"]), int(data["transcendentals"]),
+                      float(data["estimated_us"]))
+
+
 @dataclasses.dataclass
 class FusionComparison:
     """What fusion saved on one program and its inputs (medians)."""
@@ -151,6 +187,7 @@ class Executable:
     def __init__(self, native, recompile: dict):
         self._native = native
         self._recompile = recompile
+        self._kernels = None
         self.inputs = [ArraySpec(tuple(shape), to_numpy(dtype))
                        for dtype, shape in native.inputs]
         self.outputs = [ArraySpec(tuple(shape), to_numpy(dtype))
@@ -159,6 +196,33 @@ class Executable:
     @property
     def entry(self) -> str:
         return self._native.entry
+
+    @property
+    def kernels(self) -> list[Kernel]:
+        """The program's kernels (fusions) with their ops, bytes and flops,
+        as the compiler's cost model sees them (the fusion report,
+        hlo-report-fusions). Computed on first use by running the HLO stage
+        and fusion again, so it is there for cached programs too."""
+        if self._kernels is None:
+            r = self._recompile
+            pairs = [(k, _option_value(v)) for k, v in r["options"].items()]
+            report, kind, message = _xla_mlir.report_fusions(
+                r["source"], r["name"], pairs, r["target"])
+            if report is None:
+                raise CompileError(message)
+            self._kernels = [
+                Kernel(k["name"], k["kind"],
+                       tuple((op["op"], op["location"]) for op in k["ops"]),
+                       _kernel_cost(k["fused"]),
+                       _kernel_cost(k["one_kernel_per_op"]))
+                for k in json.loads(report)["kernels"]]
+        return self._kernels
+
+    def peak_buffer_bytes(self, *args) -> int:
+        """The most buffer memory one run on `args` holds at once: its
+        results and temporaries (from the runtime's pool) plus its inputs."""
+        self._check_count(args)
+        return self._measure(args, runs=0)[2]
 
     @property
     def cache_outcome(self) -> str:
@@ -249,7 +313,7 @@ class Executable:
         self.run_flat(arrays)
         peak = _xla_mlir.pool_stats()["peak_bytes_in_use"] - before
         peak += sum(a.nbytes for a in arrays)
-        return results, statistics.median(times), peak
+        return results, statistics.median(times) if times else 0.0, peak
 
     def compare_unfused(self, *args, runs: int = 10, rtol: float = 1e-3,
                         atol: float = 1e-5, verbose: bool = True

@@ -91,7 +91,7 @@ int main(int argc, char **argv) {
       xla::createTimeReportFromCL();
   options.timeReport = timeReport.get();
   // Printed however the compilation ends.
-  auto printTimes = llvm::make_scope_exit([&] {
+  llvm::scope_exit printTimes([&] {
     if (timeReport)
       timeReport->print(llvm::errs());
   });

@@ -70,6 +70,14 @@ llvm::Expected<CompiledModule> compileToLLVM(mlir::ModuleOp module,
                                              const TargetDescription &target,
                                              const CompileOptions &options);
 
+/// The kernels that compiling `module` with `options` makes, without
+/// compiling them: the HLO stage and fusion only, and the fusion report
+/// (hlo-report-fusions) as JSON: every kernel's name, kind, ops with their
+/// locations, bytes, flops and estimated time, fused and one kernel per op.
+llvm::Expected<std::string> reportFusions(mlir::ModuleOp module,
+                                          const TargetDescription &target,
+                                          const CompileOptions &options);
+
 enum class CodeKind { Object, Assembly };
 
 /// Machine code of `compiled` for `target`.

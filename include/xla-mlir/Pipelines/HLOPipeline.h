@@ -78,7 +78,14 @@ struct HLOLoweringOptions
 void buildHLOOptimizationPipeline(mlir::OpPassManager &pm,
                                   const HLOLoweringOptions &options);
 
-/// hlo (as imported) -> linalg on tensors: the tensor-size check
+/// The first part of buildHLOToLinalgPipeline, up to the kernels: the
+/// tensor-size check, the HLO optimization stage, scans, fusion planning
+/// and hlo.fusion ops (and the fusion report when `fusionReport` is set).
+void buildHLOFusionPipeline(mlir::OpPassManager &pm,
+                            const HLOLoweringOptions &options);
+
+/// buildHLOFusionPipeline, then each fusion outlined as a kernel function,
+/// and hlo (as imported) -> linalg on tensors: the tensor-size check
 /// (xla-check-tensor-sizes), the HLO optimization stage
 /// (HLOPipeline.h), check-op and custom-call lowering, hlo-legalize-to-linalg,
 /// cleanup, optional fusion and the splitting of long sums into trees.
