@@ -38,6 +38,10 @@ PIP_PACKAGES=(
   # Pinned: XLA:CPU is the reference of the accuracy suite and of the
   # benchmarks, and its numbers move between patch releases.
   "jax|jax[cpu]==0.10.2|jax.__version__ == '0.10.2'"
+  # TensorFlow (CPU) for xla_mlir.from_tf, its tests and examples. 2.21
+  # prints StableHLO for a tf.function and coexists with jax 0.10.2 (it
+  # changes neither numpy nor ml_dtypes).
+  "tensorflow|tensorflow-cpu==2.21.0|tensorflow.__version__ == '2.21.0'"
   # IREE's llvm-cpu backend, a peer in the benchmark suite (bench/suite.py).
   "iree.compiler|iree-base-compiler|"
   "iree.runtime|iree-base-runtime|"

@@ -124,6 +124,85 @@ struct PreparedProgram {
   runtime::Signature signature;
 };
 
+/// Adds output `output` -> input `input` to the signature's aliases after
+/// checking both exist and have one type.
+LogicalResult addAlias(Operation *where, llvm::StringRef attrName,
+                       runtime::Signature &signature, int64_t output,
+                       int64_t input) {
+  if (output < 0 || output >= (int64_t)signature.outputs.size() || input < 0 ||
+      input >= (int64_t)signature.inputs.size())
+    return where->emitOpError()
+           << attrName << ": output " << output << " or parameter " << input
+           << " does not exist (the entry has " << signature.inputs.size()
+           << " parameters and " << signature.outputs.size() << " results)";
+  if (!(signature.outputs[output] == signature.inputs[input]))
+    return where->emitOpError()
+           << attrName << ": output " << output << " ("
+           << signature.outputs[output].str() << ") cannot alias parameter "
+           << input << " (" << signature.inputs[input].str()
+           << "): the types differ";
+  for (const runtime::Signature::Alias &alias : signature.aliases)
+    if (alias.output == (size_t)output || alias.input == (size_t)input)
+      return where->emitOpError() << attrName << ": output " << output
+                                << " or parameter " << input
+                                << " is aliased twice";
+  signature.aliases.push_back({(size_t)output, (size_t)input});
+  return success();
+}
+
+/// The entry's input/output aliases: JAX's `tf.aliasing_output = j` on a
+/// parameter (donate_argnums) and TensorFlow's module attribute
+/// `mhlo.input_output_alias = [{alias = {parameter_number = i, ...},
+/// output_index = array<i64: j>}]` (the variables a step updates).
+LogicalResult collectAliases(ModuleOp program, func::FuncOp entry,
+                             runtime::Signature &signature) {
+  for (unsigned i = 0, e = entry.getNumArguments(); i < e; ++i) {
+    Attribute attr = entry.getArgAttr(i, "tf.aliasing_output");
+    if (!attr)
+      continue;
+    auto output = dyn_cast<IntegerAttr>(attr);
+    if (!output)
+      return entry.emitOpError("tf.aliasing_output of parameter ")
+             << i << " must be an integer";
+    if (failed(addAlias(entry, "tf.aliasing_output", signature,
+                        output.getInt(), i)))
+      return failure();
+  }
+  Attribute attr = program->getAttr("mhlo.input_output_alias");
+  if (!attr)
+    return success();
+  auto list = dyn_cast<ArrayAttr>(attr);
+  if (!list)
+    return program.emitOpError("mhlo.input_output_alias must be an array");
+  for (Attribute element : list) {
+    auto entryAttr = dyn_cast<DictionaryAttr>(element);
+    auto alias = entryAttr ? entryAttr.getAs<DictionaryAttr>("alias")
+                           : DictionaryAttr();
+    auto parameter =
+        alias ? alias.getAs<IntegerAttr>("parameter_number") : IntegerAttr();
+    auto parameterIndex =
+        alias ? alias.getAs<DenseI64ArrayAttr>("parameter_index")
+              : DenseI64ArrayAttr();
+    auto outputIndex = entryAttr
+                           ? entryAttr.getAs<DenseI64ArrayAttr>("output_index")
+                           : DenseI64ArrayAttr();
+    // Tuple paths deeper than one level (into tuple parameters or nested
+    // tuple results) do not occur: the entry's tuples are flattened.
+    if (!parameter || !outputIndex || outputIndex.size() > 1 ||
+        (parameterIndex && !parameterIndex.empty()))
+      return program.emitOpError("mhlo.input_output_alias: expected entries "
+                               "{alias = {parameter_number = N, "
+                               "parameter_index = array<i64>}, output_index "
+                               "= array<i64: M>}, got ")
+             << element;
+    int64_t output = outputIndex.empty() ? 0 : outputIndex[0];
+    if (failed(addAlias(program, "mhlo.input_output_alias", signature, output,
+                        parameter.getInt())))
+      return failure();
+  }
+  return success();
+}
+
 /// Imports the program, picks the entry, records its hlo-level signature
 /// and checks what only the driver can check: no external functions, only
 /// registered custom calls.
@@ -156,6 +235,8 @@ FailureOr<PreparedProgram> prepareProgram(ModuleOp program,
       return failure();
     signature.outputs.push_back(*spec);
   }
+  if (failed(collectAliases(program, *entry, signature)))
+    return failure();
 
   // Only the entry is exported; other functions are inlined or dropped.
   // Programs may not declare external functions: the code would resolve

@@ -16,7 +16,8 @@
 
 void xla::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<hlo::HLODialect, hlo::StableHLOCompatDialect,
-                  hlo::ChloCompatDialect, check::CheckDialect,
+                  hlo::ChloCompatDialect, hlo::MhloCompatDialect,
+                  check::CheckDialect,
                   interpreter::InterpreterDialect>();
   registry.insert<hloext::HLOExtDialect>();
   hloext::registerBufferizableOpInterfaceExternalModels(registry);

@@ -53,6 +53,20 @@ std::optional<TensorSpec> parseSpec(std::string_view text) {
   }
 }
 
+/// A decimal index below `bound`.
+bool parseIndex(std::string_view text, size_t bound, size_t &index) {
+  if (text.empty() || text.size() > 18)
+    return false;
+  size_t value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9')
+      return false;
+    value = value * 10 + (c - '0');
+  }
+  index = value;
+  return value < bound;
+}
+
 } // namespace
 
 std::string Signature::serialize() const {
@@ -67,6 +81,9 @@ std::string Signature::serialize() const {
     text += "custom-call " + name + "\n";
   for (const std::string &name : imports)
     text += "import " + name + "\n";
+  for (const Alias &alias : aliases)
+    text += "alias " + std::to_string(alias.output) + " " +
+            std::to_string(alias.input) + "\n";
   return text;
 }
 
@@ -110,6 +127,18 @@ StatusOr<Signature> Signature::parse(std::string_view text) {
       signature.customCalls.emplace_back(value);
     } else if (key == "import") {
       signature.imports.emplace_back(value);
+    } else if (key == "alias") {
+      // Inputs and outputs come first in a serialized signature.
+      size_t sep = value.find(' ');
+      Alias alias;
+      if (sep == std::string_view::npos ||
+          !parseIndex(value.substr(0, sep), signature.outputs.size(),
+                      alias.output) ||
+          !parseIndex(value.substr(sep + 1), signature.inputs.size(),
+                      alias.input) ||
+          !(signature.outputs[alias.output] == signature.inputs[alias.input]))
+        return fail("expected an output and an input of the same type");
+      signature.aliases.push_back(alias);
     } else {
       return fail("unknown key");
     }
@@ -122,5 +151,5 @@ StatusOr<Signature> Signature::parse(std::string_view text) {
 bool Signature::operator==(const Signature &other) const {
   return entry == other.entry && inputs == other.inputs &&
          outputs == other.outputs && customCalls == other.customCalls &&
-         imports == other.imports;
+         imports == other.imports && aliases == other.aliases;
 }

@@ -187,6 +187,14 @@ NB_MODULE(_xla_mlir, m) {
                    [](const PyExecutable &self) {
                      return describe(self.executable->getOutputs());
                    })
+      .def_prop_ro("aliases",
+                   [](const PyExecutable &self) {
+                     nb::list list;
+                     for (const auto &alias :
+                          self.executable->getSignature().aliases)
+                       list.append(nb::make_tuple(alias.output, alias.input));
+                     return list;
+                   })
       .def_prop_ro("uses_gpu",
                    [](const PyExecutable &self) {
                      return self.executable->usesGPU();

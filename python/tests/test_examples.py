@@ -31,3 +31,10 @@ def test_mlp_training():
 def test_bert_step_tiny():
     out = run("bert_step.py", "--tiny", "--runs", "2")
     assert "outputs match JAX" in out and "xla-mlir / XLA:CPU" in out
+
+
+def test_tf_bert_step_tiny():
+    pytest.importorskip("tensorflow")
+    out = run("tf_bert_step.py", "--tiny", "--runs", "2")
+    assert "variables updated like TensorFlow's" in out
+    assert "TensorFlow, jit_compile=True" in out

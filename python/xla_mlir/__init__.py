@@ -16,6 +16,7 @@ from ._executable import (ArraySpec, CompileError, Executable,
                           FusionComparison, Kernel, KernelCost, compile,
                           option_keywords)
 from ._jax import jit
+from ._tf import from_tf
 
 __all__ = [
     "ArraySpec",
@@ -25,6 +26,7 @@ __all__ = [
     "Kernel",
     "KernelCost",
     "compile",
+    "from_tf",
     "jit",
     "option_keywords",
 ]

@@ -6,13 +6,31 @@ import dataclasses
 import json
 import os
 import statistics
+import sys
 import time
 from typing import Any, NamedTuple, Sequence
 
 import numpy as np
 
-from . import _xla_mlir
 from ._dtypes import to_numpy
+
+
+def _load_native():
+    """Imports the extension with RTLD_DEEPBIND: TensorFlow's libraries
+    export the symbols of the LLVM they bundle, and a process that imported
+    TensorFlow first would otherwise bind our libLLVM's calls to them (two
+    LLVM versions mixed: wrong intrinsics, failed compilations)."""
+    flags = sys.getdlopenflags()
+    if hasattr(os, "RTLD_DEEPBIND"):
+        sys.setdlopenflags(flags | os.RTLD_DEEPBIND)
+    try:
+        from . import _xla_mlir as native
+    finally:
+        sys.setdlopenflags(flags)
+    return native
+
+
+_xla_mlir = _load_native()
 
 
 class CompileError(ValueError):
@@ -223,6 +241,13 @@ class Executable:
         results and temporaries (from the runtime's pool) plus its inputs."""
         self._check_count(args)
         return self._measure(args, runs=0)[2]
+
+    @property
+    def aliases(self) -> list[tuple[int, int]]:
+        """(output, input) pairs: outputs the program declares as the new
+        value of an input (TensorFlow's updated variables, JAX's donated
+        arguments). The output still has a buffer of its own."""
+        return [tuple(pair) for pair in self._native.aliases]
 
     @property
     def cache_outcome(self) -> str:

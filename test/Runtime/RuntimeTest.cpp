@@ -569,6 +569,12 @@ TEST(SignatureTest, RoundTripsAndRejectsOtherVersions) {
   auto parsed = Signature::parse(signature.serialize());
   ASSERT_TRUE(bool(parsed)) << parsed.getStatus().message();
   EXPECT_TRUE(*parsed == signature);
+  // Aliases: an output and an input of one type.
+  signature.outputs.push_back(TensorSpec{DType::F32, {2, 3}});
+  signature.aliases = {{1, 0}};
+  parsed = Signature::parse(signature.serialize());
+  ASSERT_TRUE(bool(parsed)) << parsed.getStatus().message();
+  EXPECT_TRUE(*parsed == signature);
   auto newer = Signature::parse("xla-signature 2\nentry main\n");
   ASSERT_FALSE(bool(newer));
   EXPECT_NE(newer.getStatus().message().find("another compiler version"),
@@ -578,6 +584,13 @@ TEST(SignatureTest, RoundTripsAndRejectsOtherVersions) {
   auto overflow = Signature::parse(
       "xla-signature 1\nentry main\ninput f32 4611686018427387904x4\n");
   EXPECT_FALSE(bool(overflow));
+  for (const char *alias : {"alias 0 0", "alias 1 5", "alias 1", "alias x 0"}) {
+    auto bad = Signature::parse(
+        std::string("xla-signature 1\nentry main\ninput f32 2x3\noutput "
+                    "f32 4\noutput f32 2x3\n") +
+        alias + "\n");
+    EXPECT_FALSE(bool(bad)) << alias;
+  }
   auto unknown = Signature::parse("xla-signature 1\nentry main\nflavor x\n");
   ASSERT_FALSE(bool(unknown));
   EXPECT_NE(unknown.getStatus().message().find("unknown key"),

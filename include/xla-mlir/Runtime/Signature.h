@@ -11,6 +11,7 @@
 //   output complex<f32> 4
 //   custom-call my.target
 //   import xla_rt_check_f32
+//   alias 0 1             <- output 0 is an update of input 1
 //
 // Unknown keys are errors: an artifact from a newer compiler is refused,
 // never misread.
@@ -37,6 +38,19 @@ struct Signature {
   std::vector<std::string> customCalls;
   /// Runtime functions the program calls through `_xla_import_<name>`.
   std::vector<std::string> imports;
+  /// Outputs the program declares as new values of inputs (JAX's
+  /// `tf.aliasing_output` from donate_argnums, TensorFlow's
+  /// `mhlo.input_output_alias` for updated variables). Recorded for the
+  /// caller, which may write the output back (xla_mlir.from_tf); the output
+  /// still gets a buffer of its own.
+  struct Alias {
+    size_t output = 0;
+    size_t input = 0;
+    bool operator==(const Alias &other) const {
+      return output == other.output && input == other.input;
+    }
+  };
+  std::vector<Alias> aliases;
 
   std::string serialize() const;
   static StatusOr<Signature> parse(std::string_view text);

@@ -298,14 +298,14 @@ struct GetDimensionSizeLowering : OpConversionPattern<GetDimensionSizeOp> {
   }
 };
 
-/// optimization_barrier only constrains HLO-level rewrites; after lowering
-/// it forwards its operands.
-struct OptimizationBarrierLowering
-    : OpConversionPattern<OptimizationBarrierOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// Ops that forward their operands once lowered: optimization_barrier
+/// only constrains HLO-level rewrites, and copy has no layout to change.
+template <typename OpTy>
+struct ForwardOperandsLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
 
   LogicalResult
-  matchAndRewrite(OptimizationBarrierOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOp(op, adaptor.getOperands());
     return success();
@@ -323,7 +323,8 @@ void populateShapeToLinalgPatterns(MLIRContext *context,
                ReshapeLowering<DynamicReshapeOp>, TransposeLowering,
                ReverseLowering, IotaLowering<IotaOp>,
                IotaLowering<DynamicIotaOp>, GetDimensionSizeLowering,
-               OptimizationBarrierLowering>(converter, context);
+               ForwardOperandsLowering<OptimizationBarrierOp>,
+               ForwardOperandsLowering<CopyOp>>(converter, context);
 }
 
 } // namespace xla::hlo::detail

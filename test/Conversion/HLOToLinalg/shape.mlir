@@ -181,6 +181,16 @@ func.func @optimization_barrier(%a: tensor<2xf32>, %b: tensor<i32>) -> (tensor<2
 
 // -----
 
+// CHECK-LABEL: func.func @copy
+// CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32>)
+// CHECK-NEXT: return %[[A]]
+func.func @copy(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = hlo.copy %a : tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
 // Dynamic-shape ops whose result type is static lower like their static
 // forms: the shape operand only repeats what the type says.
 // CHECK-LABEL: func.func @dynamic_forms_static_result

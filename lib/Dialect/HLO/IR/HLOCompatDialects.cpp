@@ -12,6 +12,7 @@ using namespace xla::hlo;
 
 MLIR_DEFINE_EXPLICIT_TYPE_ID(xla::hlo::StableHLOCompatDialect)
 MLIR_DEFINE_EXPLICIT_TYPE_ID(xla::hlo::ChloCompatDialect)
+MLIR_DEFINE_EXPLICIT_TYPE_ID(xla::hlo::MhloCompatDialect)
 
 CompatDialectBase::CompatDialectBase(StringRef name, MLIRContext *ctx,
                                      TypeID id)
@@ -68,8 +69,13 @@ ChloCompatDialect::ChloCompatDialect(MLIRContext *ctx)
     : CompatDialectBase(getDialectNamespace(), ctx,
                         TypeID::get<ChloCompatDialect>()) {}
 
+MhloCompatDialect::MhloCompatDialect(MLIRContext *ctx)
+    : CompatDialectBase(getDialectNamespace(), ctx,
+                        TypeID::get<MhloCompatDialect>()) {}
+
 CompatDialectBase *CompatDialectBase::get(Dialect *d) {
-  if (isa_and_present<StableHLOCompatDialect, ChloCompatDialect>(d))
+  if (isa_and_present<StableHLOCompatDialect, ChloCompatDialect,
+                      MhloCompatDialect>(d))
     return static_cast<CompatDialectBase *>(d);
   return nullptr;
 }

@@ -324,6 +324,8 @@ LogicalResult GetTupleElementOp::inferReturnTypes(
 
 // after_all and create_token: ODS infers the buildable token result.
 
+OpFoldResult CopyOp::fold(FoldAdaptor) { return getOperand(); }
+
 LogicalResult OptimizationBarrierOp::inferReturnTypes(
     MLIRContext *, std::optional<Location>, ValueRange operands,
     DictionaryAttr, OpaqueProperties, RegionRange,

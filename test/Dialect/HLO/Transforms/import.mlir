@@ -56,3 +56,17 @@ func.func @generic_op_fails_hlo_verifier(%a: tensor<4xf32>, %b: tensor<5xf32>) -
   %0 = "stablehlo.add"(%a, %b) : (tensor<4xf32>, tensor<5xf32>) -> tensor<4xf32>
   func.return %0 : tensor<4xf32>
 }
+
+// -----
+
+// TensorFlow's StableHLO has mhlo.copy (on every variable it updates): it
+// reads as hlo.copy.
+// CHECK-LABEL: func @mhlo_copy
+func.func @mhlo_copy(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // CHECK-NEXT: %[[C:.*]] = hlo.copy %arg0 : tensor<2x3xf32>
+  %0 = mhlo.copy %a : tensor<2x3xf32>
+  // CHECK-NEXT: %[[G:.*]] = hlo.copy %[[C]] : tensor<2x3xf32>
+  %1 = "mhlo.copy"(%0) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK-NEXT: return %[[G]]
+  return %1 : tensor<2x3xf32>
+}

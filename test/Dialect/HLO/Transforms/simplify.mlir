@@ -63,3 +63,17 @@ func.func @constant_to_rhs(%x: tensor<4xi32>) -> tensor<4xi32> {
   %0 = hlo.and %c, %x : tensor<4xi32>
   func.return %0 : tensor<4xi32>
 }
+
+// -----
+
+// copy is the identity (no layouts here): it folds away, also under plain
+// canonicalization.
+// CHECK-LABEL: func @copy
+// CHECK-NEXT: return %arg0
+// CANON-LABEL: func @copy
+// CANON-NEXT: return %arg0
+func.func @copy(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = hlo.copy %a : tensor<4xf32>
+  %1 = hlo.copy %0 : tensor<4xf32>
+  return %1 : tensor<4xf32>
+}

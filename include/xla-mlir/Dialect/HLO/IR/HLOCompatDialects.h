@@ -1,7 +1,8 @@
 //===- HLOCompatDialects.h - read StableHLO and CHLO text as hlo -*- C++ -*-===//
 //
 // StableHLO text names ops `stablehlo.add`, attributes `#stablehlo<...>` and
-// types `!stablehlo.token`; JAX also emits some `chlo.*` ops. These two
+// types `!stablehlo.token`; JAX also emits some `chlo.*` ops, and
+// TensorFlow's StableHLO some `mhlo.*` ops (`mhlo.copy`). These
 // namespace-only dialects make that text parse straight into `hlo`:
 //  - custom-form ops parse with the parser of the `hlo` op of the same name
 //    and are created as that op;
@@ -68,8 +69,15 @@ public:
   static CompatDialectBase *get(mlir::Dialect *d);
 };
 
+class MhloCompatDialect : public CompatDialectBase {
+public:
+  explicit MhloCompatDialect(mlir::MLIRContext *ctx);
+  static llvm::StringRef getDialectNamespace() { return "mhlo"; }
+};
+
 } // namespace xla::hlo
 
+MLIR_DECLARE_EXPLICIT_TYPE_ID(xla::hlo::MhloCompatDialect)
 MLIR_DECLARE_EXPLICIT_TYPE_ID(xla::hlo::StableHLOCompatDialect)
 MLIR_DECLARE_EXPLICIT_TYPE_ID(xla::hlo::ChloCompatDialect)
 

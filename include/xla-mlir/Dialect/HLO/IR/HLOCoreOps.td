@@ -100,6 +100,22 @@ def HLO_OptimizationBarrierOp : HLO_Op<"optimization_barrier", [Pure,
   }];
 }
 
+def HLO_CopyOp : HLO_Op<"copy", [Pure, SameOperandsAndResultType]> {
+  let summary = "Returns its operand (XLA's and MHLO's copy)";
+  let description = [{
+    XLA uses `copy` to change a buffer's layout; TensorFlow's StableHLO
+    (`mhlo.copy`) puts one on every variable it updates. Tensors here have
+    no layout, so it is the identity: it folds to its operand and lowers to
+    it.
+  }];
+  let arguments = (ins HLO_Tensor:$operand);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))
+  }];
+  let hasFolder = 1;
+}
+
 def HLO_CompositeOp : HLO_Op<"composite",
     [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "A named op with a decomposition function";
