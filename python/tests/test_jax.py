@@ -143,3 +143,21 @@ def test_compare_unfused():
     comparison = f.compare_unfused(rand(64, 256), runs=3, verbose=False)
     assert comparison.results_agree
     assert comparison.fused_peak_bytes <= comparison.unfused_peak_bytes
+
+
+def test_unsupported_custom_calls_are_named():
+    # JAX puts Shardy attributes on custom calls; they are dropped, and the
+    # error names the custom call and the user's line.
+    def callback(x):
+        y = jax.pure_callback(lambda a: np.sin(a),
+                              jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+        return y * 2
+
+    line = callback.__code__.co_firstlineno + 1
+    with pytest.raises(xm.CompileError,
+                       match=rf"test_jax.py:{line}:\d+: error: custom call "
+                             r"target 'xla_ffi_python_cpu_callback' is not "
+                             r"registered"):
+        xm.jit(callback)(rand(4))
+    with pytest.raises(xm.CompileError, match="lapack_ssyevd_ffi"):
+        xm.jit(lambda a: jnp.linalg.eigh(a)[0])(np.eye(4, dtype=np.float32))

@@ -33,6 +33,53 @@ def _normalize_argnums(argnums, count: int) -> tuple[int, ...]:
     return tuple(sorted(a % count if count else a for a in argnums))
 
 
+def _without_sharding(lowered) -> str | None:
+    """The lowered program's StableHLO text (with the user's locations)
+    without Shardy's partitioning metadata, or None if JAX's MLIR bindings
+    are not usable.
+
+    JAX 0.10 marks single-device programs with Shardy (`sdy`) ops and
+    attributes on custom calls and callbacks. They mean nothing on one
+    device, and their syntax belongs to a dialect we do not have: without
+    them, a program we cannot run gets the compiler's diagnostic naming
+    the unsupported custom call, instead of a parse error about `sdy`."""
+    try:
+        from jax._src.lib.mlir import ir
+        module = lowered.compiler_ir("stablehlo")
+    except Exception:  # noqa: BLE001 - an older or newer JAX: plain text
+        return None
+    with module.context:
+        clone = module.operation.clone()
+        doomed = []
+
+        def without_sdy(dictionary):
+            return ir.DictAttr.get({
+                entry.name: entry.attr for entry in dictionary
+                if not entry.name.startswith("sdy.")})
+
+        def strip(op):
+            for name in [a if isinstance(a, str) else a.name
+                         for a in op.attributes]:
+                if name.startswith("sdy."):
+                    del op.attributes[name]
+                elif name in ("arg_attrs", "res_attrs"):
+                    dictionaries = ir.ArrayAttr(op.attributes[name])
+                    op.attributes[name] = ir.ArrayAttr.get(
+                        [without_sdy(ir.DictAttr(d)) for d in dictionaries])
+            # A mesh declaration is metadata; a sharding constraint is the
+            # identity on one device.
+            if op.name in ("sdy.mesh", "sdy.sharding_constraint"):
+                doomed.append(op)
+            return ir.WalkResult.ADVANCE
+
+        clone.walk(strip)
+        for op in doomed:
+            if len(op.results) == 1 and len(op.operands) == 1:
+                op.results[0].replace_all_uses_with(op.operands[0])
+            op.erase()
+        return clone.get_asm(enable_debug_info=True)
+
+
 class _Compiled:
     """One signature's executable and how to rebuild its results."""
 
@@ -93,7 +140,9 @@ class JittedFunction:
             jitted = jax.jit(self._fun, static_argnums=static,
                              keep_unused=True)
             lowered = jitted.lower(*args, **kwargs)
-            executable = _compile(lowered, **self._options)
+            text = _without_sharding(lowered)
+            executable = _compile(lowered if text is None else text,
+                                  **self._options)
             entry = _Compiled(executable, lowered.out_tree, lowered)
             self._executables[key] = entry
             self.num_compiles += 1
