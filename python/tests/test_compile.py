@@ -255,3 +255,37 @@ def test_kernels_and_peak_memory():
     assert len(unfused) == 3
     args = [rand(4, 8, seed=s) for s in range(3)]
     assert exe.peak_buffer_bytes(*args) >= 3 * 4 * 8 * 4
+
+
+def test_threads_compile_at_once():
+    args = [rand(4, 8, seed=s) for s in range(3)]
+    expected = (args[0] + args[1] * args[2]).sum(axis=1)
+    results, errors = [], []
+
+    def work(opt_level):
+        try:
+            exe = xm.compile(ADD_MUL, cache=False, opt_level=opt_level)
+            results.append(exe(*args))
+        except Exception as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(level,))
+               for level in (0, 1, 2, 3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    for r in results:
+        np.testing.assert_allclose(r, expected, rtol=1e-5, atol=1e-6)
+
+
+def test_dump_to(tmp_path):
+    exe = xm.compile(ADD_MUL, dump_to=tmp_path / "dump")
+    exe(*[rand(4, 8, seed=s) for s in range(3)])
+    dump = tmp_path / "dump"
+    # The same directory the tools write (docs/dumps.md).
+    for name in ("input.mlir", "program.ll", "program.s"):
+        assert (dump / name).is_file(), sorted(p.name for p in dump.iterdir())
+    assert any((dump / "passes").iterdir())
+    assert list(dump.glob("fusion_report.*"))

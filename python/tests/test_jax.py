@@ -161,3 +161,15 @@ def test_unsupported_custom_calls_are_named():
         xm.jit(callback)(rand(4))
     with pytest.raises(xm.CompileError, match="lapack_ssyevd_ffi"):
         xm.jit(lambda a: jnp.linalg.eigh(a)[0])(np.eye(4, dtype=np.float32))
+
+
+def test_untraceable_functions_raise_jax_errors():
+    def branchy(x):
+        if x.sum() > 0:  # Python control flow on a traced value
+            return x
+        return -x
+
+    with pytest.raises(jax.errors.TracerBoolConversionError):
+        xm.jit(branchy)(rand(3))
+    with pytest.raises(TypeError):
+        xm.jit(lambda x: x + "text")(rand(3))
