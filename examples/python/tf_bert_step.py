@@ -143,29 +143,41 @@ def main():
     first_xla = time.perf_counter() - start
     print(f"loss after one step: xla-mlir {loss:.6f}, TensorFlow {ref:.6f}")
     assert abs(loss - ref) <= 1e-4 * abs(ref), "the losses differ"
-    # Each variable after the step, against TensorFlow's, relative to the
-    # variable's scale. TF+XLA is the yardstick: some Adam moments hold
-    # gradients that are pure rounding noise (a key bias cannot change the
-    # softmax), and they differ between any two compilers.
+    # Each variable after the step against TensorFlow's, by the rule of the
+    # JAX examples (examples/export_jax.py): |ours - TF| <= 1e-4 * (the
+    # largest value of the variable's group) + 1e-3 * |TF|, the groups being
+    # the model's weights, Adam's momenta, Adam's velocities and the rest.
+    # (Per variable, a first Adam step turns a gradient that is rounding
+    # noise, e.g. of a key bias, which cannot change the softmax, into a
+    # full-size step of either sign, in any compiler.) TF+XLA is measured by
+    # the same rule for comparison.
+    def group_of(variable, index):
+        if index < len(model_tf.weights):
+            return "weights"
+        name = variable.path if hasattr(variable, "path") else variable.name
+        return next((g for g in ("momentum", "velocity") if g in name), "other")
+
+    triples = list(zip(model_ours.weights + opt_ours.variables,
+                       model_tf.weights + opt_tf.variables,
+                       model_xla.weights + opt_xla.variables))
+    scales = {}
+    for index, (_, b, _) in enumerate(triples):
+        group = group_of(b, index)
+        scales[group] = max(scales.get(group, 0.0),
+                            float(np.max(np.abs(b.numpy()), initial=0.0)))
     worst_ours = worst_xla = 0.0
-    variables = zip(model_ours.weights + opt_ours.variables,
-                    model_tf.weights + opt_tf.variables,
-                    model_xla.weights + opt_xla.variables)
-    for a, b, c in variables:
+    for index, (a, b, c) in enumerate(triples):
         a, b, c = (v.numpy().astype(np.float64) for v in (a, b, c))
         if not b.size:
             continue
-        scale = float(np.max(np.abs(b))) + 1e-30
-        ours_dev = float(np.max(np.abs(a - b))) / scale
-        xla_dev = float(np.max(np.abs(c - b))) / scale
-        assert ours_dev <= max(2 * xla_dev, 1e-3), \
-            f"a variable of shape {b.shape} differs: {ours_dev:.2e}"
-        if xla_dev < 1e-3:  # variables that are not rounding noise
-            worst_ours = max(worst_ours, ours_dev)
-            worst_xla = max(worst_xla, xla_dev)
-    print(f"{len(model_ours.weights) + len(opt_ours.variables)} variables "
-          f"updated like TensorFlow's: largest relative difference "
-          f"{worst_ours:.1e} (TF+XLA: {worst_xla:.1e})")
+        tolerance = 1e-4 * scales[group_of(triples[index][1], index)] + \
+            1e-3 * np.abs(b) + 1e-30
+        worst_ours = max(worst_ours, float(np.max(np.abs(a - b) / tolerance)))
+        worst_xla = max(worst_xla, float(np.max(np.abs(c - b) / tolerance)))
+    assert worst_ours <= 1.0, \
+        f"a variable differs: {worst_ours:.2f} of its tolerance"
+    print(f"{len(triples)} variables updated like TensorFlow's: the worst at "
+          f"{worst_ours:.2f} of its tolerance (TF+XLA: {worst_xla:.2f})")
 
     print(f"first step (trace, compile, run): xla-mlir {first_ours:.1f} s, "
           f"TF {first_tf:.1f} s, TF+XLA {first_xla:.1f} s")
