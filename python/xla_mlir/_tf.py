@@ -30,6 +30,25 @@ def _import_tf():
     return tf
 
 
+def _as_numpy(tensor) -> np.ndarray:
+    """A TensorFlow CPU tensor as a NumPy view of its buffer (a copy where
+    DLPack cannot describe it)."""
+    try:
+        return np.from_dlpack(tensor)
+    except (TypeError, BufferError, RuntimeError, ValueError):
+        return tensor.numpy()
+
+
+def _as_tensor(array: np.ndarray):
+    """A NumPy result as a TensorFlow tensor on the same buffer (the
+    runtime's; DLPack keeps it alive while TensorFlow holds it)."""
+    tf = _import_tf()
+    try:
+        return tf.experimental.dlpack.from_dlpack(array.__dlpack__())
+    except Exception:  # noqa: BLE001 - a dtype TF's DLPack lacks: copy
+        return tf.convert_to_tensor(array)
+
+
 class _Compiled:
     def __init__(self, executable: Executable, captured: list,
                  structure, num_outputs: int, num_arguments: int):
@@ -142,11 +161,14 @@ class TFFunction:
             self._compiled[key] = entry
             self.num_compiles += 1
         inputs = [np.asarray(leaf) for leaf in tf.nest.flatten(args)]
-        # Variables are read when the call starts, as TensorFlow does.
-        inputs += [value.numpy() for value in entry.read()]
+        # Variables are read when the call starts, as TensorFlow does; the
+        # program reads their buffers in place (DLPack), and the variables
+        # take the result buffers of their new values without a copy.
+        inputs += [_as_numpy(value) for value in entry.read()]
         outputs = entry.executable.run_flat(inputs)
         if entry.write is not None:
-            entry.write([outputs[i] for i in entry.written_outputs])
+            entry.write([_as_tensor(outputs[i])
+                         for i in entry.written_outputs])
         flat = outputs[:entry.num_outputs]
         return tf.nest.pack_sequence_as(entry.structure, flat)
 
