@@ -83,3 +83,21 @@ func.func @dynamic_gather_slice_size_int64_min(%a: tensor<3x4xf32>, %i: tensor<2
   %0 = "hlo.dynamic_gather"(%a, %i, %sizes) {dimension_numbers = #hlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>} : (tensor<3x4xf32>, tensor<2x1xi64>, tensor<2xi64>) -> tensor<2x4xf32>
   func.return %0 : tensor<2x4xf32>
 }
+
+// -----
+
+// INT64_MAX is the empty key of LLVM's DenseSet<int64_t>: the duplicate
+// check of replica ids and permutation pairs used to insert it and abort.
+func.func @replica_id_int64_max(%a: tensor<1x2xi64>) -> tensor<1x2xi64> {
+  // expected-error @+1 {{'hlo.collective_broadcast' op replica id 9223372036854775807 appears more than once in replica_groups}}
+  %0 = "hlo.collective_broadcast"(%a) {replica_groups = dense<[[9223372036854775807, 9223372036854775807]]> : tensor<1x2xi64>} : (tensor<1x2xi64>) -> tensor<1x2xi64>
+  func.return %0 : tensor<1x2xi64>
+}
+
+// -----
+
+func.func @permute_source_int64_max(%a: tensor<2x2xi64>) -> tensor<2x2xi64> {
+  // expected-error @+1 {{'hlo.collective_permute' op source 9223372036854775807 appears more than once in source_target_pairs}}
+  %0 = "hlo.collective_permute"(%a) {source_target_pairs = dense<[[9223372036854775807, 0], [9223372036854775807, 1]]> : tensor<2x2xi64>} : (tensor<2x2xi64>) -> tensor<2x2xi64>
+  func.return %0 : tensor<2x2xi64>
+}

@@ -14,7 +14,8 @@
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
-#include "llvm/ADT/DenseSet.h"
+
+#include <unordered_set>
 
 using namespace mlir;
 using namespace xla::hlo;
@@ -95,7 +96,9 @@ static LogicalResult verifyReplicaGroups(Operation *op,
     return OpDiag(op)()
         << "replica_groups must not be empty when use_global_device_ids is set";
 
-  llvm::SmallDenseSet<int64_t, 16> seen;
+  // Not a DenseSet: ids come from the program, and DenseMapInfo<int64_t>
+  // reserves INT64_MAX and INT64_MIN as its empty and tombstone keys.
+  std::unordered_set<int64_t> seen;
   for (int64_t id : groups.getValues<int64_t>()) {
     if (id == -1 && rules.allowPadding)
       continue;
@@ -150,7 +153,8 @@ static LogicalResult verifySourceTargetPairs(Operation *op,
   if (type.getRank() != 2 || type.getDimSize(1) != 2)
     return OpDiag(op)() << "source_target_pairs must have shape Nx2, got "
            << type;
-  llvm::SmallDenseSet<int64_t, 16> sources, targets;
+  // Not DenseSets: see verifyReplicaGroups.
+  std::unordered_set<int64_t> sources, targets;
   // Read in place (no copy): a splat of a huge type stops at its first
   // duplicate instead of being expanded.
   auto values = pairs.getValues<int64_t>();
@@ -810,3 +814,4 @@ LogicalResult UniformDequantizeOp::verify() {
 
 #define GET_OP_CLASSES
 #include "xla-mlir/Dialect/HLO/IR/HLODistributedOps.cpp.inc"
+
