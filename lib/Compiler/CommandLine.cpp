@@ -251,7 +251,14 @@ const std::vector<OptionSetter> &optionSetters() {
       field("vectorize", &CompileOptions::vectorize),
       field("parallel-loops", &CompileOptions::parallelLoops),
       field("runtime-alloc", &CompileOptions::runtimeAlloc),
-      field("opt-level", &CompileOptions::optLevel),
+      {"opt-level",
+       [](CompileOptions &options, llvm::StringRef value) -> llvm::Error {
+         unsigned level;
+         if (value.getAsInteger(10, level) || level > 3)
+           return badValue("opt-level", "0, 1, 2 or 3", value);
+         options.optLevel = level;
+         return llvm::Error::success();
+       }},
       field("compile-threads", &CompileOptions::compileThreads),
       {"max-tensor-size",
        [](CompileOptions &options, llvm::StringRef value) -> llvm::Error {
@@ -278,15 +285,8 @@ llvm::Error xla::setCompileOption(CompileOptions &options,
   std::string spelled = name.str();
   std::replace(spelled.begin(), spelled.end(), '_', '-');
   for (const OptionSetter &setter : optionSetters())
-    if (setter.name == spelled) {
-      CompileOptions updated = options;
-      if (llvm::Error error = setter.set(updated, value))
-        return error;
-      if (updated.optLevel > 3)
-        return badValue(setter.name, "0, 1, 2 or 3", value);
-      options = std::move(updated);
-      return llvm::Error::success();
-    }
+    if (setter.name == spelled)
+      return setter.set(options, value);
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  "unknown compile option '" + name + "'");
 }

@@ -55,16 +55,9 @@ std::optional<TensorSpec> parseSpec(std::string_view text) {
 
 /// A decimal index below `bound`.
 bool parseIndex(std::string_view text, size_t bound, size_t &index) {
-  if (text.empty() || text.size() > 18)
-    return false;
-  size_t value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9')
-      return false;
-    value = value * 10 + (c - '0');
-  }
-  index = value;
-  return value < bound;
+  const char *end = text.data() + text.size();
+  auto [ptr, error] = std::from_chars(text.data(), end, index);
+  return error == std::errc() && ptr == end && !text.empty() && index < bound;
 }
 
 } // namespace

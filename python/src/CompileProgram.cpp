@@ -182,7 +182,3 @@ std::vector<std::string> xla::python::getCompileOptionKeywords() {
   }
   return keywords;
 }
-
-std::string xla::python::getDefaultCacheDirectory() {
-  return xla::getDefaultCacheDirectory();
-}

@@ -73,9 +73,6 @@ ReportResult reportFusions(const CompileRequest &request);
 /// The keywords compileProgram accepts in `options`, spelled with '_'.
 std::vector<std::string> getCompileOptionKeywords();
 
-/// The compilation cache's default directory.
-std::string getDefaultCacheDirectory();
-
 } // namespace xla::python
 
 #endif // XLA_MLIR_PYTHON_COMPILEPROGRAM_H

@@ -195,10 +195,6 @@ NB_MODULE(_xla_mlir, m) {
                        list.append(nb::make_tuple(alias.output, alias.input));
                      return list;
                    })
-      .def_prop_ro("uses_gpu",
-                   [](const PyExecutable &self) {
-                     return self.executable->usesGPU();
-                   })
       .def_ro("cache_outcome", &PyExecutable::cacheOutcome)
       .def_ro("compile_seconds", &PyExecutable::compileSeconds)
       .def("execute", &execute, "inputs"_a);
@@ -208,7 +204,6 @@ NB_MODULE(_xla_mlir, m) {
   m.def("report_fusions", &reportFusions, "source"_a, "buffer_name"_a,
         "options"_a, "target"_a);
   m.def("option_keywords", &python::getCompileOptionKeywords);
-  m.def("default_cache_directory", &python::getDefaultCacheDirectory);
   m.def("pool_stats", [] {
     runtime::BufferPoolStats stats = runtime::poolStats();
     nb::dict dict;

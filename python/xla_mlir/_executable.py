@@ -88,6 +88,49 @@ def _read_source(source) -> tuple[bytes | str, str]:
         f"bytecode) or a jax Lowered object, not {type(source).__name__}")
 
 
+@dataclasses.dataclass(frozen=True)
+class _Request:
+    """What compile() was asked: kept by the Executable, which compiles it
+    again for compare_unfused and runs its HLO stage for `kernels`."""
+    text: bytes
+    name: str
+    target: str
+    cache: bool
+    cache_dir: str
+    cache_max_size: str
+    options: dict
+
+    def _pairs(self, options: dict) -> list:
+        return [(key, _option_value(value)) for key, value in options.items()]
+
+    @staticmethod
+    def _raise(kind: str, message: str):
+        if kind == "unknown-option":
+            raise TypeError(f"{message}; the options are: "
+                            f"{', '.join(option_keywords())}")
+        if kind == "bad-option":
+            raise ValueError(message)
+        raise CompileError(message)
+
+    def compile(self, **overrides) -> "Executable":
+        request = dataclasses.replace(self, options={**self.options,
+                                                     **overrides})
+        native, kind, message = _xla_mlir.compile(
+            request.text, request.name, self._pairs(request.options),
+            request.target, request.cache, request.cache_dir,
+            request.cache_max_size)
+        if native is None:
+            self._raise(kind, message)
+        return Executable(native, request)
+
+    def report_fusions(self) -> dict:
+        report, kind, message = _xla_mlir.report_fusions(
+            self.text, self.name, self._pairs(self.options), self.target)
+        if report is None:
+            self._raise(kind, message)
+        return json.loads(report)
+
+
 def compile(source, target: str = "cpu", *, cache: bool = True,
             cache_dir: str | os.PathLike | None = None,
             cache_max_size: str = "1G", **options) -> "Executable":
@@ -105,23 +148,9 @@ def compile(source, target: str = "cpu", *, cache: bool = True,
     text, name = _read_source(source)
     if isinstance(text, str):
         text = text.encode()
-    pairs = [(key, _option_value(value)) for key, value in options.items()]
-    native, kind, message = _xla_mlir.compile(
-        text, name, pairs, target, bool(cache),
-        os.fspath(cache_dir) if cache_dir is not None else "",
-        str(cache_max_size))
-    if native is None:
-        if kind == "unknown-option":
-            raise TypeError(
-                f"{message}; the options are: "
-                f"{', '.join(option_keywords())}")
-        if kind == "bad-option":
-            raise ValueError(message)
-        raise CompileError(message)
-    recompile = dict(source=text, target=target, cache=cache,
-                     cache_dir=cache_dir, cache_max_size=cache_max_size,
-                     options=dict(options), name=name)
-    return Executable(native, recompile)
+    return _Request(text, name, target, bool(cache),
+                    os.fspath(cache_dir) if cache_dir is not None else "",
+                    str(cache_max_size), dict(options)).compile()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -202,9 +231,9 @@ class FusionComparison:
 class Executable:
     """A compiled program. Call it with one array per parameter."""
 
-    def __init__(self, native, recompile: dict):
+    def __init__(self, native, request: _Request):
         self._native = native
-        self._recompile = recompile
+        self._request = request
         self._kernels = None
         self.inputs = [ArraySpec(tuple(shape), to_numpy(dtype))
                        for dtype, shape in native.inputs]
@@ -222,18 +251,12 @@ class Executable:
         hlo-report-fusions). Computed on first use by running the HLO stage
         and fusion again, so it is there for cached programs too."""
         if self._kernels is None:
-            r = self._recompile
-            pairs = [(k, _option_value(v)) for k, v in r["options"].items()]
-            report, kind, message = _xla_mlir.report_fusions(
-                r["source"], r["name"], pairs, r["target"])
-            if report is None:
-                raise CompileError(message)
             self._kernels = [
                 Kernel(k["name"], k["kind"],
                        tuple((op["op"], op["location"]) for op in k["ops"]),
                        _kernel_cost(k["fused"]),
                        _kernel_cost(k["one_kernel_per_op"]))
-                for k in json.loads(report)["kernels"]]
+                for k in self._request.report_fusions()["kernels"]]
         return self._kernels
 
     def peak_buffer_bytes(self, *args) -> int:
@@ -347,16 +370,7 @@ class Executable:
         and returns (and prints, unless verbose=False) the time and peak
         memory of each and what fusion saved."""
         self._check_count(args)
-        r = self._recompile
-        options = dict(r["options"], fusion=False)
-        pairs = [(k, _option_value(v)) for k, v in options.items()]
-        native, kind, message = _xla_mlir.compile(
-            r["source"], r["name"], pairs, r["target"], bool(r["cache"]),
-            os.fspath(r["cache_dir"]) if r["cache_dir"] is not None else "",
-            str(r["cache_max_size"]))
-        if native is None:
-            raise CompileError(message)
-        unfused = Executable(native, dict(r, options=options))
+        unfused = self._request.compile(fusion=False)
         fused_results, fused_ms, fused_peak = self._measure(args, runs)
         unfused_results, unfused_ms, unfused_peak = unfused._measure(args, runs)
         agree, worst = True, 0.0

@@ -814,4 +814,3 @@ LogicalResult UniformDequantizeOp::verify() {
 
 #define GET_OP_CLASSES
 #include "xla-mlir/Dialect/HLO/IR/HLODistributedOps.cpp.inc"
-
