@@ -14,6 +14,7 @@
 #include "xla-mlir/InitAll.h"
 #include "xla-mlir/Pipelines/CPUPipeline.h"
 #include "xla-mlir/Pipelines/GPUPipeline.h"
+#include "xla-mlir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -237,6 +238,11 @@ FailureOr<PreparedProgram> prepareProgram(ModuleOp program,
   }
   if (failed(collectAliases(program, *entry, signature)))
     return failure();
+  // For xla-prepare-donation, in whatever form the program declared them.
+  Builder builder(context);
+  for (const runtime::Signature::Alias &alias : signature.aliases)
+    entry->setArgAttr(alias.input, kAliasedResultAttrName,
+                      builder.getI64IntegerAttr(alias.output));
 
   // Only the entry is exported; other functions are inlined or dropped.
   // Programs may not declare external functions: the code would resolve
@@ -365,6 +371,10 @@ xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
       return std::move(error);
   std::string report = dumpDir.empty() ? "" : getFusionReportPath(dumpDir);
   if (target.gpu.empty()) {
+    // The CPU pipeline prepares every alias for donation; the GPU copies
+    // inputs and results across the bus anyway, so donating saves nothing.
+    for (runtime::Signature::Alias &alias : prepared->signature.aliases)
+      alias.inPlace = true;
     CPUPipelineOptions pipelineOptions;
     fillPipelineOptions(pipelineOptions, target, options);
     pipelineOptions.fusionReport = report;

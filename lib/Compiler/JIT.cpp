@@ -20,13 +20,37 @@
 #include "xla-mlir/Compiler/Compiler.h"
 
 #include "llvm/ExecutionEngine/Orc/Debugging/PerfSupportPlugin.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/ObjectLinkingLayer.h"
 
 #include <cstdlib>
+#include <dlfcn.h>
 
 using namespace xla;
+
+/// Lets the program find libomp and MLIR's C runner utilities through the
+/// shared object this compiler is linked into, when that is not the main
+/// program: the Python extension is loaded RTLD_LOCAL (and DEEPBIND), so
+/// its dependencies are not in the process's global namespace that the
+/// process-symbols JITDylib searches. dlsym on the object's own handle
+/// searches it and its dependencies.
+static void addOwnLibrary(llvm::orc::LLJIT &jit) {
+  Dl_info info;
+  if (!dladdr(reinterpret_cast<void *>(&addOwnLibrary), &info) ||
+      !info.dli_fname)
+    return;
+  // RTLD_NOLOAD: only an object already loaded (never the main program,
+  // which dlopen cannot open by its path).
+  void *handle = dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
+  if (!handle)
+    return;
+  jit.getMainJITDylib().addGenerator(
+      std::make_unique<llvm::orc::DynamicLibrarySearchGenerator>(
+          llvm::sys::DynamicLibrary(handle),
+          jit.getDataLayout().getGlobalPrefix()));
+}
 
 
 llvm::Expected<std::unique_ptr<runtime::Executable>>
@@ -42,6 +66,7 @@ xla::loadInJIT(llvm::ArrayRef<char> object,
                  .create();
   if (!jit)
     return jit.takeError();
+  addOwnLibrary(**jit);
   const char *perf = std::getenv("XLA_PERF_JITDUMP");
   if (perf && llvm::StringRef(perf) == "1")
     if (auto *linker = llvm::dyn_cast<llvm::orc::ObjectLinkingLayer>(

@@ -36,9 +36,13 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   TilingStrategyPassOptions strategy;
   strategy.vectorBits = options.vectorBits;
   strategy.vectorize = options.vectorize;
+  // While reads and writes are still explicit tensor uses.
+  pm.addPass(createMarkInPlaceResultsPass());
   pm.addNestedPass<func::FuncOp>(createTilingStrategyPass(strategy));
   pm.addNestedPass<func::FuncOp>(createTileAndVectorizePass());
   buildBufferizationPipeline(pm);
+  // Before deallocation, which frees the buffers it may add.
+  pm.addPass(createPrepareDonationPass());
   // Distributed tiles: parallel loops for OpenMP, or plain sequential ones.
   if (options.parallelLoops)
     pm.addPass(createForallToParallelLoopPass());

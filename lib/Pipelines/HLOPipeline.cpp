@@ -106,6 +106,9 @@ void xla::buildBufferizationPipeline(OpPassManager &pm) {
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // Tiled loops carry their result buffer through iter_args; folding them
+  // leaves the allocation itself as the returned value, which the next
+  // pass then turns into the out-param instead of copying into it.
   // Results become caller-allocated out-params: the runtime owns every
   // buffer that crosses the ABI, and static allocations are written in place.
   bufferization::BufferResultsToOutParamsPassOptions outParams;

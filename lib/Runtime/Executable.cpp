@@ -102,6 +102,19 @@ Status Executable::execute(void **buffers, CheckReport *checks) const {
 StatusOr<std::vector<HostBuffer>>
 Executable::run(const std::vector<HostBuffer> &args,
                 CheckReport *checks) const {
+  return runImpl(args, nullptr, checks);
+}
+
+StatusOr<std::vector<HostBuffer>>
+Executable::runDonated(std::vector<HostBuffer> args,
+                       CheckReport *checks) const {
+  return runImpl(args, &args, checks);
+}
+
+StatusOr<std::vector<HostBuffer>>
+Executable::runImpl(const std::vector<HostBuffer> &args,
+                    std::vector<HostBuffer> *donated,
+                    CheckReport *checks) const {
   const std::vector<TensorSpec> &inputs = signature.inputs;
   if (args.size() != inputs.size())
     return Status::error("@" + signature.entry + " takes " +
@@ -114,18 +127,29 @@ Executable::run(const std::vector<HostBuffer> &args,
                            signature.entry + ": expected " +
                            inputs[i].str() + ", got " +
                            args[i].getSpec().str());
-    // The program never writes its inputs (xla-mark-readonly-arguments).
+    // The program writes an input only where its caller donated it.
     buffers.push_back(const_cast<void *>(args[i].data()));
   }
   std::vector<HostBuffer> results;
   results.reserve(signature.outputs.size());
-  // Every result is written in full by the program, so its buffer need not
-  // be zeroed first.
-  for (const TensorSpec &spec : signature.outputs) {
+  for (size_t k = 0; k < signature.outputs.size(); ++k) {
+    const TensorSpec &spec = signature.outputs[k];
+    const Signature::Alias *alias = nullptr;
+    for (const Signature::Alias &candidate : signature.aliases)
+      if (candidate.output == k && candidate.inPlace && donated)
+        alias = &candidate;
+    if (alias) {
+      // The pointer is taken before the buffer moves: moving keeps it.
+      buffers.push_back(buffers[alias->input]);
+      results.push_back(std::move((*donated)[alias->input]));
+      continue;
+    }
+    // Every result is written in full by the program, so its buffer need
+    // not be zeroed first.
     StatusOr<HostBuffer> result = HostBuffer::create(spec, /*zeroed=*/false);
     if (!result.ok())
-      return Status::error("result " + std::to_string(results.size()) +
-                           " of @" + signature.entry + ": " +
+      return Status::error("result " + std::to_string(k) + " of @" +
+                           signature.entry + ": " +
                            result.getStatus().message());
     results.push_back(std::move(*result));
     buffers.push_back(results.back().data());

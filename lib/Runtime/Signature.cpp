@@ -76,7 +76,8 @@ std::string Signature::serialize() const {
     text += "import " + name + "\n";
   for (const Alias &alias : aliases)
     text += "alias " + std::to_string(alias.output) + " " +
-            std::to_string(alias.input) + "\n";
+            std::to_string(alias.input) + (alias.inPlace ? " in-place" : "") +
+            "\n";
   return text;
 }
 
@@ -122,8 +123,14 @@ StatusOr<Signature> Signature::parse(std::string_view text) {
       signature.imports.emplace_back(value);
     } else if (key == "alias") {
       // Inputs and outputs come first in a serialized signature.
-      size_t sep = value.find(' ');
+      constexpr std::string_view kInPlace = " in-place";
       Alias alias;
+      if (value.size() > kInPlace.size() &&
+          value.substr(value.size() - kInPlace.size()) == kInPlace) {
+        alias.inPlace = true;
+        value.remove_suffix(kInPlace.size());
+      }
+      size_t sep = value.find(' ');
       if (sep == std::string_view::npos ||
           !parseIndex(value.substr(0, sep), signature.outputs.size(),
                       alias.output) ||

@@ -72,7 +72,8 @@ struct GPUPlaceBuffersPass
       Location loc = arg.getLoc();
       Value device = allocDevice(b, loc, type);
       arg.replaceAllUsesWith(device);
-      bool isInput = func.getArgAttr(arg.getArgNumber(), "xla.input") != nullptr;
+      bool isInput =
+          func.getArgAttr(arg.getArgNumber(), xla::kInputAttrName) != nullptr;
       if (isInput)
         copy(b, loc, device, arg);
       else

@@ -29,7 +29,7 @@ struct ReadOnlyEntryArgumentsPass
           // Bufferization drops the attribute above; later stages (the GPU
           // buffer placement) still need to tell inputs from the out-params
           // it appends.
-          func.setArgAttr(index, "xla.input", b.getUnitAttr());
+          func.setArgAttr(index, xla::kInputAttrName, b.getUnitAttr());
         }
     }
   }

@@ -20,6 +20,7 @@
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
@@ -64,28 +65,41 @@ nb::object ownBytes(HostBuffer buffer) {
 
 /// Runs the program on `inputs` (one data pointer per parameter, each to a
 /// dense row-major buffer of its spec; the caller keeps the arrays alive
-/// and has checked them) without holding the GIL.
-nb::list execute(const PyExecutable &self, const std::vector<uintptr_t> &inputs) {
+/// and has checked them) without holding the GIL. The inputs listed in
+/// `donated` are given up: an output aliased in place with one of them is
+/// written into its buffer and comes back as None.
+nb::list execute(const PyExecutable &self, const std::vector<uintptr_t> &inputs,
+                 const std::vector<size_t> &donated) {
   const runtime::Executable &exe = *self.executable;
   if (inputs.size() != exe.getInputs().size())
     throw nb::value_error("wrong number of input buffers");
-  std::vector<HostBuffer> outputs;
-  outputs.reserve(exe.getOutputs().size());
-  for (const TensorSpec &spec : exe.getOutputs()) {
-    runtime::StatusOr<HostBuffer> buffer =
-        HostBuffer::create(spec, /*zeroed=*/false);
-    if (!buffer)
-      throw std::bad_alloc();
-    outputs.push_back(std::move(*buffer));
-  }
   std::vector<void *> buffers;
   for (uintptr_t input : inputs) {
     if (!input)
       throw nb::value_error("null input buffer");
     buffers.push_back(reinterpret_cast<void *>(input));
   }
-  for (HostBuffer &output : outputs)
-    buffers.push_back(output.data());
+  size_t numOutputs = exe.getOutputs().size();
+  std::vector<void *> inPlace(numOutputs, nullptr);
+  for (const runtime::Signature::Alias &alias : exe.getSignature().aliases)
+    if (alias.inPlace &&
+        std::find(donated.begin(), donated.end(), alias.input) !=
+            donated.end())
+      inPlace[alias.output] = buffers[alias.input];
+  std::vector<HostBuffer> outputs;
+  outputs.reserve(numOutputs);
+  for (size_t k = 0; k < numOutputs; ++k) {
+    if (inPlace[k]) {
+      buffers.push_back(inPlace[k]);
+      continue;
+    }
+    runtime::StatusOr<HostBuffer> buffer =
+        HostBuffer::create(exe.getOutputs()[k], /*zeroed=*/false);
+    if (!buffer)
+      throw std::bad_alloc();
+    outputs.push_back(std::move(*buffer));
+    buffers.push_back(outputs.back().data());
+  }
   runtime::Status status;
   {
     nb::gil_scoped_release release;
@@ -94,8 +108,9 @@ nb::list execute(const PyExecutable &self, const std::vector<uintptr_t> &inputs)
   if (!status.ok())
     throw std::runtime_error(status.message());
   nb::list results;
-  for (HostBuffer &output : outputs)
-    results.append(ownBytes(std::move(output)));
+  auto next = outputs.begin();
+  for (size_t k = 0; k < numOutputs; ++k)
+    results.append(inPlace[k] ? nb::none() : ownBytes(std::move(*next++)));
   return results;
 }
 
@@ -192,12 +207,13 @@ NB_MODULE(_xla_mlir, m) {
                      nb::list list;
                      for (const auto &alias :
                           self.executable->getSignature().aliases)
-                       list.append(nb::make_tuple(alias.output, alias.input));
+                       list.append(nb::make_tuple(alias.output, alias.input,
+                                                  alias.inPlace));
                      return list;
                    })
       .def_ro("cache_outcome", &PyExecutable::cacheOutcome)
       .def_ro("compile_seconds", &PyExecutable::compileSeconds)
-      .def("execute", &execute, "inputs"_a);
+      .def("execute", &execute, "inputs"_a, "donated"_a);
 
   m.def("compile", &compile, "source"_a, "buffer_name"_a, "options"_a,
         "target"_a, "use_cache"_a, "cache_dir"_a, "cache_max_size"_a);

@@ -26,6 +26,7 @@ def test_reduce_sum():
 def test_mlp_training():
     out = run("mlp_training.py", "--steps", "6", "--batch", "32")
     assert "loss" in out and "median step" in out
+    assert "weights updated in place" in out
 
 
 def test_bert_step_tiny():

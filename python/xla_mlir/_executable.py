@@ -8,7 +8,8 @@ import os
 import statistics
 import sys
 import time
-from typing import Any, NamedTuple, Sequence
+import warnings
+from typing import Any, Iterable, NamedTuple, Sequence
 
 import numpy as np
 
@@ -268,9 +269,17 @@ class Executable:
     @property
     def aliases(self) -> list[tuple[int, int]]:
         """(output, input) pairs: outputs the program declares as the new
-        value of an input (TensorFlow's updated variables, JAX's donated
-        arguments). The output still has a buffer of its own."""
-        return [tuple(pair) for pair in self._native.aliases]
+        value of an input (TensorFlow's updated variables, JAX's
+        donate_argnums)."""
+        return [(output, input_) for output, input_, _ in self._native.aliases]
+
+    @property
+    def donatable(self) -> dict[int, int]:
+        """{input: output}: the inputs a call may donate (`donate=`), each
+        with the output then computed in its buffer."""
+        return {input_: output
+                for output, input_, in_place in self._native.aliases
+                if in_place}
 
     @property
     def cache_outcome(self) -> str:
@@ -289,11 +298,17 @@ class Executable:
     def _describe_parameter(self, index: int) -> str:
         return f"argument {index} of @{self.entry}"
 
-    def _as_input(self, index: int, value, spec: ArraySpec) -> np.ndarray:
+    def _as_input(self, index: int, value, spec: ArraySpec
+                  ) -> tuple[np.ndarray, bool]:
         """`value` as a C-contiguous array of `spec`, without a copy when
-        its layout allows one."""
+        its layout allows one, and whether the array may be written: the
+        caller's own writable NumPy array, or a copy made here. (A view of
+        another framework's buffer through DLPack never may: that buffer
+        is not ours to change.)"""
+        writable = False
         if isinstance(value, np.ndarray):
             array = value
+            writable = value.flags.writeable
         elif isinstance(value, (bool, int, float, complex)) and not spec.shape:
             # Python scalars are weakly typed, as in JAX.
             array = np.asarray(value, dtype=spec.dtype)
@@ -317,7 +332,8 @@ class Executable:
         address = array.__array_interface__["data"][0]
         if not array.flags.c_contiguous or address % array.dtype.alignment:
             array = np.array(array, order="C", copy=True)
-        return array
+            writable = True
+        return array, writable
 
     def _check_count(self, args: Sequence) -> None:
         if len(args) != len(self.inputs):
@@ -325,28 +341,69 @@ class Executable:
                 f"@{self.entry} takes {len(self.inputs)} argument(s), "
                 f"got {len(args)}")
 
-    def run_flat(self, args: Sequence) -> list[np.ndarray]:
-        """Runs on `args` and returns every result as a list."""
+    def _donations(self, donate: Iterable[int], arrays, writable) -> list[int]:
+        """The inputs of `donate` whose buffers the program may write: those
+        with an in-place output, writable, and sharing no memory with
+        another input (the program would read what it already changed)."""
+        donatable = self.donatable
+        chosen = []
+        for index in sorted(set(donate)):
+            if not 0 <= index < len(arrays):
+                raise ValueError(
+                    f"donate names argument {index}, but @{self.entry} takes "
+                    f"{len(arrays)}")
+            if index not in donatable:
+                warnings.warn(
+                    f"{self._describe_parameter(index)} cannot be donated: no "
+                    "output is declared as its new value (tf.aliasing_output, "
+                    "mhlo.input_output_alias)", stacklevel=4)
+                continue
+            if writable[index] and not any(
+                    np.may_share_memory(arrays[index], other)
+                    for i, other in enumerate(arrays) if i != index):
+                chosen.append(index)
+        return chosen
+
+    def run_flat(self, args: Sequence, donate: Iterable[int] = ()
+                 ) -> list[np.ndarray]:
+        """Runs on `args` and returns every result as a list. `donate`:
+        indices of arguments given up to the program (see __call__)."""
         self._check_count(args)
-        arrays = [self._as_input(i, value, spec)
-                  for i, (value, spec) in enumerate(zip(args, self.inputs))]
+        converted = [self._as_input(i, value, spec)
+                     for i, (value, spec) in enumerate(zip(args, self.inputs))]
+        arrays = [array for array, _ in converted]
+        donated = self._donations(donate, arrays,
+                                  [w for _, w in converted]) if donate else []
         pointers = [a.__array_interface__["data"][0] for a in arrays]
         # `arrays` stays alive (and with it every input) until the call
         # returns; the GIL is released while the program runs.
-        raw = self._native.execute(pointers)
-        del arrays
-        return [bytes_.view(spec.dtype).reshape(spec.shape)
-                for bytes_, spec in zip(raw, self.outputs)]
+        raw = self._native.execute(pointers, donated)
+        in_buffer = {output: arrays[input_]
+                     for input_, output in self.donatable.items()
+                     if input_ in donated}
+        del arrays, converted
+        return [in_buffer[k] if bytes_ is None else
+                bytes_.view(spec.dtype).reshape(spec.shape)
+                for k, (bytes_, spec) in enumerate(zip(raw, self.outputs))]
 
-    def __call__(self, *args):
+    def __call__(self, *args, donate: Iterable[int] = ()):
         """Runs the program: one array (NumPy, or anything with
         `__dlpack__` or `__array__`) per parameter. Returns the result, or a
-        tuple of them when the program has several."""
-        results = self.run_flat(args)
+        tuple of them when the program has several.
+
+        `donate`: indices of arguments the caller gives up. An output the
+        program declares as the new value of such an argument (`donatable`)
+        is computed in the argument's own buffer and returned as that very
+        array, which therefore holds the new value afterwards: a training
+        step updates its weights in place instead of holding two copies.
+        Arguments the program must not write (read-only arrays, views of
+        another framework's buffers) are left alone, and their output gets
+        a buffer of its own."""
+        results = self.run_flat(args, donate)
         return results[0] if len(results) == 1 else tuple(results)
 
     def _measure(self, args, runs: int):
-        arrays = [self._as_input(i, v, s)
+        arrays = [self._as_input(i, v, s)[0]
                   for i, (v, s) in enumerate(zip(args, self.inputs))]
         results = self.run_flat(arrays)  # warm-up: fills the buffer pool
         times = []

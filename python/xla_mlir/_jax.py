@@ -81,21 +81,26 @@ def _without_sharding(lowered) -> str | None:
 
 
 class _Compiled:
-    """One signature's executable and how to rebuild its results."""
+    """One signature's executable, how to rebuild its results, and which
+    parameters (flattened leaves) the caller donates."""
 
-    def __init__(self, executable: Executable, out_tree, lowered):
+    def __init__(self, executable: Executable, out_tree, lowered,
+                 donated: tuple[int, ...]):
         self.executable = executable
         self.out_tree = out_tree
         self.lowered = lowered
+        self.donated = donated
 
 
 class JittedFunction:
     """The result of xla_mlir.jit(f). Call it like f."""
 
-    def __init__(self, fun: Callable, static_argnums, options: dict):
+    def __init__(self, fun: Callable, static_argnums, donate_argnums,
+                 options: dict):
         jax = _import_jax()
         self._fun = fun
         self._static_argnums = static_argnums
+        self._donate_argnums = donate_argnums
         self._options = options
         self._executables: dict[Any, _Compiled] = {}
         self.num_compiles = 0
@@ -137,16 +142,35 @@ class JittedFunction:
                 from error
         entry = self._executables.get(key)
         if entry is None:
+            donate = tuple(i for i in _normalize_argnums(self._donate_argnums,
+                                                         len(args))
+                           if i not in static)
             jitted = jax.jit(self._fun, static_argnums=static,
-                             keep_unused=True)
+                             donate_argnums=donate, keep_unused=True)
             lowered = jitted.lower(*args, **kwargs)
             text = _without_sharding(lowered)
             executable = _compile(lowered if text is None else text,
                                   **self._options)
-            entry = _Compiled(executable, lowered.out_tree, lowered)
+            entry = _Compiled(executable, lowered.out_tree, lowered,
+                              self._donated_leaves(args, static, donate))
             self._executables[key] = entry
             self.num_compiles += 1
         return entry, leaves
+
+    @staticmethod
+    def _donated_leaves(args, static, donate) -> tuple[int, ...]:
+        """The flat parameter indices of the leaves of the donated
+        arguments (the dynamic arguments' leaves come first, in order)."""
+        jax = _import_jax()
+        indices, offset = [], 0
+        for i, arg in enumerate(args):
+            if i in static:
+                continue
+            count = len(jax.tree_util.tree_leaves(arg))
+            if i in donate:
+                indices.extend(range(offset, offset + count))
+            offset += count
+        return tuple(indices)
 
     def _inputs(self, entry: _Compiled, leaves) -> list:
         """Leaves as the program's parameter types: JAX canonicalizes
@@ -167,7 +191,8 @@ class JittedFunction:
     def __call__(self, *args, **kwargs):
         jax = _import_jax()
         entry, leaves = self._compiled(args, kwargs)
-        results = entry.executable.run_flat(self._inputs(entry, leaves))
+        results = entry.executable.run_flat(self._inputs(entry, leaves),
+                                            donate=entry.donated)
         return jax.tree_util.tree_unflatten(entry.out_tree, results)
 
     def lower(self, *args, **kwargs):
@@ -188,14 +213,22 @@ class JittedFunction:
             verbose=verbose)
 
 
-def jit(fun: Callable | None = None, *, static_argnums=None, **options):
+def jit(fun: Callable | None = None, *, static_argnums=None,
+        donate_argnums=None, **options):
     """Compiles `fun` (written with jax.numpy) with xla-mlir.
 
     Pytrees go in and come out; `jax.grad` and friends work inside `fun`.
     `static_argnums`: arguments that are Python values baked into the
-    program (a new value compiles again). `options`: xla-mlir's compile
-    options (`fusion=False`, `opt_level=2`, `target="cpu"`, `cache=False`).
-    Usable as `@xm.jit` or `@xm.jit(static_argnums=1)`."""
+    program (a new value compiles again). `donate_argnums`: arguments the
+    caller gives up, as in jax.jit: a result of the same shape and dtype
+    (JAX pairs them) is computed in the argument's buffer. Results are
+    NumPy arrays, and a donated NumPy array comes back as the result
+    itself, holding the new value, so `params = step(params, ...)` updates
+    the weights in place; a donated JAX array or read-only array is left
+    alone and its result gets a buffer of its own. `options`: xla-mlir's
+    compile options (`fusion=False`, `opt_level=2`, `target="cpu"`,
+    `cache=False`). Usable as `@xm.jit` or `@xm.jit(static_argnums=1)`."""
     if fun is None:
-        return lambda f: jit(f, static_argnums=static_argnums, **options)
-    return JittedFunction(fun, static_argnums, options)
+        return lambda f: jit(f, static_argnums=static_argnums,
+                             donate_argnums=donate_argnums, **options)
+    return JittedFunction(fun, static_argnums, donate_argnums, options)

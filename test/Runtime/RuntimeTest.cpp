@@ -102,6 +102,54 @@ TEST_F(RuntimeTest, CompilesAndRuns) {
   EXPECT_EQ(formatArray((*again)[0]), formatArray((*outputs)[0]));
 }
 
+// The new weights and moment are written over the old ones; the step reads
+// the old weights after computing the moment, and the reduction reads them
+// last, so the compiler must order or copy for every aliased result.
+constexpr llvm::StringLiteral kUpdate = R"mlir(
+func.func @main(%w: tensor<2x2xf32> {tf.aliasing_output = 0 : i32},
+                %m: tensor<2x2xf32> {tf.aliasing_output = 1 : i32},
+                %g: tensor<2x2xf32>)
+    -> (tensor<2x2xf32>, tensor<2x2xf32>, tensor<f32>, tensor<2x2xf32>) {
+  %m2 = hlo.add %m, %g : tensor<2x2xf32>
+  %w2 = hlo.subtract %w, %m2 : tensor<2x2xf32>
+  %z = hlo.constant dense<0.0> : tensor<f32>
+  %s = hlo.reduce(%w init: %z) applies hlo.add across dimensions = [0, 1]
+      : (tensor<2x2xf32>, tensor<f32>) -> tensor<f32>
+  %t = hlo.transpose %w, dims = [1, 0] : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %w2, %m2, %s, %t
+      : tensor<2x2xf32>, tensor<2x2xf32>, tensor<f32>, tensor<2x2xf32>
+}
+)mlir";
+
+TEST_F(RuntimeTest, DonatedInputsHoldTheirAliasedResults) {
+  std::unique_ptr<Executable> exe = compile(kUpdate);
+  ASSERT_TRUE(exe);
+  const auto &aliases = exe->getSignature().aliases;
+  ASSERT_EQ(aliases.size(), 2u);
+  EXPECT_TRUE(aliases[0].inPlace && aliases[1].inPlace);
+  HostBuffer w = f32({2, 2}, {1, 2, 3, 4}), m = f32({2, 2}, {1, 1, 1, 1}),
+             g = f32({2, 2}, {1, 0, 0, 1});
+  auto kept = exe->run({w, m, g});
+  ASSERT_TRUE(bool(kept)) << kept.getStatus().message();
+  const void *wData = w.data(), *mData = m.data();
+  // (An initializer list would copy the buffers.)
+  std::vector<HostBuffer> args;
+  args.push_back(std::move(w));
+  args.push_back(std::move(m));
+  args.push_back(g);
+  auto donated = exe->runDonated(std::move(args));
+  ASSERT_TRUE(bool(donated)) << donated.getStatus().message();
+  // The updates live in the donated buffers, and every result equals the
+  // one computed with buffers of their own.
+  EXPECT_EQ((*donated)[0].data(), wData);
+  EXPECT_EQ((*donated)[1].data(), mData);
+  for (size_t i = 0; i < kept->size(); ++i)
+    EXPECT_EQ(formatArray((*donated)[i]), formatArray((*kept)[i])) << i;
+  EXPECT_EQ(formatArray((*kept)[0]), "[[-1.  1.]\n [ 2.  2.]]");
+  EXPECT_EQ(formatArray((*kept)[2]), "10.0");
+  EXPECT_EQ(formatArray((*kept)[3]), "[[1. 3.]\n [2. 4.]]");
+}
+
 TEST_F(RuntimeTest, TemporariesComeFromTheBufferPool) {
   // Unfused, exp(a + b) needs a 256 KiB temporary for a + b.
   constexpr llvm::StringLiteral kTwoOps = R"mlir(
@@ -575,6 +623,12 @@ TEST(SignatureTest, RoundTripsAndRejectsOtherVersions) {
   parsed = Signature::parse(signature.serialize());
   ASSERT_TRUE(bool(parsed)) << parsed.getStatus().message();
   EXPECT_TRUE(*parsed == signature);
+  signature.aliases[0].inPlace = true;
+  EXPECT_NE(signature.serialize().find("alias 1 0 in-place\n"),
+            std::string::npos);
+  parsed = Signature::parse(signature.serialize());
+  ASSERT_TRUE(bool(parsed)) << parsed.getStatus().message();
+  EXPECT_TRUE(*parsed == signature);
   auto newer = Signature::parse("xla-signature 2\nentry main\n");
   ASSERT_FALSE(bool(newer));
   EXPECT_NE(newer.getStatus().message().find("another compiler version"),
@@ -584,7 +638,8 @@ TEST(SignatureTest, RoundTripsAndRejectsOtherVersions) {
   auto overflow = Signature::parse(
       "xla-signature 1\nentry main\ninput f32 4611686018427387904x4\n");
   EXPECT_FALSE(bool(overflow));
-  for (const char *alias : {"alias 0 0", "alias 1 5", "alias 1", "alias x 0"}) {
+  for (const char *alias : {"alias 0 0", "alias 1 5", "alias 1", "alias x 0",
+                            "alias 1 0 in-place-ish", "alias in-place"}) {
     auto bad = Signature::parse(
         std::string("xla-signature 1\nentry main\ninput f32 2x3\noutput "
                     "f32 4\noutput f32 2x3\n") +

@@ -24,7 +24,7 @@ double tools::median(std::vector<double> values) {
 
 llvm::Expected<tools::Measurement>
 tools::measure(const Executable &exe, const std::vector<HostBuffer> &args,
-               unsigned numWarmup, unsigned numRuns) {
+               unsigned numWarmup, unsigned numRuns, bool donate) {
   using Clock = std::chrono::steady_clock;
   Measurement m;
   poolResetPeak();
@@ -32,9 +32,14 @@ tools::measure(const Executable &exe, const std::vector<HostBuffer> &args,
     gpuResetPeak();
   for (unsigned r = 0; r < numWarmup + numRuns; ++r) {
     CheckReport repeated;
+    CheckReport *checks = r == 0 ? &m.checks : &repeated;
+    std::vector<HostBuffer> donated;
+    if (donate)
+      donated = args;
     auto start = Clock::now();
     StatusOr<std::vector<HostBuffer>> outputs =
-        exe.run(args, r == 0 ? &m.checks : &repeated);
+        donate ? exe.runDonated(std::move(donated), checks)
+               : exe.run(args, checks);
     double ms =
         std::chrono::duration<double, std::milli>(Clock::now() - start)
             .count();

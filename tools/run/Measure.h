@@ -19,6 +19,8 @@ namespace xla::tools {
 /// milliseconds, and the most memory the runtime held at once (the
 /// buffer pool on the CPU, which serves inputs, results and temporaries;
 /// device memory on a GPU).
+/// With `donate`, every run donates a copy of `args` (made before its
+/// clock starts), so in-place aliased outputs reuse the copies' buffers.
 struct Measurement {
   std::vector<runtime::HostBuffer> results;
   runtime::CheckReport checks;
@@ -29,7 +31,7 @@ struct Measurement {
 llvm::Expected<Measurement>
 measure(const runtime::Executable &exe,
         const std::vector<runtime::HostBuffer> &args, unsigned numWarmup,
-        unsigned numRuns);
+        unsigned numRuns, bool donate = false);
 
 double median(std::vector<double> values);
 

@@ -92,6 +92,12 @@ cl::opt<bool> compareUnfusedFlag(
              "(--rtol/--atol) and report each one's run time and peak "
              "memory and what fusion saves"),
     cl::cat(category));
+cl::opt<bool> donate(
+    "donate",
+    cl::desc("Donate the inputs: the program writes each output it aliases "
+             "with an input (tf.aliasing_output, mhlo.input_output_alias) "
+             "into that input's buffer (each run gets fresh copies)"),
+    cl::cat(category));
 cl::opt<unsigned> runs("runs",
                        cl::desc("Number of runs (default 1, or 10 with "
                                 "--time)"),
@@ -313,7 +319,7 @@ int runModule(ModuleOp module, const xla::TargetDescription &target) {
   // fresh pages would otherwise be charged to the first timed run.
   unsigned numWarmup = timing ? 1 : 0;
   llvm::Expected<xla::tools::Measurement> measured =
-      xla::tools::measure(**exe, *args, numWarmup, numRuns);
+      xla::tools::measure(**exe, *args, numWarmup, numRuns, donate);
   if (!measured)
     return reportError(measured.takeError(), kRunError);
   CheckReport &checks = measured->checks;

@@ -60,6 +60,11 @@ std::string xla::tools::emitCHeader(const Signature &signature,
     describe(spec, "arg", i);
   for (auto [i, spec] : llvm::enumerate(signature.outputs))
     describe(spec, "result", i);
+  for (const Signature::Alias &alias : signature.aliases)
+    if (alias.inPlace)
+      os << "/* result " << alias.output << " may be given arg "
+         << alias.input << "'s buffer (donation): it is then updated in "
+         << "place. */\n";
   os << "\nvoid " << name << "(" << (params.empty() ? "void" : params)
      << ");\n\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* " << guard
      << " */\n";

@@ -67,13 +67,27 @@ public:
   StatusOr<std::vector<HostBuffer>> run(const std::vector<HostBuffer> &args,
                                         CheckReport *checks = nullptr) const;
 
+  /// run() on inputs the caller gives up (donates): each output of an
+  /// in-place alias (Signature::Alias::inPlace) is computed in its input's
+  /// buffer and returned in it, so an update (a training step's weights)
+  /// needs no second buffer. Other inputs are freed on return.
+  StatusOr<std::vector<HostBuffer>> runDonated(std::vector<HostBuffer> args,
+                                               CheckReport *checks = nullptr)
+      const;
+
   /// The unchecked form of run(): `buffers` holds one pointer per input,
   /// then per result, each to a dense row-major buffer of its spec (results
-  /// are written in full).
+  /// are written in full). The output of an in-place alias may be passed
+  /// its input's buffer; other buffers must not overlap.
   Status execute(void **buffers, CheckReport *checks = nullptr) const;
 
 private:
   Executable() = default;
+
+  /// run() and runDonated(): `donated`, when given, is `args` itself.
+  StatusOr<std::vector<HostBuffer>>
+  runImpl(const std::vector<HostBuffer> &args,
+          std::vector<HostBuffer> *donated, CheckReport *checks) const;
 
   Signature signature;
   PackedEntry entryPoint = nullptr;

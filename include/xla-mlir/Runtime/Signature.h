@@ -12,6 +12,7 @@
 //   custom-call my.target
 //   import xla_rt_check_f32
 //   alias 0 1             <- output 0 is an update of input 1
+//   alias 2 3 in-place    <- ... and may be written into input 3's buffer
 //
 // Unknown keys are errors: an artifact from a newer compiler is refused,
 // never misread.
@@ -40,14 +41,18 @@ struct Signature {
   std::vector<std::string> imports;
   /// Outputs the program declares as new values of inputs (JAX's
   /// `tf.aliasing_output` from donate_argnums, TensorFlow's
-  /// `mhlo.input_output_alias` for updated variables). Recorded for the
-  /// caller, which may write the output back (xla_mlir.from_tf); the output
-  /// still gets a buffer of its own.
+  /// `mhlo.input_output_alias` for updated variables).
   struct Alias {
     size_t output = 0;
     size_t input = 0;
+    /// The code computes the same results when the caller passes the
+    /// input's buffer as the output's (donates it; the CPU pipeline's
+    /// xla-prepare-donation). Otherwise the output needs a buffer of its
+    /// own, and the caller may copy it back (xla_mlir.from_tf).
+    bool inPlace = false;
     bool operator==(const Alias &other) const {
-      return output == other.output && input == other.input;
+      return output == other.output && input == other.input &&
+             inPlace == other.inPlace;
     }
   };
   std::vector<Alias> aliases;

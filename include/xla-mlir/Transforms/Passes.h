@@ -18,6 +18,16 @@
 
 namespace xla {
 
+/// Attributes the passes below pass to each other.
+/// On an input of the entry: the index of the result that may be written
+/// into its buffer (set by the driver from the program's aliases).
+constexpr llvm::StringLiteral kAliasedResultAttrName = "xla.aliased_result";
+/// On an input of the entry: not an out-param (xla-mark-readonly-arguments).
+constexpr llvm::StringLiteral kInputAttrName = "xla.input";
+/// On a kernel: (argument, out-param) pairs that may share a buffer
+/// (xla-mark-in-place-results).
+constexpr llvm::StringLiteral kInPlaceAttrName = "xla.in_place";
+
 #define GEN_PASS_DECL
 #include "xla-mlir/Transforms/Passes.h.inc"
 

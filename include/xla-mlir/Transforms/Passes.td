@@ -143,6 +143,53 @@ def ForwardResultCopiesPass
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def MarkInPlaceResultsPass
+    : Pass<"xla-mark-in-place-results", "::mlir::ModuleOp"> {
+  let summary = "Record which results of a kernel may share an argument's "
+                "buffer";
+  let description = [{
+    On linalg on tensors, before tiling. A private function (a kernel) may
+    write result `r` into the buffer of argument `i` when every read of the
+    argument happens before the op that computes the result, or is done by
+    that op at the element it writes: the result is returned straight from
+    an all-parallel linalg op that reads the argument with the same
+    indexing map as it writes the result, reads no other value of its init
+    and is the last op that reads the argument. Tiling keeps this (each
+    tile reads and writes the same elements, and no op moves across
+    another). The pairs are recorded as `xla.in_place = array<i64: i, o,
+    ...>`, where `o` numbers the out-param of result `r` as it will be once
+    `buffer-results-to-out-params` has appended one per result
+    (`o = number of arguments + r`). `xla-prepare-donation` reads them.
+    Where the entry returns a kernel's result as an update of an input it
+    passes to that kernel (`xla.aliased_result`, see xla-prepare-donation),
+    the op computing that result, if only the return uses it, is first
+    moved after the argument's other readers: a multi-output kernel that
+    recomputes one output inside another's loop would otherwise read the
+    old value after writing the new one.
+  }];
+}
+
+def PrepareDonationPass
+    : Pass<"xla-prepare-donation", "::mlir::ModuleOp"> {
+  let summary = "Make aliased results safe to write into their inputs' "
+                "buffers";
+  let description = [{
+    After bufferization and `xla-forward-result-copies`. An input of a
+    public function marked `xla.aliased_result = K` (the driver sets it
+    from `tf.aliasing_output` and `mhlo.input_output_alias`) may be passed
+    as the very buffer of result K: the caller donates it. The function
+    must then compute the same results whether or not the two buffers are
+    one. That holds when every use of the input comes before every use of
+    the out-param, except one op that uses both and reads the input only
+    at the elements it writes (a call of a kernel whose `xla.in_place`
+    pairs allow it); a copy of the input itself into the out-param does
+    not count as a write. Otherwise the result is
+    computed into a buffer of its own and copied into the out-param after
+    the last use of the input.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def FuseElementwisePass : Pass<"xla-fuse-elementwise"> {
   let summary = "Fuse elementwise linalg producers into their consumers "
                 "without recomputing them";

@@ -1,0 +1,178 @@
+//===- MarkInPlaceResults.cpp - results that may share an argument --------===//
+//
+// A training step's update kernel reads a parameter and writes its new
+// value, element by element. When the caller donates the parameter's
+// buffer, the kernel may write the new value over the old one, provided no
+// element is read after it was overwritten. This pass proves that on the
+// tensor form of each kernel, where reads and writes are still explicit
+// (see Passes.td), and records it for xla-prepare-donation, which decides
+// on the buffers once the kernel is called with memrefs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "xla-mlir/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+namespace xla {
+#define GEN_PASS_DEF_MARKINPLACERESULTSPASS
+#include "xla-mlir/Transforms/Passes.h.inc"
+} // namespace xla
+
+using namespace mlir;
+
+/// True if `writer`, which computes `result`, is the last reader of
+/// `argument` in `body` and reads it only at the element it writes.
+static bool writesAfterReading(BlockArgument argument, linalg::LinalgOp writer,
+                               OpResult result, Block &body) {
+  if (writer.getNumLoops() != writer.getNumParallelLoops())
+    return false;
+  OpOperand *init = writer.getDpsInitOperand(result.getResultNumber());
+  // A payload that reads its init would read what the result's buffer
+  // held before, which is the argument's value when the two are one.
+  if (writer.payloadUsesValueFromOperand(init))
+    return false;
+  AffineMap written = writer.getMatchingIndexingMap(init);
+  Operation *writerInBody = body.findAncestorOpInBlock(*writer);
+  for (OpOperand &use : argument.getUses()) {
+    Operation *user = body.findAncestorOpInBlock(*use.getOwner());
+    if (!user)
+      return false;
+    if (user == writerInBody) {
+      // The writer itself: an input read at the element it writes.
+      if (use.getOwner() != writer.getOperation() ||
+          !writer.isDpsInput(&use) ||
+          writer.getMatchingIndexingMap(&use) != written)
+        return false;
+      continue;
+    }
+    // Any other op may read the argument as it likes if it runs before
+    // the writer, but it must not write into it.
+    if (!user->isBeforeInBlock(writerInBody))
+      return false;
+    if (auto dps = dyn_cast<DestinationStyleOpInterface>(use.getOwner()))
+      if (dps.isDpsInit(&use))
+        return false;
+  }
+  return true;
+}
+
+/// The op of `body` that computes returned value `value` with pure tensor
+/// semantics, or null.
+static linalg::LinalgOp getWriter(Value value, Block &body) {
+  auto writer = value.getDefiningOp<linalg::LinalgOp>();
+  // A result computed inside a loop or region has no single writer.
+  if (!writer || writer->getBlock() != &body ||
+      !writer.hasPureTensorSemantics())
+    return nullptr;
+  return writer;
+}
+
+/// (argument, result) pairs of a kernel that the entry would like to share a
+/// buffer: the entry passes its input J as the argument and returns the
+/// result as its result K, and declares K an update of J.
+using Hints =
+    llvm::DenseMap<Operation *, SmallVector<std::pair<unsigned, unsigned>>>;
+
+static Hints collectHints(ModuleOp module, SymbolTableCollection &symbols) {
+  Hints hints;
+  for (auto entry : module.getOps<func::FuncOp>()) {
+    if (!entry.isPublic() || entry.isExternal())
+      continue;
+    Operation *terminator = entry.getBody().front().getTerminator();
+    for (BlockArgument input : entry.getArguments()) {
+      auto result = entry.getArgAttrOfType<IntegerAttr>(
+          input.getArgNumber(), xla::kAliasedResultAttrName);
+      if (!result || result.getInt() < 0 ||
+          result.getInt() >= terminator->getNumOperands())
+        continue;
+      auto returned =
+          dyn_cast<OpResult>(terminator->getOperand(result.getInt()));
+      auto call = returned ? dyn_cast<func::CallOp>(returned.getOwner())
+                           : nullptr;
+      if (!call)
+        continue;
+      Operation *callee = symbols.lookupNearestSymbolFrom(
+          call, call.getCalleeAttr());
+      for (OpOperand &operand : call->getOpOperands())
+        if (operand.get() == input)
+          hints[callee].push_back(
+              {operand.getOperandNumber(), returned.getResultNumber()});
+    }
+  }
+  return hints;
+}
+
+/// Moves the writer of each hinted result, when only the terminator uses
+/// it, after the last other reader of its hinted argument: a multi-output
+/// kernel (an Adam update) often recomputes one output inside another's
+/// loop, and so reads the old moments after the op that writes the new
+/// ones. The order of independent ops changes nothing else.
+static void sinkWriters(Block &body,
+                        ArrayRef<std::pair<unsigned, unsigned>> hints) {
+  Operation *terminator = body.getTerminator();
+  for (auto [argumentNumber, resultNumber] : hints) {
+    linalg::LinalgOp writer =
+        getWriter(terminator->getOperand(resultNumber), body);
+    if (!writer || llvm::any_of(writer->getUsers(), [&](Operation *user) {
+          return user != terminator;
+        }))
+      continue;
+    Operation *last = writer;
+    for (Operation *user : body.getArgument(argumentNumber).getUsers()) {
+      Operation *reader = body.findAncestorOpInBlock(*user);
+      if (reader && last->isBeforeInBlock(reader))
+        last = reader;
+    }
+    if (last != writer)
+      writer->moveAfter(last);
+  }
+}
+
+/// Records the pairs of `func` (see Passes.td).
+static void markPairs(func::FuncOp func, Block &body) {
+  SmallVector<int64_t> pairs;
+  unsigned numArguments = func.getNumArguments();
+  for (OpOperand &returned : body.getTerminator()->getOpOperands()) {
+    linalg::LinalgOp writer = getWriter(returned.get(), body);
+    if (!writer)
+      continue;
+    auto result = cast<OpResult>(returned.get());
+    for (BlockArgument argument : body.getArguments()) {
+      if (argument.use_empty() || argument.getType() != result.getType() ||
+          !writesAfterReading(argument, writer, result, body))
+        continue;
+      pairs.push_back(argument.getArgNumber());
+      pairs.push_back(numArguments + returned.getOperandNumber());
+    }
+  }
+  if (pairs.empty())
+    func->removeAttr(xla::kInPlaceAttrName);
+  else
+    func->setAttr(xla::kInPlaceAttrName,
+                  DenseI64ArrayAttr::get(func.getContext(), pairs));
+}
+
+namespace {
+
+struct MarkInPlaceResultsPass
+    : xla::impl::MarkInPlaceResultsPassBase<MarkInPlaceResultsPass> {
+  void runOnOperation() override {
+    SymbolTableCollection symbols;
+    Hints hints = collectHints(getOperation(), symbols);
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      // The entry's buffers belong to its caller (xla-prepare-donation);
+      // only kernels are called with buffers the program chose.
+      if (func.isPublic() || func.isExternal() ||
+          !func.getBody().hasOneBlock() ||
+          !isa<func::ReturnOp>(func.getBody().front().getTerminator()))
+        continue;
+      Block &body = func.getBody().front();
+      sinkWriters(body, hints.lookup(func));
+      markPairs(func, body);
+    }
+  }
+};
+
+} // namespace
