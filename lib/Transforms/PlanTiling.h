@@ -10,9 +10,18 @@
 //                 distribute = true, peel = true, vectorize = true,
 //                 relayout_rhs = {tile_sizes = ..., vectorize = true}}
 //
+// A large contraction instead packs its rhs into panels (PackContraction.h)
+// and is tiled twice, for the caches and then for the registers:
+//
+//   xla.tiling = {pack_rhs = 32, pack_copy = {...}, pack_remainder = {...},
+//                 cache_tile_sizes = array<i64: 0, 12, 256, 0>,
+//                 cache_tile_interchange = array<i64: 1, 2, 0, 3>,
+//                 tile_sizes = array<i64: 8, 1, 1, 0>, ...}
+//
 // Every entry is optional (absent arrays: nothing to do, absent flags:
-// false). `tile_sizes` and `tile_interchange` index the loops after
-// `interchange` has been applied.
+// false). With `pack_rhs` the other entries index the loops of the packed
+// op; `tile_sizes` and `tile_interchange` index the loops after
+// `interchange` has been applied, and so do the cache tiles.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +39,9 @@ struct TilingTarget {
   int64_t cores = 0;
   /// Rows of the accumulator tile of a contraction.
   int64_t matmulRows = 8;
+  /// Data cache per core, bytes: the cache tiles of packed contractions.
+  int64_t l1Bytes = 32 << 10;
+  int64_t l2Bytes = 1 << 20;
   /// Whether to tile and vectorize at all (off: only the loop order).
   bool vectorize = true;
 };
@@ -53,13 +65,23 @@ struct TilingPlan {
   /// If set, the contraction reads a transposed copy of its rhs (see
   /// rhsRelayoutPermutation); this is the copy's own plan.
   mlir::DictionaryAttr relayoutRhs;
+  /// If not 0, the contraction's rhs is packed into panels of this many
+  /// columns first (packContractionRhs), and the plans of the packing copy
+  /// and of the columns that do not fill a panel are these.
+  int64_t packRhs = 0;
+  mlir::DictionaryAttr packCopy, packRemainder;
+  /// Tiles for the caches, applied before (outside) the register tiles;
+  /// `distribute` then applies to their outermost loop.
+  llvm::SmallVector<int64_t> cacheTileSizes;
+  llvm::SmallVector<int64_t> cacheTileInterchange;
 
   mlir::DictionaryAttr toAttr(mlir::MLIRContext *context) const;
   /// The plan in `attr`, or failure (with a diagnostic at `loc`).
   static mlir::FailureOr<TilingPlan> fromAttr(mlir::DictionaryAttr attr,
                                               mlir::Location loc);
   bool empty() const {
-    return interchange.empty() && tileSizes.empty() && !vectorize;
+    return interchange.empty() && tileSizes.empty() && !vectorize &&
+           !packRhs;
   }
 };
 

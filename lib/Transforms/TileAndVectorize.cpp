@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PackContraction.h"
 #include "PlanTiling.h"
 #include "VectorizeContraction.h"
 #include "xla-mlir/Transforms/Passes.h"
@@ -36,18 +37,25 @@ namespace xla {
 using namespace mlir;
 
 using xla::TilingPlan;
+/// Ops with their plans (a plan is too large for SmallVector's inline
+/// storage).
+using PlannedOps = std::vector<std::pair<linalg::LinalgOp, TilingPlan>>;
 
 /// Checks the plan against `op`'s loops.
 static LogicalResult verifyPlan(linalg::LinalgOp op, const TilingPlan &plan) {
-  int64_t numLoops = op.getNumLoops();
+  // Packing splits a loop in two; the other entries index the packed op.
+  int64_t numLoops = op.getNumLoops() + (plan.packRhs ? 1 : 0);
   auto isPermutation = [&](ArrayRef<int64_t> order) {
     return order.empty() || (static_cast<int64_t>(order.size()) == numLoops &&
                              isPermutationVector(order));
   };
+  auto fits = [&](ArrayRef<int64_t> sizes) {
+    return sizes.empty() || static_cast<int64_t>(sizes.size()) == numLoops;
+  };
   if (!isPermutation(plan.interchange) ||
       !isPermutation(plan.tileInterchange) ||
-      (!plan.tileSizes.empty() &&
-       static_cast<int64_t>(plan.tileSizes.size()) != numLoops))
+      !isPermutation(plan.cacheTileInterchange) || !fits(plan.tileSizes) ||
+      !fits(plan.cacheTileSizes))
     return op.emitError() << TilingPlan::kAttrName
                           << " does not fit the op's " << numLoops << " loops";
   return success();
@@ -68,37 +76,55 @@ static FailureOr<linalg::LinalgOp> interchangeLoops(RewriterBase &rewriter,
   return cast<linalg::LinalgOp>(interchanged->getOperation());
 }
 
-/// Marks a tile for the vectorization step.
-static void markForVectorization(RewriterBase &rewriter, Operation *op) {
-  TilingPlan vectorizeOnly;
-  vectorizeOnly.vectorize = true;
-  op->setAttr(TilingPlan::kAttrName,
-              vectorizeOnly.toAttr(rewriter.getContext()));
+/// What is left of `plan` for the tiles of its outermost tile level: the
+/// register tiles after the cache tiles, vectorization after the register
+/// tiles; empty when nothing is left.
+static TilingPlan residualPlan(const TilingPlan &plan) {
+  TilingPlan residual;
+  residual.vectorize = plan.vectorize;
+  if (!plan.cacheTileSizes.empty()) {
+    residual.tileSizes = plan.tileSizes;
+    residual.tileInterchange = plan.tileInterchange;
+    residual.peel = plan.peel;
+  }
+  return residual;
 }
 
-/// Tiles `op` by `plan`, peels every tile loop whose trip count does not
-/// divide (with `peel`), and marks the tiled ops (including the peeled
-/// copies) for vectorization (with `vectorize`).
+/// Marks a tile with what is left to do to it, for the later steps.
+static void markResidual(RewriterBase &rewriter, Operation *op,
+                         const TilingPlan &residual) {
+  if (!residual.empty())
+    op->setAttr(TilingPlan::kAttrName, residual.toAttr(rewriter.getContext()));
+}
+
+/// Tiles `op` by the outermost tile level of `plan` (the cache tiles if
+/// there are any, else the register tiles), peels every tile loop whose
+/// trip count does not divide (with `peel`), and marks the tiled ops
+/// (including the peeled copies) with the rest of the plan.
 static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
                                  const TilingPlan &plan) {
-  if (llvm::all_of(plan.tileSizes, [](int64_t s) { return s == 0; })) {
-    if (plan.vectorize)
-      markForVectorization(rewriter, op);
+  bool cache = !plan.cacheTileSizes.empty();
+  ArrayRef<int64_t> sizes = cache ? plan.cacheTileSizes : plan.tileSizes;
+  ArrayRef<int64_t> order =
+      cache ? plan.cacheTileInterchange : plan.tileInterchange;
+  TilingPlan residual = residualPlan(plan);
+  if (llvm::all_of(sizes, [](int64_t s) { return s == 0; })) {
+    if (cache)
+      return tileAndPeel(rewriter, op, residual);
+    markResidual(rewriter, op, residual);
     return success();
   }
   scf::SCFTilingOptions options;
-  options.setTileSizes(
-      getAsIndexOpFoldResult(op.getContext(), plan.tileSizes));
-  if (!plan.tileInterchange.empty())
-    options.setInterchange(plan.tileInterchange);
+  options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), sizes));
+  if (!order.empty())
+    options.setInterchange(order);
   rewriter.setInsertionPoint(op);
   FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
       rewriter, cast<TilingInterface>(op.getOperation()), options);
   if (failed(tiled))
     return failure();
-  if (plan.vectorize)
-    for (Operation *tiledOp : tiled->tiledOps)
-      markForVectorization(rewriter, tiledOp);
+  for (Operation *tiledOp : tiled->tiledOps)
+    markResidual(rewriter, tiledOp, residual);
   rewriter.replaceOp(op, tiled->replacements);
   if (!plan.peel)
     return success();
@@ -119,20 +145,22 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
 /// forall and the remainder, with the plan less that loop.
 static void distribute(RewriterBase &rewriter, linalg::LinalgOp op,
                        TilingPlan plan,
-                       SmallVectorImpl<std::pair<linalg::LinalgOp, TilingPlan>>
+                       PlannedOps
                            &work) {
-  SmallVector<int64_t> order = plan.tileInterchange;
+  bool cache = !plan.cacheTileSizes.empty();
+  ArrayRef<int64_t> sizes = cache ? plan.cacheTileSizes : plan.tileSizes;
+  SmallVector<int64_t> order =
+      cache ? plan.cacheTileInterchange : plan.tileInterchange;
   if (order.empty())
-    order = llvm::to_vector(llvm::seq<int64_t>(0, plan.tileSizes.size()));
-  auto outer =
-      llvm::find_if(order, [&](int64_t d) { return plan.tileSizes[d]; });
+    order = llvm::to_vector(llvm::seq<int64_t>(0, sizes.size()));
+  auto outer = llvm::find_if(order, [&](int64_t d) { return sizes[d]; });
   if (!plan.distribute || outer == order.end() ||
       !linalg::isParallelIterator(op.getIteratorTypesArray()[*outer])) {
     work.emplace_back(op, std::move(plan));
     return;
   }
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  int64_t dim = *outer, tile = plan.tileSizes[dim];
+  int64_t dim = *outer, tile = sizes[dim];
   int64_t whole = ranges[dim] / tile * tile;
   rewriter.setInsertionPoint(op);
   auto main = cast<TilingInterface>(op.getOperation());
@@ -140,17 +168,17 @@ static void distribute(RewriterBase &rewriter, linalg::LinalgOp op,
   if (whole < ranges[dim])
     std::tie(main, rest) = linalg::splitOp(rewriter, main, dim,
                                            rewriter.getIndexAttr(whole));
-  SmallVector<int64_t> sizes(plan.tileSizes.size(), 0);
-  sizes[dim] = tile;
+  SmallVector<int64_t> forallSizes(sizes.size(), 0);
+  forallSizes[dim] = tile;
   scf::SCFTilingOptions options;
   options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
-  options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), sizes));
+  options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), forallSizes));
   rewriter.setInsertionPoint(main);
   FailureOr<scf::SCFTilingResult> tiled =
       scf::tileUsingSCF(rewriter, main, options);
   TilingPlan inner = plan;
   inner.distribute = false;
-  inner.tileSizes[dim] = 0;
+  (cache ? inner.cacheTileSizes : inner.tileSizes)[dim] = 0;
   if (failed(tiled)) {
     work.emplace_back(cast<linalg::LinalgOp>(main.getOperation()), plan);
   } else {
@@ -174,7 +202,7 @@ struct TileAndVectorizePass
     MLIRContext *context = &getContext();
     IRRewriter rewriter(context);
 
-    SmallVector<std::pair<linalg::LinalgOp, TilingPlan>> planned;
+    PlannedOps planned;
     WalkResult walk = func.walk([&](linalg::LinalgOp op) {
       auto attr = op->getAttrOfType<DictionaryAttr>(TilingPlan::kAttrName);
       if (!attr)
@@ -189,8 +217,34 @@ struct TileAndVectorizePass
     if (walk.wasInterrupted())
       return signalPassFailure();
 
-    SmallVector<std::pair<linalg::LinalgOp, TilingPlan>> candidates;
-    for (auto &[op, plan] : planned) {
+    // The plan of a derived op (a packing copy, the columns short of a
+    // panel), checked like the others; it joins the worklist.
+    auto addDerived = [&](linalg::LinalgOp derived, DictionaryAttr attr) {
+      if (!derived || !attr)
+        return success();
+      FailureOr<TilingPlan> plan = TilingPlan::fromAttr(attr, derived.getLoc());
+      if (failed(plan) || failed(verifyPlan(derived, *plan)))
+        return failure();
+      planned.emplace_back(derived, std::move(*plan));
+      return success();
+    };
+    PlannedOps candidates;
+    // By index: packing appends to `planned`.
+    for (size_t i = 0; i < planned.size(); ++i) {
+      auto [op, plan] = planned[i];
+      if (plan.packRhs) {
+        FailureOr<xla::PackedContraction> packed =
+            xla::packContractionRhs(rewriter, op, plan.packRhs);
+        if (failed(packed)) {
+          op.emitError() << TilingPlan::kAttrName << ": pack_rhs = "
+                         << plan.packRhs << " does not apply to this op";
+          return signalPassFailure();
+        }
+        op = packed->op;
+        if (failed(addDerived(packed->copy, plan.packCopy)) ||
+            failed(addDerived(packed->remainder, plan.packRemainder)))
+          return signalPassFailure();
+      }
       if (!plan.interchange.empty()) {
         FailureOr<linalg::LinalgOp> interchanged =
             interchangeLoops(rewriter, op, plan.interchange);
@@ -220,7 +274,7 @@ struct TileAndVectorizePass
     }
     if (candidates.empty())
       return;
-    SmallVector<std::pair<linalg::LinalgOp, TilingPlan>> work;
+    PlannedOps work;
     for (auto &[op, plan] : candidates)
       distribute(rewriter, op, std::move(plan), work);
     for (auto &[op, plan] : work)
@@ -228,6 +282,23 @@ struct TileAndVectorizePass
 
     // Peeled bounds are constants now; fold them into static slice types.
     if (failed(applyPatternsGreedily(func, canonicalize)))
+      return signalPassFailure();
+
+    // The register tiles inside cache tiles, now that those are static.
+    PlannedOps inner;
+    func.walk([&](linalg::LinalgOp op) {
+      auto attr = op->getAttrOfType<DictionaryAttr>(TilingPlan::kAttrName);
+      if (!attr)
+        return;
+      FailureOr<TilingPlan> plan = TilingPlan::fromAttr(attr, op.getLoc());
+      if (succeeded(plan) && !plan->tileSizes.empty()) {
+        op->removeAttr(TilingPlan::kAttrName);
+        inner.emplace_back(op, std::move(*plan));
+      }
+    });
+    for (auto &[op, plan] : inner)
+      (void)tileAndPeel(rewriter, op, plan);
+    if (!inner.empty() && failed(applyPatternsGreedily(func, canonicalize)))
       return signalPassFailure();
 
     SmallVector<linalg::LinalgOp> marked;

@@ -2,6 +2,7 @@
 // RUN: xla-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(xla-plan-tiling{vector-bits=256 matmul-rows=4}))' | FileCheck %s --check-prefix=AVX2
 // RUN: xla-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(xla-plan-tiling{vectorize=false}))' | FileCheck %s --check-prefix=SCALAR
 // RUN: xla-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(xla-plan-tiling{cores=1}))' | FileCheck %s --check-prefix=ONECORE
+// RUN: xla-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(xla-plan-tiling{cores=2 l1-bytes=4096 l2-bytes=16384}))' | FileCheck %s --check-prefix=PACK
 
 // The strategy only records decisions: every op stays as it is and gets an
 // xla.tiling dictionary.
@@ -127,4 +128,64 @@ module attributes {xla.target = {triple = "x86_64-unknown-linux-gnu", cpu = "has
     %0 = linalg.matmul ins(%a, %b : tensor<64x40xf32>, tensor<40x40xf32>) outs(%c : tensor<64x40xf32>) -> tensor<64x40xf32>
     return %0 : tensor<64x40xf32>
   }
+}
+
+// -----
+
+// Packing, in the run with caches of 4 KiB and 16 KiB and 2 cores. A 90x75 rhs (27 KB)
+// outgrows half of L2 and the lhs has 70 >= 4 x 8 rows: the rhs is packed
+// into panels of 32 (two 16-lane vectors; 75 = 2 panels + 11 columns,
+// which get the plain plan). Loops of the packed op: (m, n panels, k,
+// column in panel). Register tiles 8 rows x one panel, loops (m, n, k);
+// cache tiles: k blocks of 24 (8 + 32 rows of 24 floats fill 4 KiB) and
+// one panel per n block, so the 2 blocks go to the 2 cores. With the
+// default 1 MiB L2 the same op is not packed.
+// PACK-LABEL: func.func @matmul_packed
+// PACK: xla.tiling = {cache_tile_interchange = array<i64: 1, 0, 2, 3>, cache_tile_sizes = array<i64: 0, 1, 24, 0>, distribute = true,
+// PACK-SAME: pack_copy = {peel = true, tile_sizes = array<i64: 1, 1, 16>, vectorize = true},
+// PACK-SAME: pack_remainder = {distribute = true, interchange = array<i64: 0, 2, 1>, peel = true, tile_interchange = array<i64: 2, 0, 1>, tile_sizes = array<i64: 8, 1, 0>, vectorize = true},
+// PACK-SAME: pack_rhs = 32 : i64, peel = true, tile_interchange = array<i64: 0, 1, 2, 3>, tile_sizes = array<i64: 8, 1, 1, 0>, vectorize = true}
+// CHECK-LABEL: func.func @matmul_packed
+// CHECK-NOT: pack_rhs
+// CHECK: return
+func.func @matmul_packed(%a: tensor<70x90xf32>, %b: tensor<90x75xf32>, %c: tensor<70x75xf32>) -> tensor<70x75xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<70x90xf32>, tensor<90x75xf32>) outs(%c : tensor<70x75xf32>) -> tensor<70x75xf32>
+  return %0 : tensor<70x75xf32>
+}
+
+// -----
+
+// A batched x W^T: each batch's rhs (70x50, 14 KB) is packed from its rows
+// ([b, n, k] -> [b, n/32, k, 32], a copy with 16x16 square tiles); the
+// batches go to the cores.
+// PACK-LABEL: func.func @batch_matmul_packed
+// PACK: cache_tile_interchange = array<i64: 0, 2, 1, 3, 4>, cache_tile_sizes = array<i64: 1, 0, 0, 24, 0>, distribute = true,
+// PACK-SAME: pack_copy = {peel = true, tile_sizes = array<i64: 1, 1, 16, 16>, vectorize = true}
+// PACK-SAME: pack_rhs = 32
+func.func @batch_matmul_packed(%a: tensor<4x40x50xf32>, %b: tensor<4x70x50xf32>, %c: tensor<4x40x70xf32>) -> tensor<4x40x70xf32> {
+  %0 = linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+    ins(%a, %b : tensor<4x40x50xf32>, tensor<4x70x50xf32>) outs(%c : tensor<4x40x70xf32>) -> tensor<4x40x70xf32>
+  return %0 : tensor<4x40x70xf32>
+}
+
+// -----
+
+// One panel (40 = 32 + 8) cannot go round 2 cores: the cores share the
+// rows instead, 152 each (300 / 2 rounded up to whole row tiles).
+// PACK-LABEL: func.func @rows_shared
+// PACK: cache_tile_interchange = array<i64: 1, 0, 2, 3>, cache_tile_sizes = array<i64: 152, 0, 24, 0>, distribute = true
+func.func @rows_shared(%a: tensor<300x60xf32>, %b: tensor<60x40xf32>, %c: tensor<300x40xf32>) -> tensor<300x40xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<300x60xf32>, tensor<60x40xf32>) outs(%c : tensor<300x40xf32>) -> tensor<300x40xf32>
+  return %0 : tensor<300x40xf32>
+}
+
+// -----
+
+// 16 rows are 2 row tiles: packing would cost about as much as it saves.
+// PACK-LABEL: func.func @few_rows
+// PACK-NOT: pack_rhs
+// PACK: return
+func.func @few_rows(%a: tensor<16x90xf32>, %b: tensor<90x75xf32>, %c: tensor<16x75xf32>) -> tensor<16x75xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<16x90xf32>, tensor<90x75xf32>) outs(%c : tensor<16x75xf32>) -> tensor<16x75xf32>
+  return %0 : tensor<16x75xf32>
 }

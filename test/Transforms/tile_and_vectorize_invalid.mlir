@@ -25,3 +25,32 @@ func.func @unknown_entry(%a: tensor<4x40xf32>, %b: tensor<4x40xf32>) -> tensor<4
       ins(%a, %b : tensor<4x40xf32>, tensor<4x40xf32>) outs(%b : tensor<4x40xf32>) -> tensor<4x40xf32>
   return %0 : tensor<4x40xf32>
 }
+
+// -----
+
+// Packing needs a contraction whose n dimension spans a panel.
+func.func @pack_not_a_contraction(%a: tensor<4x40xf32>, %b: tensor<4x40xf32>) -> tensor<4x40xf32> {
+  // expected-error @+1 {{xla.tiling: pack_rhs = 16 does not apply to this op}}
+  %0 = linalg.add {xla.tiling = {pack_rhs = 16 : i64}}
+      ins(%a, %b : tensor<4x40xf32>, tensor<4x40xf32>) outs(%b : tensor<4x40xf32>) -> tensor<4x40xf32>
+  return %0 : tensor<4x40xf32>
+}
+
+// -----
+
+func.func @pack_wider_than_n(%a: tensor<16x20xf32>, %b: tensor<20x8xf32>, %c: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  // expected-error @+1 {{xla.tiling: pack_rhs = 16 does not apply to this op}}
+  %0 = linalg.matmul {xla.tiling = {pack_rhs = 16 : i64}}
+      ins(%a, %b : tensor<16x20xf32>, tensor<20x8xf32>) outs(%c : tensor<16x8xf32>) -> tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}
+
+// -----
+
+// With pack_rhs the tiles index the packed op's loops (one more).
+func.func @pack_tiles_of_unpacked_loops(%a: tensor<16x20xf32>, %b: tensor<20x32xf32>, %c: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  // expected-error @+1 {{xla.tiling does not fit the op's 4 loops}}
+  %0 = linalg.matmul {xla.tiling = {pack_rhs = 16 : i64, tile_sizes = array<i64: 8, 1, 1>}}
+      ins(%a, %b : tensor<16x20xf32>, tensor<20x32xf32>) outs(%c : tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %0 : tensor<16x32xf32>
+}

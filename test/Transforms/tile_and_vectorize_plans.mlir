@@ -90,3 +90,40 @@ func.func @no_plan(%a: tensor<4x40xf32>) -> tensor<4x40xf32> {
   } -> tensor<4x40xf32>
   return %0 : tensor<4x40xf32>
 }
+
+// A packed contraction: the rhs is split at 32 = two panels of 16 columns
+// plus 8 columns left unpacked (`pack_remainder`, tiled by their own plan);
+// the 2 panels are copied to 2x20x16 (`pack_copy`); the output is expanded
+// to 16x2x16 and tiled first for the caches (one panel per forall
+// iteration, k blocks of 8, a peeled block of 4) and then for the
+// registers (8 rows x one panel, k by 1, accumulators carried across k).
+// CHECK-LABEL: func.func @packed
+// CHECK: %[[RHS:.*]] = tensor.extract_slice %arg1[0, 0] [20, 32]
+// CHECK: %[[SPLIT:.*]] = tensor.expand_shape %[[RHS]] {{\[}}[0], [1, 2]] output_shape [20, 2, 16]
+// CHECK: %[[PACKED:.*]] = scf.for
+// CHECK:   scf.for
+// CHECK:     vector.transfer_read %[[SPLIT]]{{.*}} vector<16xf32>
+// CHECK:     vector.transfer_write {{.*}} tensor<2x20x16xf32>
+// CHECK: %[[OUT:.*]] = tensor.expand_shape {{.*}} output_shape [16, 2, 16]
+// CHECK: scf.forall (%[[P:.*]]) in (2) shared_outs(%{{.*}} = %[[OUT]])
+// CHECK:   scf.for %{{.*}} = %c0 to %c16 step %c8
+// CHECK:     scf.for %{{.*}} = %c0 to %c16 step %c8
+// CHECK:       scf.for %{{.*}} = %c0 to %c8 step %c1 {{.*}} -> (vector<8x1x16xf32>)
+// CHECK:         vector.transfer_read %[[PACKED]][%[[P]], {{.*}} vector<16xf32>
+// CHECK:         vector.outerproduct {{.*}} : vector<8xf32>, vector<16xf32>
+// CHECK:   scf.for %{{.*}} = %c0 to %c16 step %c8
+// CHECK:     scf.for %{{.*}} = %c0 to %c4 step %c1 {{.*}} -> (vector<8x1x16xf32>)
+// CHECK: tensor.collapse_shape {{.*}} into tensor<16x32xf32>
+// CHECK: tensor.extract_slice {{.*}}[0, 32] [16, 8]
+// CHECK: scf.for
+// CHECK:   vector.outerproduct {{.*}} : vector<8xf32>, vector<8xf32>
+// CHECK-NOT: xla.tiling
+// CHECK: return
+func.func @packed(%a: tensor<16x20xf32>, %b: tensor<20x40xf32>, %c: tensor<16x40xf32>) -> tensor<16x40xf32> {
+  %0 = linalg.matmul {xla.tiling = {pack_rhs = 16 : i64, pack_copy = {tile_sizes = array<i64: 1, 1, 0>, vectorize = true},
+                                    pack_remainder = {tile_sizes = array<i64: 8, 8, 1>, tile_interchange = array<i64: 0, 2, 1>, peel = true, vectorize = true},
+                                    cache_tile_sizes = array<i64: 0, 1, 8, 0>, cache_tile_interchange = array<i64: 1, 2, 0, 3>, distribute = true,
+                                    tile_sizes = array<i64: 8, 1, 1, 0>, tile_interchange = array<i64: 0, 1, 2, 3>, peel = true, vectorize = true}}
+      ins(%a, %b : tensor<16x20xf32>, tensor<20x40xf32>) outs(%c : tensor<16x40xf32>) -> tensor<16x40xf32>
+  return %0 : tensor<16x40xf32>
+}

@@ -299,6 +299,15 @@ def TilingStrategyPass : Pass<"xla-plan-tiling", "::mlir::func::FuncOp"> {
     - `relayout_rhs`: a contraction whose rhs is not contiguous along the
       lanes (`x * W^T`, `Q K^T`) and that has more than one row tile reads
       a transposed copy of it; the entry is the copy's own plan.
+    - `pack_rhs` (with `pack_copy`, `pack_remainder`, `cache_tile_sizes`,
+      `cache_tile_interchange`): a contraction with at least 4 row tiles
+      whose rhs (one batch of it) is larger than half of L2 packs the rhs
+      into panels of two vectors (one where n is narrower), [.., N/P, K, P],
+      and is tiled twice: cache tiles of k (a k-block of the lhs rows and
+      of one panel fill L1) and n (a k-block of the packed rhs in half of
+      L2, and the n blocks a multiple of the cores, else the rows shared by
+      the cores), then register tiles of `matmul-rows` x one panel, loops
+      (batch, m, n, k). The columns short of a panel keep the plan above.
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
@@ -307,6 +316,10 @@ def TilingStrategyPass : Pass<"xla-plan-tiling", "::mlir::func::FuncOp"> {
            "Cores, without an xla.target (0: unknown, assumed several)">,
     Option<"matmulRows", "matmul-rows", "int64_t", /*default=*/"8",
            "Rows of the accumulator tile of a contraction">,
+    Option<"l1Bytes", "l1-bytes", "int64_t", /*default=*/"32768",
+           "L1 data cache per core in bytes, without an xla.target">,
+    Option<"l2Bytes", "l2-bytes", "int64_t", /*default=*/"1048576",
+           "L2 cache per core in bytes, without an xla.target">,
     Option<"vectorize", "vectorize", "bool", /*default=*/"true",
            "Tile and vectorize (off: decide the loop order only)">,
   ];
@@ -322,6 +335,13 @@ def TileAndVectorizePass
     ops without it are left alone. In order:
 
     - `interchange`: the op is generalized and its loops permuted;
+    - `pack_rhs = P`: first of all, the contraction's rhs is copied into
+      panels of P columns (`linalg.transpose` of the rhs with its n
+      dimension split, tiled by `pack_copy`), and the op becomes a generic
+      over the packed rhs and the output expanded to [..., N/P, P], with
+      one more loop (the column in a panel, last); the other entries index
+      its loops. Columns short of a panel are split off first
+      (`linalg::splitOp`) and tiled by `pack_remainder`;
     - `relayout_rhs`: the contraction reads a `linalg.transpose` copy of its
       rhs with the n dimension last, tiled by the entry's own plan;
     - `distribute`: the outermost tile loop (in `tile_interchange` order; it
@@ -330,6 +350,9 @@ def TileAndVectorizePass
       split off first (`linalg::splitOp`) and tiled sequentially, with the
       same plan less that loop. The pipeline runs the forall on all cores
       (OpenMP) or as a plain loop;
+    - `cache_tile_sizes` / `cache_tile_interchange`: if present, the
+      outermost tile loops (and `distribute` applies to them), before the
+      register tiles;
     - `tile_sizes` / `tile_interchange`: `scf.for` tile loops; with `peel`,
       loops whose trip count does not divide are peeled, so every tile is
       static and vectorizes without masks;
