@@ -6,7 +6,11 @@
 // then reads the rhs as one unit-stride stream per k step instead of rows
 // N elements apart, which on power-of-two N all fall into the same cache
 // sets and pages. The copy costs one pass over the rhs, against one strided
-// pass per row tile of the lhs without it.
+// pass per row tile of the lhs without it. Upstream's linalg::pack would
+// pack every operand, padding them, and unpack the result; only the rhs
+// needs it here, the output is only reshaped (expand_shape), and columns
+// short of a panel are split off, so nothing is padded and the register
+// tile stays our outer-product kernel.
 //
 //===----------------------------------------------------------------------===//
 

@@ -256,6 +256,15 @@ static SmallVector<int64_t> decideInterchange(const LoopNest &nest) {
   return order;
 }
 
+/// The loops of `groups` (contraction dimensions), one group after another.
+static SmallVector<int64_t>
+concatLoops(std::initializer_list<ArrayRef<unsigned>> groups) {
+  SmallVector<int64_t> loops;
+  for (ArrayRef<unsigned> group : groups)
+    loops.append(group.begin(), group.end());
+  return loops;
+}
+
 /// The widest element of `nest`'s operands in bits, or nullopt if they are
 /// not all vector element types or a loop is dynamic or empty.
 static std::optional<unsigned> vectorElementBits(const LoopNest &nest) {
@@ -300,11 +309,8 @@ static std::optional<TilePlan> decideTiles(const LoopNest &nest,
     if (succeeded(dims) && !dims->m.empty() && !dims->n.empty()) {
       setTile(dims->m.back(), matmulRows);
       setTile(dims->n.back(), lanes);
-      for (ArrayRef<unsigned> group :
-           {ArrayRef<unsigned>(dims->batch), ArrayRef<unsigned>(dims->n),
-            ArrayRef<unsigned>(dims->m), ArrayRef<unsigned>(dims->k)})
-        for (unsigned d : group)
-          plan.interchange.push_back(d);
+      plan.interchange =
+          concatLoops({dims->batch, dims->n, dims->m, dims->k});
       if (plan.interchange.size() == numLoops)
         return plan;
       plan.interchange.clear();
@@ -458,21 +464,21 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
   if (!packing)
     return std::nullopt;
 
-  // The packed op's iteration space.
+  // The packed op's iteration space; its operand shapes follow from its
+  // maps, and the expanded rhs (the copy's source) is the packed one
+  // permuted back.
+  auto shapeOf = [&](AffineMap map) {
+    SmallVector<int64_t> shape;
+    for (AffineExpr e : map.getResults())
+      shape.push_back(packing->ranges[cast<AffineDimExpr>(e).getPosition()]);
+    return shape;
+  };
   auto rhsType = cast<ShapedType>(nest.types[1]);
   auto outType = cast<ShapedType>(nest.types[2]);
-  SmallVector<int64_t> expandedRhs;
-  for (auto [d, size] : llvm::enumerate(rhsType.getShape())) {
-    if (d == packing->rhsDim)
-      expandedRhs.append({size / panel, panel});
-    else
-      expandedRhs.push_back(size);
-  }
-  SmallVector<int64_t> packedRhs = expandedRhs;
-  applyPermutationToVector(packedRhs, packing->permutation);
-  SmallVector<int64_t> expandedOut(outType.getShape());
-  expandedOut.back() /= panel;
-  expandedOut.push_back(panel);
+  SmallVector<int64_t> packedRhs = shapeOf(packing->maps[1]);
+  SmallVector<int64_t> expandedRhs = applyPermutation(
+      packedRhs, invertPermutationVector(packing->permutation));
+  SmallVector<int64_t> expandedOut = shapeOf(packing->maps[2]);
   LoopNest packed;
   packed.ranges = packing->ranges;
   packed.iterators = packing->iterators;
@@ -497,11 +503,7 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
   for (unsigned d = 0; d < inPanel; ++d)
     plan.tileSizes[d] = tile(d, 1);
   plan.tileSizes[mLoop] = tile(mLoop, target.matmulRows);
-  for (ArrayRef<unsigned> group :
-       {ArrayRef<unsigned>(dims->batch), ArrayRef<unsigned>(dims->m),
-        ArrayRef<unsigned>(dims->n), ArrayRef<unsigned>(dims->k)})
-    for (unsigned d : group)
-      plan.tileInterchange.push_back(d);
+  plan.tileInterchange = concatLoops({dims->batch, dims->m, dims->n, dims->k});
   plan.tileInterchange.push_back(inPanel);
 
   int64_t bytes = widest / 8;
@@ -541,16 +543,14 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
     cache.sizes[mLoop] = tile(
         mLoop, llvm::alignTo(llvm::divideCeil(ranges[mLoop], workers),
                              target.matmulRows));
-  for (ArrayRef<unsigned> group :
-       {ArrayRef<unsigned>(dims->batch), ArrayRef<unsigned>(dims->n),
-        ArrayRef<unsigned>(dims->m), ArrayRef<unsigned>(dims->k)})
-    for (unsigned d : group)
-      cache.interchange.push_back(d);
+  cache.interchange = concatLoops({dims->batch, dims->n, dims->m, dims->k});
   cache.interchange.push_back(inPanel);
-  bool cacheLevel = llvm::any_of(llvm::seq<unsigned>(0, numLoops), [&](
-                                                                       unsigned d) {
-    return cache.sizes[d] && !llvm::is_contained(dims->batch, d);
-  });
+  // Batch tiles alone need no cache level: the register tiles have them.
+  bool cacheLevel = llvm::any_of(llvm::seq<unsigned>(0, numLoops),
+                                 [&](unsigned d) {
+                                   return cache.sizes[d] &&
+                                          !llvm::is_contained(dims->batch, d);
+                                 });
   if (cacheLevel) {
     plan.cacheTileSizes = cache.sizes;
     plan.cacheTileInterchange = cache.interchange;
