@@ -5,8 +5,8 @@ xla-run binaries in turns, next to XLA:CPU.
 The model is flax.linen's own modules (Embed, 2 pre-norm blocks of
 LayerNorm + MultiHeadDotProductAttention + Dense/gelu MLP, width 256, 8
 heads, sequence 128, batch 4, vocabulary 1000) with optax's adamw and
-cross-entropy: random weights, nothing downloaded. Needs `pip install flax`
-(not installed by scripts/install-deps.sh).
+cross-entropy: random weights, nothing downloaded. Needs flax
+(`scripts/install-deps.sh --models`).
 
     python3 bench/flax_transformer.py --before OLD/xla-run --after build/bin/xla-run
 
@@ -31,7 +31,7 @@ try:
     import jax.numpy as jnp
     import optax
 except ImportError as e:
-    sys.exit(f"needs flax and optax (pip install flax): {e}")
+    sys.exit(f"needs flax and optax (scripts/install-deps.sh --models): {e}")
 
 
 class Block(nn.Module):

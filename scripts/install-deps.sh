@@ -55,4 +55,18 @@ if [ "${#need[@]}" -gt 0 ]; then
   echo "[install-deps] pip: ${need[*]}"
   "$PY" -m pip install -q "${need[@]}"
 fi
+
+# With --models: the model libraries of the benchmarks on programs we did
+# not write (bench/keras_models.py, bench/flax_transformer.py); no test
+# needs them. keras-hub goes in without its declared dependencies: they
+# pin tensorflow-text (and with it another TensorFlow), which the models
+# built there do not use; its imports need the rest.
+if [[ " $* " == *" --models "* ]]; then
+  if ! "$PY" -c "import keras_hub, flax, optax" 2>/dev/null; then
+    echo "[install-deps] pip (models): keras-hub flax"
+    "$PY" -m pip install -q --no-deps "keras-hub==0.32.0" kagglehub \
+      "kagglesdk==0.1.28"
+    "$PY" -m pip install -q tqdm tokenizers sentencepiece "flax==0.12.8"
+  fi
+fi
 echo "[install-deps] done"

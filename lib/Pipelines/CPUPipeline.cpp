@@ -38,6 +38,7 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   strategy.vectorize = options.vectorize;
   // While reads and writes are still explicit tensor uses.
   pm.addPass(createMarkInPlaceResultsPass());
+  pm.addNestedPass<func::FuncOp>(createDecomposePadsPass());
   pm.addNestedPass<func::FuncOp>(createTilingStrategyPass(strategy));
   pm.addNestedPass<func::FuncOp>(createTileAndVectorizePass());
   buildBufferizationPipeline(pm);

@@ -573,12 +573,67 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
   return plan;
 }
 
+/// The plan of a convolution whose register tiles vectorizeContractionTile
+/// handles: `matmulRows` positions of the innermost output image loop by
+/// a panel of output channels (depthwise: of channels) of two vectors where
+/// there are that many, every other loop by 1. Loops (batch, output image,
+/// channels, rows, filter window, input channels): the accumulators stay in
+/// registers across the whole window and all input channels, and one panel
+/// of the filter serves every row tile of an output row.
+static std::optional<TilingPlan>
+decideConvolutionTiling(linalg::LinalgOp op, const LoopNest &nest,
+                        const TilingTarget &target) {
+  if (!target.vectorize || nest.numInputs != 2 || nest.types.size() != 3)
+    return std::nullopt;
+  std::optional<linalg::ConvolutionDimensions> dims =
+      xla::registerTileConvolutionDims(op);
+  std::optional<unsigned> bits = vectorElementBits(nest);
+  if (!dims || !bits)
+    return std::nullopt;
+  ArrayRef<unsigned> image = dims->outputImage;
+  // Depthwise: the lanes run along the channels, the multiplier is tiled
+  // by 1.
+  ArrayRef<unsigned> channel =
+      dims->depth.empty() ? dims->outputChannel : dims->depth;
+  ArrayRef<unsigned> multiplier =
+      dims->depth.empty() ? ArrayRef<unsigned>() : dims->outputChannel;
+  TilePlan tiles;
+  tiles.interchange = concatLoops(
+      {dims->batch, image.drop_back(), channel.drop_back(), channel.take_back(),
+       multiplier, image.take_back(), dims->filterLoop, dims->inputChannel});
+  unsigned numLoops = nest.ranges.size();
+  if (tiles.interchange.size() != numLoops ||
+      !isPermutationVector(tiles.interchange))
+    return std::nullopt;
+  int64_t lanes = std::max<int64_t>(1, target.vectorBits / *bits);
+  auto tile = [&](unsigned d, int64_t size) {
+    return size >= nest.ranges[d] ? 0 : size;
+  };
+  tiles.sizes.assign(numLoops, 0);
+  for (unsigned d = 0; d < numLoops; ++d)
+    tiles.sizes[d] = tile(d, 1);
+  unsigned rows = image.back(), lanesLoop = channel.back();
+  tiles.sizes[rows] = tile(rows, target.matmulRows);
+  tiles.sizes[lanesLoop] = tile(
+      lanesLoop, nest.ranges[lanesLoop] >= 2 * lanes ? 2 * lanes : lanes);
+  TilingPlan plan;
+  plan.tileSizes = tiles.sizes;
+  plan.tileInterchange = tiles.interchange;
+  plan.distribute = decideDistribution(nest, tiles, target);
+  plan.peel = true;
+  plan.vectorize = true;
+  return plan;
+}
+
 std::optional<TilingPlan> xla::decideTiling(linalg::LinalgOp op,
                                             const TilingTarget &target) {
   if (!op.hasPureTensorSemantics())
     return std::nullopt;
   LoopNest nest = LoopNest::of(op);
   MLIRContext *context = op.getContext();
+  if (std::optional<TilingPlan> conv =
+          decideConvolutionTiling(op, nest, target))
+    return conv;
   // The conditions of packContractionRhs that the nest does not show.
   if (op.getNumDpsInits() == 1 && !op.hasIndexSemantics())
     if (std::optional<TilingPlan> packed =

@@ -311,7 +311,8 @@ struct TileAndVectorizePass
           llvm::any_of(op.getStaticLoopRanges(), ShapedType::isDynamic))
         continue;
       rewriter.setInsertionPoint(op);
-      if (linalg::isaContractionOpInterface(op)) {
+      if (linalg::isaContractionOpInterface(op) ||
+          linalg::isaConvolutionOpInterface(op)) {
         FailureOr<Value> tile = xla::vectorizeContractionTile(rewriter, op);
         if (succeeded(tile)) {
           rewriter.replaceOp(op, *tile);

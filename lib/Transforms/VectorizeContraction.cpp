@@ -39,15 +39,58 @@ static std::optional<unsigned> resultPosition(AffineMap map, unsigned dim) {
   return map.getResultPosition(getAffineDimExpr(dim, map.getContext()));
 }
 
+namespace {
+/// The two loops of a register tile that are not 1: `rows` (indexed by the
+/// lhs and the output) and `lanes` (by the rhs and the output, and with
+/// `depthwise` by the lhs too).
+struct RegisterTileLoops {
+  unsigned rows, lanes;
+  bool depthwise;
+};
+} // namespace
+
+static std::optional<RegisterTileLoops> registerTileLoops(linalg::LinalgOp op) {
+  if (linalg::isaContractionOpInterface(op)) {
+    FailureOr<linalg::ContractionDimensions> dims =
+        linalg::inferContractionDims(op);
+    if (failed(dims) || dims->m.empty() || dims->n.empty())
+      return std::nullopt;
+    return RegisterTileLoops{dims->m.back(), dims->n.back(), false};
+  }
+  std::optional<linalg::ConvolutionDimensions> dims =
+      xla::registerTileConvolutionDims(op);
+  if (!dims)
+    return std::nullopt;
+  if (!dims->depth.empty())
+    return RegisterTileLoops{dims->outputImage.back(), dims->depth.back(), true};
+  return RegisterTileLoops{dims->outputImage.back(), dims->outputChannel.back(),
+                   false};
+}
+
+std::optional<linalg::ConvolutionDimensions>
+xla::registerTileConvolutionDims(linalg::LinalgOp op) {
+  if (!linalg::isaConvolutionOpInterface(op) || !isPlainMulAdd(op))
+    return std::nullopt;
+  FailureOr<linalg::ConvolutionDimensions> dims =
+      linalg::inferConvolutionDims(op);
+  if (failed(dims) || dims->outputImage.empty())
+    return std::nullopt;
+  bool outerProduct = dims->depth.empty() && !dims->outputChannel.empty() &&
+                      !dims->inputChannel.empty();
+  bool depthwise = !dims->depth.empty() && dims->inputChannel.empty();
+  if (!outerProduct && !depthwise)
+    return std::nullopt;
+  return *dims;
+}
+
 FailureOr<Value> xla::vectorizeContractionTile(RewriterBase &rewriter,
                                                linalg::LinalgOp op) {
   if (!op.hasPureTensorSemantics() || !isPlainMulAdd(op))
     return failure();
-  FailureOr<linalg::ContractionDimensions> dims =
-      linalg::inferContractionDims(op);
-  if (failed(dims) || dims->m.empty() || dims->n.empty())
+  std::optional<RegisterTileLoops> loops = registerTileLoops(op);
+  if (!loops)
     return failure();
-  unsigned mDim = dims->m.back(), nDim = dims->n.back();
+  unsigned mDim = loops->rows, nDim = loops->lanes;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   for (auto [d, range] : llvm::enumerate(ranges))
     if (d != mDim && d != nDim && range != 1)
@@ -55,14 +98,15 @@ FailureOr<Value> xla::vectorizeContractionTile(RewriterBase &rewriter,
 
   OpOperand *lhs = op.getDpsInputOperand(0), *rhs = op.getDpsInputOperand(1);
   OpOperand *out = op.getDpsInitOperand(0);
-  std::optional<unsigned> lhsM =
-      resultPosition(op.getMatchingIndexingMap(lhs), mDim);
+  AffineMap lhsMap = op.getMatchingIndexingMap(lhs);
+  std::optional<unsigned> lhsM = resultPosition(lhsMap, mDim);
+  std::optional<unsigned> lhsN = resultPosition(lhsMap, nDim);
   std::optional<unsigned> rhsN =
       resultPosition(op.getMatchingIndexingMap(rhs), nDim);
   AffineMap outMap = op.getMatchingIndexingMap(out);
   std::optional<unsigned> outM = resultPosition(outMap, mDim);
   std::optional<unsigned> outN = resultPosition(outMap, nDim);
-  if (!lhsM || !rhsN || !outM || !outN)
+  if (!rhsN || !outM || !outN || (loops->depthwise && !lhsN))
     return failure();
 
   MLIRContext *context = op.getContext();
@@ -76,20 +120,71 @@ FailureOr<Value> xla::vectorizeContractionTile(RewriterBase &rewriter,
   auto rank = [](Value source) {
     return cast<ShapedType>(source.getType()).getRank();
   };
-  // Each tile starts at 0 in its slice; the transfers select the m and n
-  // dimensions of the operands and drop the unit ones.
-  auto read1D = [&](Value source, unsigned position, int64_t size) -> Value {
+  // The transfers select one dimension of an operand and drop the unit
+  // ones; each tile starts at 0 in its slice.
+  auto read1DAt = [&](Value source, unsigned position, int64_t size,
+                      ValueRange indices) -> Value {
     AffineMap map = AffineMap::get(rank(source), 0,
                                    getAffineDimExpr(position, context));
     return vector::TransferReadOp::create(
-        rewriter, loc, VectorType::get({size}, element), source,
-        zeros(source), std::nullopt, map, ArrayRef<bool>{true});
+        rewriter, loc, VectorType::get({size}, element), source, indices,
+        std::nullopt, map, ArrayRef<bool>{true});
   };
-  Value lhsVector = read1D(lhs->get(), *lhsM, ranges[mDim]);
-  Value rhsVector = read1D(rhs->get(), *rhsN, ranges[nDim]);
+  auto read1D = [&](Value source, unsigned position, int64_t size) {
+    return read1DAt(source, position, size, zeros(source));
+  };
+  // A convolution's lhs (its input) is indexed by an expression of the row
+  // loop (`ow * stride + kw * dilation`): row i starts where the map puts
+  // the point with every loop 0 but the row loop, i.
+  auto lhsRow = [&](int64_t row) {
+    SmallVector<int64_t> point(ranges.size(), 0);
+    point[mDim] = row;
+    SmallVector<Value> indices;
+    for (int64_t index : lhsMap.compose(point))
+      indices.push_back(arith::ConstantIndexOp::create(rewriter, loc, index));
+    return indices;
+  };
+  int64_t numRows = ranges[mDim], numLanes = ranges[nDim];
+  auto accType = VectorType::get({numRows, numLanes}, element);
+  std::function<Value(Value)> update;
+  if (loops->depthwise) {
+    // Elementwise along the lanes: each lhs row times the rhs vector.
+    Value lhsRows = arith::ConstantOp::create(rewriter, loc, accType,
+                                              rewriter.getZeroAttr(accType));
+    for (int64_t i = 0; i < numRows; ++i)
+      lhsRows = vector::InsertOp::create(
+          rewriter, loc, read1DAt(lhs->get(), *lhsN, numLanes, lhsRow(i)),
+          lhsRows, i);
+    Value rhsRows = vector::BroadcastOp::create(
+        rewriter, loc, accType, read1D(rhs->get(), *rhsN, numLanes));
+    update = [&, lhsRows, rhsRows](Value acc) -> Value {
+      if (isa<FloatType>(element))
+        return vector::FMAOp::create(rewriter, loc, lhsRows, rhsRows, acc);
+      Value product = arith::MulIOp::create(rewriter, loc, lhsRows, rhsRows);
+      return arith::AddIOp::create(rewriter, loc, product, acc);
+    };
+  } else {
+    // An outer product: it broadcasts each lhs element anyway, so gathered
+    // convolution rows cost nothing more than one load each.
+    Value lhsVector;
+    if (lhsM) {
+      lhsVector = read1D(lhs->get(), *lhsM, numRows);
+    } else {
+      SmallVector<Value> rows;
+      for (int64_t i = 0; i < numRows; ++i)
+        rows.push_back(
+            tensor::ExtractOp::create(rewriter, loc, lhs->get(), lhsRow(i)));
+      lhsVector = vector::FromElementsOp::create(
+          rewriter, loc, VectorType::get({numRows}, element), rows);
+    }
+    Value rhsVector = read1D(rhs->get(), *rhsN, numLanes);
+    update = [&, lhsVector, rhsVector](Value acc) -> Value {
+      return vector::OuterProductOp::create(rewriter, loc, accType, lhsVector,
+                                            rhsVector, acc);
+    };
+  }
 
   Value init = out->get();
-  auto accType = VectorType::get({ranges[mDim], ranges[nDim]}, element);
   if (*outM < *outN) {
     // The accumulator is the whole output tile, unit dimensions included,
     // so that the write folds into the loop-carried tensor (a rank-reducing
@@ -100,9 +195,8 @@ FailureOr<Value> xla::vectorizeContractionTile(RewriterBase &rewriter,
     Value tile = vector::TransferReadOp::create(
         rewriter, loc, fullType, init, zeros(init), std::nullopt, inBounds);
     Value acc = vector::ShapeCastOp::create(rewriter, loc, accType, tile);
-    Value update = vector::OuterProductOp::create(rewriter, loc, accType,
-                                                  lhsVector, rhsVector, acc);
-    Value result = vector::ShapeCastOp::create(rewriter, loc, fullType, update);
+    Value result =
+        vector::ShapeCastOp::create(rewriter, loc, fullType, update(acc));
     return vector::TransferWriteOp::create(rewriter, loc, result, init,
                                            zeros(init), inBounds)
         .getResult();
@@ -114,9 +208,7 @@ FailureOr<Value> xla::vectorizeContractionTile(RewriterBase &rewriter,
   Value acc = vector::TransferReadOp::create(
       rewriter, loc, accType, init, zeros(init), std::nullopt, accMap,
       ArrayRef<bool>{true, true});
-  Value update = vector::OuterProductOp::create(rewriter, loc, accType,
-                                                lhsVector, rhsVector, acc);
-  return vector::TransferWriteOp::create(rewriter, loc, update, init,
+  return vector::TransferWriteOp::create(rewriter, loc, update(acc), init,
                                          zeros(init), accMap,
                                          ArrayRef<bool>{true, true})
       .getResult();

@@ -12,11 +12,22 @@ namespace xla {
 /// of extent 1 except the innermost m and n loops) into a rank-1 update of
 /// the accumulator tile: `vector.outerproduct` of an m-vector of the lhs and
 /// an n-vector of the rhs, read from and written back to the output with
-/// transfers. Returns the new output tensor, or failure when the tile does
-/// not have that form or the body is not exactly `out + lhs * rhs` in one
-/// element type.
+/// transfers. A convolution tile (registerTileConvolutionDims) is the same
+/// with the innermost output image loop as m (the lhs rows are gathered
+/// from the input window) and the innermost output channel loop as n; a
+/// depthwise one multiplies the rows of the input by the filter's vector
+/// along the innermost depth (channel) loop. Returns the new output tensor,
+/// or failure when the tile does not have that form or the body is not
+/// exactly `out + lhs * rhs` in one element type.
 mlir::FailureOr<mlir::Value>
 vectorizeContractionTile(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op);
+
+/// The dimensions of a convolution whose register tiles
+/// vectorizeContractionTile handles, or nullopt: body `out + lhs * rhs`,
+/// and either input channels summed with no depth (channel in all three
+/// operands) loop, or depthwise (depth loops, no input channel loop).
+std::optional<mlir::linalg::ConvolutionDimensions>
+registerTileConvolutionDims(mlir::linalg::LinalgOp op);
 
 /// The decision: for a contraction with indexing `maps` (lhs, rhs, out) and
 /// loop `ranges`, the permutation of the rhs dimensions that puts the n

@@ -117,6 +117,47 @@ func.func @dynamic(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
   return %0 : tensor<?xf32>
 }
 
+// A convolution's register tile: 8 positions of the output width by a panel
+// of two vectors of output channels (one where there are fewer), every
+// other loop by 1, loops (batch, height, channels, width, window, input
+// channels) so the accumulators stay in registers across the window. Not
+// with a body other than out + in * filter (then no plan: scalar loops).
+// CHECK-LABEL: func.func @conv_2d
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}}xla.tiling = {distribute = true, peel = true, tile_interchange = array<i64: 0, 1, 3, 2, 4, 5, 6>, tile_sizes = array<i64: 1, 1, 8, 32, 1, 1, 1>, vectorize = true}
+// AVX2-LABEL: func.func @conv_2d
+// AVX2: linalg.conv_2d_nhwc_hwcf {{.*}}tile_sizes = array<i64: 1, 1, 4, 16, 1, 1, 1>
+// SCALAR-LABEL: func.func @conv_2d
+// SCALAR: linalg.conv_2d_nhwc_hwcf {{.*}}xla.tiling = {interchange = array<i64: 0, 1, 2, 4, 5, 6, 3>}
+func.func @conv_2d(%x: tensor<2x18x18x16xf32>, %w: tensor<3x3x16x64xf32>, %o: tensor<2x16x16x64xf32>) -> tensor<2x16x16x64xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x18x18x16xf32>, tensor<3x3x16x64xf32>) outs(%o : tensor<2x16x16x64xf32>) -> tensor<2x16x16x64xf32>
+  return %0 : tensor<2x16x16x64xf32>
+}
+
+// CHECK-LABEL: func.func @conv_1d_narrow
+// CHECK: linalg.conv_1d_nwc_wcf {{.*}}xla.tiling = {peel = true, tile_interchange = array<i64: 0, 2, 1, 3, 4>, tile_sizes = array<i64: 1, 8, 0, 1, 1>, vectorize = true}
+func.func @conv_1d_narrow(%x: tensor<2x40x3xf32>, %w: tensor<3x3x12xf32>, %o: tensor<2x19x12xf32>) -> tensor<2x19x12xf32> {
+  %0 = linalg.conv_1d_nwc_wcf {dilations = dense<1> : tensor<1xi64>, strides = dense<2> : tensor<1xi64>} ins(%x, %w : tensor<2x40x3xf32>, tensor<3x3x12xf32>) outs(%o : tensor<2x19x12xf32>) -> tensor<2x19x12xf32>
+  return %0 : tensor<2x19x12xf32>
+}
+
+// A depthwise convolution: the lanes run along the channels (in all three
+// operands: elementwise, not an outer product), the multiplier by 1.
+// CHECK-LABEL: func.func @depthwise
+// CHECK: linalg.depthwise_conv_2d_nhwc_hwcm {{.*}}xla.tiling = {distribute = true, peel = true, tile_interchange = array<i64: 0, 1, 3, 4, 2, 5, 6>, tile_sizes = array<i64: 0, 1, 8, 32, 0, 1, 1>, vectorize = true}
+func.func @depthwise(%x: tensor<1x10x20x64xf32>, %w: tensor<3x3x64x1xf32>, %o: tensor<1x8x18x64x1xf32>) -> tensor<1x8x18x64x1xf32> {
+  %0 = linalg.depthwise_conv_2d_nhwc_hwcm {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x10x20x64xf32>, tensor<3x3x64x1xf32>) outs(%o : tensor<1x8x18x64x1xf32>) -> tensor<1x8x18x64x1xf32>
+  return %0 : tensor<1x8x18x64x1xf32>
+}
+
+// Other bodies (here a conversion of the input) get no plan: scalar loops.
+// CHECK-LABEL: func.func @conv_converting
+// CHECK-NOT: tile_sizes
+// CHECK: return
+func.func @conv_converting(%x: tensor<1x10x10x16xf16>, %w: tensor<3x3x16x32xf32>, %o: tensor<1x8x8x32xf32>) -> tensor<1x8x8x32xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x10x10x16xf16>, tensor<3x3x16x32xf32>) outs(%o : tensor<1x8x8x32xf32>) -> tensor<1x8x8x32xf32>
+  return %0 : tensor<1x8x8x32xf32>
+}
+
 // -----
 
 // The module's target wins over the options: 256-bit vectors and a single

@@ -127,3 +127,43 @@ func.func @packed(%a: tensor<16x20xf32>, %b: tensor<20x40xf32>, %c: tensor<16x40
       ins(%a, %b : tensor<16x20xf32>, tensor<20x40xf32>) outs(%c : tensor<16x40xf32>) -> tensor<16x40xf32>
   return %0 : tensor<16x40xf32>
 }
+
+// A convolution's register tiles: the input rows of a tile are gathered
+// (8 extracts, stride 2) into the lhs of an outer product with a panel of
+// the filter; the accumulators are read before the window and channel
+// loops and written after them.
+// CHECK-LABEL: func.func @conv_tiles
+// CHECK: vector.transfer_read {{.*}} : tensor<2x9x8x64xf32>, vector<8x32xf32>
+// CHECK: scf.for {{.*}} -> (vector<1x1x8x32xf32>)
+// CHECK: scf.for {{.*}} -> (vector<1x1x8x32xf32>)
+// CHECK: scf.for {{.*}} -> (vector<1x1x8x32xf32>)
+// CHECK: tensor.extract_slice {{.*}} [1, 1, 15, 1] [1, 1, 1, 1]
+// CHECK: tensor.extract %{{.*}}[%c0, %c0, %c0, %c0]
+// CHECK: tensor.extract %{{.*}}[%c0, %c0, %c2, %c0]
+// CHECK-COUNT-6: tensor.extract
+// CHECK: %[[ROWS:.*]] = vector.from_elements {{.*}} : vector<8xf32>
+// CHECK: %[[PANEL:.*]] = vector.transfer_read {{.*}} : tensor<3x3x8x64xf32>, vector<32xf32>
+// CHECK: vector.outerproduct %[[ROWS]], %[[PANEL]], {{.*}} : vector<8xf32>, vector<32xf32>
+// CHECK: scf.yield
+// CHECK: scf.yield
+// CHECK: scf.yield
+// CHECK: vector.transfer_write {{.*}} : vector<8x32xf32>, tensor<2x9x8x64xf32>
+func.func @conv_tiles(%x: tensor<2x20x20x8xf32>, %w: tensor<3x3x8x64xf32>, %o: tensor<2x9x8x64xf32>) -> tensor<2x9x8x64xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>, xla.tiling = {peel = true, tile_interchange = array<i64: 0, 1, 3, 2, 4, 5, 6>, tile_sizes = array<i64: 1, 1, 0, 32, 1, 1, 1>, vectorize = true}} ins(%x, %w : tensor<2x20x20x8xf32>, tensor<3x3x8x64xf32>) outs(%o : tensor<2x9x8x64xf32>) -> tensor<2x9x8x64xf32>
+  return %0 : tensor<2x9x8x64xf32>
+}
+
+// A depthwise convolution's register tiles: 8 rows of the input, each a
+// vector along the channels, times the filter's vector of those channels,
+// added to the accumulators with one FMA per row (the pass leaves n-D
+// elementwise math as rows).
+// CHECK-LABEL: func.func @depthwise_tiles
+// CHECK: scf.for {{.*}} -> (vector<1x1x8x32x1xf32>)
+// CHECK: scf.for {{.*}} -> (vector<1x1x8x32x1xf32>)
+// CHECK-COUNT-8: vector.transfer_read {{.*}} : tensor<1x10x10x64xf32>, vector<32xf32>
+// CHECK: %[[FILTER:.*]] = vector.transfer_read {{.*}} : tensor<3x3x64x1xf32>, vector<32xf32>
+// CHECK-COUNT-8: vector.fma %{{.*}}, %[[FILTER]], %{{.*}} : vector<32xf32>
+func.func @depthwise_tiles(%x: tensor<1x10x10x64xf32>, %w: tensor<3x3x64x1xf32>, %o: tensor<1x8x8x64x1xf32>) -> tensor<1x8x8x64x1xf32> {
+  %0 = linalg.depthwise_conv_2d_nhwc_hwcm {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>, xla.tiling = {peel = true, tile_interchange = array<i64: 0, 1, 3, 4, 2, 5, 6>, tile_sizes = array<i64: 0, 1, 0, 32, 0, 1, 1>, vectorize = true}} ins(%x, %w : tensor<1x10x10x64xf32>, tensor<3x3x64x1xf32>) outs(%o : tensor<1x8x8x64x1xf32>) -> tensor<1x8x8x64x1xf32>
+  return %0 : tensor<1x8x8x64x1xf32>
+}

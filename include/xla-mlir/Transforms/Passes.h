@@ -31,6 +31,11 @@ constexpr llvm::StringLiteral kInPlaceAttrName = "xla.in_place";
 #define GEN_PASS_DECL
 #include "xla-mlir/Transforms/Passes.h.inc"
 
+/// tensor.pad with static shapes and a position-independent padding value
+/// -> linalg.fill of the border and linalg.copy of the interior
+/// (xla-decompose-pads).
+void populateDecomposePadsPatterns(mlir::RewritePatternSet &patterns);
+
 #define GEN_PASS_REGISTRATION
 #include "xla-mlir/Transforms/Passes.h.inc"
 

@@ -266,6 +266,26 @@ def OutlineKernelsPass : Pass<"xla-outline-kernels", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def DecomposePadsPass : Pass<"xla-decompose-pads"> {
+  let summary = "Pads as linalg fills of the border and a copy of the "
+                "interior, before tiling";
+  let description = [{
+    Rewrites each `tensor.pad` with static shapes and a padding value that
+    does not depend on the position (a constant, or a value from outside
+    the region) into a `tensor.empty`, one `linalg.fill` per border slab
+    (along each dimension, the low and high parts over the interior of
+    the dimensions before it) and a `linalg.copy` of the source into the
+    interior, joined by `tensor.insert_slice`s that bufferize in place.
+    Every element is written once, and the fills and the copy get tiling
+    plans, so they are vectorized and run on all cores; left as a pad,
+    bufferization fills the whole buffer with scalar code and copies the
+    interior element by element. Other pads are left alone.
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def TilingStrategyPass : Pass<"xla-plan-tiling", "::mlir::func::FuncOp"> {
   let summary = "Decide loop order, tiles, distribution and vectorization "
                 "of each linalg op";
@@ -291,7 +311,13 @@ def TilingStrategyPass : Pass<"xla-plan-tiling", "::mlir::func::FuncOp"> {
       gets one vector of its innermost loop and 1 for the outer loops, and
       an op that reads an operand across the lanes (a transpose) a square
       tile, so the operand is read one contiguous vector per row and
-      transposed in registers.
+      transposed in registers. Convolutions with body `out + in * filter`
+      (linalg's named ones, any number of spatial dimensions) get
+      `matmul-rows` positions of the innermost output image loop x a panel
+      of output channels (depthwise: of channels) of two vectors, every
+      other loop by 1, loops (batch, image, channels, rows, window, input
+      channels): an outer product per step (depthwise: one FMA per row),
+      the accumulators in registers across the window and input channels.
     - `distribute`: an op of at least
       `TargetDescription::kMinParallelIterations` (2^16) iterations whose
       outermost tile loop is parallel, on a target with more than one core.

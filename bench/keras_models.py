@@ -1,0 +1,234 @@
+#!/usr/bin/env python3
+"""Forward passes of models from public libraries, ours next to XLA:CPU.
+
+Each model is built by keras-hub or keras.applications with the JAX
+backend, random weights (nothing downloaded), small sizes. Its inference
+forward pass (`stateless_call`, weights as arguments) is exported from JAX
+as StableHLO; `xla-run` compiles and runs that file, JAX runs the same
+function. Both results are checked against the same model evaluated in
+float64 (a separate process with JAX_ENABLE_X64 and the weights cast
+up): the largest error of each, relative to the largest magnitude of the
+float64 result.
+
+    python3 bench/keras_models.py [--only resnet18,vit] [--runs 10]
+        [--xla-run build/bin/xla-run]
+
+Needs keras-hub (scripts/install-deps.sh --models); keras and JAX come
+with the base install. Prints one line per model: our run time, XLA:CPU's,
+the ratio (below 1: we are faster), compile times and both errors.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+from suite import median_ms  # bench/suite.py
+
+os.environ.setdefault("KERAS_BACKEND", "jax")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def build(name):
+    """The model and a function of a seeded RNG giving its inputs."""
+    import keras
+    import numpy as np
+
+    def images(size):
+        return lambda rng, batch: rng.standard_normal(
+            (batch, size, size, 3)).astype(np.float32)
+
+    def tokens(length, with_segments):
+        def make(rng, batch):
+            x = {"token_ids": rng.integers(0, 1000, (batch, length),
+                                           dtype=np.int32),
+                 "padding_mask": np.ones((batch, length), np.int32)}
+            if with_segments:
+                x["segment_ids"] = np.zeros((batch, length), np.int32)
+            return x
+        return make
+
+    if name in ("resnet18", "resnet50"):
+        import keras_hub
+        basic = name == "resnet18"
+        model = keras_hub.models.ResNetBackbone(
+            input_conv_filters=[64], input_conv_kernel_sizes=[7],
+            stackwise_num_filters=[64, 128, 256, 512],
+            stackwise_num_blocks=[2, 2, 2, 2] if basic else [3, 4, 6, 3],
+            stackwise_num_strides=[1, 2, 2, 2],
+            block_type="basic_block" if basic else "bottleneck_block",
+            use_pre_activation=False, image_shape=(224, 224, 3))
+        return model, images(224), 2
+    if name == "mobilenetv2":
+        model = keras.applications.MobileNetV2(
+            weights=None, input_shape=(224, 224, 3),
+            classifier_activation=None)
+        return model, images(224), 2
+    if name == "convnext":
+        model = keras.applications.ConvNeXtTiny(
+            weights=None, input_shape=(224, 224, 3),
+            classifier_activation=None)
+        return model, images(224), 2
+    if name == "vit":
+        import keras_hub
+        model = keras_hub.models.ViTBackbone(
+            image_shape=(224, 224, 3), patch_size=16, num_layers=4,
+            num_heads=4, hidden_dim=256, mlp_dim=1024)
+        return model, images(224), 4
+    if name == "bert":
+        import keras_hub
+        model = keras_hub.models.BertBackbone(
+            vocabulary_size=1000, num_layers=2, num_heads=4, hidden_dim=256,
+            intermediate_dim=1024, max_sequence_length=128)
+        return model, tokens(128, True), 8
+    if name == "llama":
+        import keras_hub
+        # A causal decoder with rotary embeddings and grouped-query
+        # attention.
+        model = keras_hub.models.LlamaBackbone(
+            vocabulary_size=1000, num_layers=2, num_query_heads=4,
+            num_key_value_heads=2, hidden_dim=256, intermediate_dim=1024)
+        return model, tokens(128, False), 8
+    raise SystemExit("unknown model " + name)
+
+
+MODELS = ["resnet18", "resnet50", "mobilenetv2", "convnext", "vit", "bert",
+          "llama"]
+
+
+def flat_forward(model, inputs):
+    """f(*weights, *inputs) -> list of outputs, and its arguments."""
+    import jax
+    tv = [v.value for v in model.trainable_variables]
+    ntv = [v.value for v in model.non_trainable_variables]
+    leaves, tree = jax.tree.flatten(inputs)
+
+    def f(*args):
+        t = list(args[:len(tv)])
+        n = list(args[len(tv):len(tv) + len(ntv)])
+        x = jax.tree.unflatten(tree, args[len(tv) + len(ntv):])
+        y, _ = model.stateless_call(t, n, x, training=False)
+        return jax.tree.leaves(y)
+    return f, tv + ntv + leaves
+
+
+def reference(name, seed, batch, weights_dir, out):
+    """Child process: the model in float64 with the float32 weights."""
+    import jax
+    import keras
+    import numpy as np
+    keras.config.set_floatx("float64")
+    keras.utils.set_random_seed(seed)
+    model, make_inputs, _ = build(name)
+    weights = np.load(os.path.join(weights_dir, "weights.npz"))
+    values = [weights["w%d" % i].astype(np.float64)
+              for i in range(len(weights.files))]
+    for v, value in zip(model.trainable_variables +
+                        model.non_trainable_variables, values):
+        v.assign(value)
+    # The float32 inputs, exactly, in float64.
+    inputs = jax.tree.map(
+        lambda a: a.astype(np.float64) if a.dtype == np.float32 else a,
+        make_inputs(np.random.default_rng(seed), batch))
+    f, args = flat_forward(model, inputs)
+    result = jax.jit(f)(*args)
+    np.savez(out, *[np.asarray(r) for r in result])
+
+
+def run_model(name, args, work):
+    import jax
+    import keras
+    import numpy as np
+    keras.utils.set_random_seed(args.seed)
+    model, make_inputs, batch = build(name)
+    inputs = make_inputs(np.random.default_rng(args.seed), batch)
+    f, flat = flat_forward(model, inputs)
+    flat = [np.asarray(a) for a in flat]
+    n_weights = len(model.trainable_variables) + len(
+        model.non_trainable_variables)
+    np.savez(os.path.join(work, "weights.npz"),
+             **{"w%d" % i: a for i, a in enumerate(flat[:n_weights])})
+    # All arguments stay in the program (JAX drops unused ones by default).
+    jf = jax.jit(f, keep_unused=True)
+    t = time.perf_counter()
+    lowered = jf.lower(*flat)
+    compiled = lowered.compile()
+    jax_compile = time.perf_counter() - t
+    prog = os.path.join(work, name + ".mlir")
+    open(prog, "w").write(lowered.as_text())
+    dev = [jax.device_put(a) for a in flat]
+    expect = [np.asarray(r) for r in compiled(*dev)]
+    jax_ms = median_ms(lambda: jax.block_until_ready(compiled(*dev)),
+                       args.runs)
+    paths = []
+    for i, a in enumerate(flat):
+        paths.append(os.path.join(work, "in%d.npy" % i))
+        np.save(paths[-1], a)
+    outdir = os.path.join(work, "out")
+    cmd = [args.xla_run, prog, "--input", ",".join(paths), "--time",
+           "--runs", str(args.runs), "--no-print", "--no-cache",
+           "--output-dir", outdir]
+    run = subprocess.run(cmd, capture_output=True, text=True)
+    text = run.stdout + run.stderr
+    ours = re.search(r"run time: median ([\d.]+) ms", text)
+    compile_ms = re.search(r"compile time: ([\d.e+]+) ms", text)
+    if run.returncode or not ours:
+        return "%-12s xla-run failed: %s" % (name, text[-400:])
+    got = [np.load(os.path.join(outdir, "output_%d.npy" % i))
+           for i in range(len(expect))]
+    ref_path = os.path.join(work, "ref.npz")
+    subprocess.run([sys.executable, __file__, "--reference", name,
+                    "--seed", str(args.seed), "--batch", str(batch),
+                    "--weights", work, "--out", ref_path], check=True,
+                   env=dict(os.environ, JAX_ENABLE_X64="1"),
+                   capture_output=True)
+    ref = np.load(ref_path)
+    ref = [ref["arr_%d" % i] for i in range(len(ref.files))]
+
+    def error(results):
+        worst = 0.0
+        for r, e in zip(results, ref):
+            scale = max(float(np.abs(e).max()), 1e-30)
+            worst = max(worst, float(np.abs(r.astype(np.float64) - e).max())
+                        / scale)
+        return worst
+    ours_ms = float(ours.group(1))
+    return ("%-12s batch %d: ours %8.2f ms, XLA:CPU %8.2f ms, ratio %.2f; "
+            "compile %.2f s vs %.2f s; error vs float64: ours %.1e, "
+            "XLA:CPU %.1e" % (name, batch, ours_ms, jax_ms, ours_ms / jax_ms,
+                              float(compile_ms.group(1)) / 1e3, jax_compile,
+                              error(got), error(expect)))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--only", default=",".join(MODELS))
+    ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--xla-run",
+                    default=os.path.join(ROOT, "build", "bin", "xla-run"))
+    ap.add_argument("--reference", help=argparse.SUPPRESS)
+    ap.add_argument("--batch", type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--weights", help=argparse.SUPPRESS)
+    ap.add_argument("--out", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.reference:
+        reference(args.reference, args.seed, args.batch, args.weights,
+                  args.out)
+        return 0
+    try:
+        import keras_hub  # noqa: F401
+    except ImportError as e:
+        sys.exit("needs keras-hub (scripts/install-deps.sh --models): %s" % e)
+    for name in args.only.split(","):
+        with tempfile.TemporaryDirectory() as work:
+            print(run_model(name, args, work), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
