@@ -11,7 +11,7 @@ up): the largest error of each, relative to the largest magnitude of the
 float64 result.
 
     python3 bench/keras_models.py [--only resnet18,vit] [--runs 10]
-        [--xla-run build/bin/xla-run]
+        [--xla-run build/bin/xla-run] [--keep DIR]
 
 Needs keras-hub (scripts/install-deps.sh --models); keras and JAX come
 with the base install. Prints one line per model: our run time, XLA:CPU's,
@@ -211,6 +211,8 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--xla-run",
                     default=os.path.join(ROOT, "build", "bin", "xla-run"))
+    ap.add_argument("--keep", metavar="DIR",
+                    help="keep each model's program and inputs in DIR/NAME")
     ap.add_argument("--reference", help=argparse.SUPPRESS)
     ap.add_argument("--batch", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--weights", help=argparse.SUPPRESS)
@@ -225,6 +227,11 @@ def main():
     except ImportError as e:
         sys.exit("needs keras-hub (scripts/install-deps.sh --models): %s" % e)
     for name in args.only.split(","):
+        if args.keep:
+            work = os.path.join(args.keep, name)
+            os.makedirs(work, exist_ok=True)
+            print(run_model(name, args, work), flush=True)
+            continue
         with tempfile.TemporaryDirectory() as work:
             print(run_model(name, args, work), flush=True)
     return 0

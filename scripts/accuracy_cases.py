@@ -239,6 +239,18 @@ def special_groups():
         Group("sinh cosh small", lambda x: (jnp.sinh(x), jnp.cosh(x)),
               linspace_input(-2, 2, 20001), "ulp",
               ["sinh f32 [-2, 2]", "cosh f32 [-2, 2]"]),
+        # Vectorized f32 tanh, erf, erfc and log are polynomials in
+        # registers (xla-approximate-vector-math), as in XLA:CPU; scalar code
+        # calls libm.
+        Group("tanh erf log", lambda x, y: (jnp.tanh(x), lax.erf(x), lax.erfc(x), jnp.log(y)),
+              lambda rng: [np.concatenate([np.linspace(-12, 12, 65520),
+                                           [0.0, -0.0, 1e-6, -1e-6, 1e-20, -1e-20,
+                                            20.0, -20.0, 0.5, -0.5, 3.0, -3.0,
+                                            1e-3, -1e-3, 5.0, -5.0]]).astype(np.float32),
+                           np.exp(np.linspace(-80, 80, 65536)).astype(np.float32)],
+              "ulp", ["tanh f32 [-12, 12]", "erf f32 [-12, 12]", "erfc f32 [-12, 12]",
+                      "log f32 [e^-80, e^80]"],
+              configs=["default", "scalar"]),
         Group("complex sin cos", lambda z: (jnp.sin(z), jnp.cos(z)),
               lambda rng: [complex_grid(-12, 12, 161)], "ulp",
               ["sin c64 [-12, 12]^2", "cos c64 [-12, 12]^2"]),

@@ -83,7 +83,8 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     // Math on f16/bf16 runs in f32, like XLA; what LLVM has no intrinsic
     // for goes to libm.
     functions.addPass(math::createMathExtendToSupportedTypes());
-    // exp in vector registers, not a libm call per lane.
+    // exp, tanh, erf(c) and log in vector registers, not a libm call per
+    // lane.
     functions.addPass(createApproximateVectorMathPass());
     functions.addPass(createConvertComplexToStandardPass());
     functions.addPass(arith::createArithExpandOpsPass());

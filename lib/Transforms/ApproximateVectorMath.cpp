@@ -27,7 +27,7 @@ struct ApproximateVectorMathPass
   void runOnOperation() override {
     SmallVector<std::string> names(ops.begin(), ops.end());
     if (names.empty())
-      names.push_back("exp");
+      names.append({"exp", "tanh", "erf", "erfc", "log"});
     // Upstream asks with the full op name ("math.exp").
     auto selected = [&](StringRef name) {
       name.consume_front("math.");
