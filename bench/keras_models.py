@@ -72,6 +72,19 @@ def build(name):
             weights=None, input_shape=(224, 224, 3),
             classifier_activation=None)
         return model, images(224), 2
+    if name == "convmha":
+        # Small Keras layers put together by hand: two Conv2D, pooling, a
+        # MultiHeadAttention over the 8x8 positions and a Dense.
+        inputs = keras.Input((32, 32, 3))
+        x = keras.layers.Conv2D(32, 3, padding="same", activation="relu")(inputs)
+        x = keras.layers.MaxPooling2D()(x)
+        x = keras.layers.Conv2D(64, 3, padding="same", activation="relu")(x)
+        x = keras.layers.MaxPooling2D()(x)
+        x = keras.layers.Reshape((64, 64))(x)
+        x = keras.layers.MultiHeadAttention(num_heads=4, key_dim=16)(x, x)
+        x = keras.layers.GlobalAveragePooling1D()(x)
+        model = keras.Model(inputs, keras.layers.Dense(10)(x))
+        return model, images(32), 16
     if name == "vit":
         import keras_hub
         model = keras_hub.models.ViTBackbone(
@@ -95,8 +108,8 @@ def build(name):
     raise SystemExit("unknown model " + name)
 
 
-MODELS = ["resnet18", "resnet50", "mobilenetv2", "convnext", "vit", "bert",
-          "llama"]
+MODELS = ["resnet18", "resnet50", "mobilenetv2", "convnext", "convmha", "vit",
+          "bert", "llama"]
 
 
 def flat_forward(model, inputs):

@@ -42,6 +42,8 @@ PIP_PACKAGES=(
   # prints StableHLO for a tf.function and coexists with jax 0.10.2 (it
   # changes neither numpy nor ml_dtypes).
   "tensorflow|tensorflow-cpu==2.21.0|tensorflow.__version__ == '2.21.0'"
+  # The benchmark suite's plot (bench/suite.py --write-docs).
+  "matplotlib|matplotlib|"
   # IREE's llvm-cpu backend, a peer in the benchmark suite (bench/suite.py).
   "iree.compiler|iree-base-compiler|"
   "iree.runtime|iree-base-runtime|"
