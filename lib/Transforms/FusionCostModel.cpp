@@ -12,6 +12,7 @@
 #include "xla-mlir/Dialect/HLO/IR/HLOOps.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -57,6 +58,12 @@ bool FusionCostModel::isFreeValue(Value value) {
 /// The functions that lower to scalar libm calls (LowerMathToLibm.cpp) or to
 /// long scalar series (the CHLO special functions).
 static bool isLibmCall(Operation *op) {
+  // Vectorized in registers for f32 (and f16/bf16, computed in f32) by
+  // xla-approximate-vector-math.
+  if (isa<hlo::TanhOp, hlo::ErfOp, hlo::ErfcOp>(op) &&
+      getElementTypeOrSelf(op->getResult(0).getType()).getIntOrFloatBitWidth() <=
+          32)
+    return false;
   return isa<hlo::Expm1Op, hlo::Log1pOp, hlo::TanOp, hlo::TanhOp,
              hlo::Atan2Op, hlo::CbrtOp, hlo::AcosOp, hlo::AcoshOp,
              hlo::AsinOp, hlo::AsinhOp, hlo::AtanOp, hlo::AtanhOp,
@@ -74,6 +81,13 @@ static bool isTranscendental(Operation *op) {
              hlo::DigammaOp, hlo::ErfOp, hlo::ErfInvOp, hlo::ErfcOp,
              hlo::LgammaOp, hlo::PolygammaOp, hlo::ZetaOp, hlo::NextAfterOp>(
       op);
+}
+
+/// Ops that recomputing per element costs no more than loading their
+/// result (FusionRules.h's trivially cheap producers).
+static bool movesData(Operation *op) {
+  return isa<hlo::BroadcastInDimOp, hlo::ReshapeOp, hlo::TransposeOp,
+             hlo::ConvertOp, hlo::SliceOp, hlo::ReverseOp, hlo::IotaOp>(op);
 }
 
 /// Multiply-adds per result element of a contraction.
@@ -184,6 +198,13 @@ KernelCost FusionCostModel::estimate(
         count = std::max(count, evaluations.lookup(user) * reads / elements);
       }
     }
+    // A value the kernel's consumers would evaluate more than once per
+    // element is computed once into a buffer of the kernel by the code
+    // generator (FusionRules.h), unless it only moves or converts data: a
+    // reduction always is, and so is e.g. the sqrt of a variance read
+    // through a broadcast.
+    if (count > 1 && !movesData(op))
+      count = 1;
     evaluations[op] = count;
     OpWork work = getWork(op);
     contraction += count * work.contractionFlops;
