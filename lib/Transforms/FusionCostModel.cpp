@@ -60,9 +60,10 @@ bool FusionCostModel::isFreeValue(Value value) {
 static bool isLibmCall(Operation *op) {
   // Vectorized in registers for f32 (and f16/bf16, computed in f32) by
   // xla-approximate-vector-math.
-  if (isa<hlo::TanhOp, hlo::ErfOp, hlo::ErfcOp>(op) &&
-      getElementTypeOrSelf(op->getResult(0).getType()).getIntOrFloatBitWidth() <=
-          32)
+  auto element =
+      dyn_cast<FloatType>(getElementTypeOrSelf(op->getResult(0).getType()));
+  if (isa<hlo::TanhOp, hlo::ErfOp, hlo::ErfcOp>(op) && element &&
+      element.getWidth() <= 32)
     return false;
   return isa<hlo::Expm1Op, hlo::Log1pOp, hlo::TanOp, hlo::TanhOp,
              hlo::Atan2Op, hlo::CbrtOp, hlo::AcosOp, hlo::AcoshOp,

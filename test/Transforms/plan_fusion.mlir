@@ -129,3 +129,14 @@ func.func @duplicated_broadcast(%x: tensor<4096xf32>, %b: tensor<f32>) -> tensor
   %c = hlo.multiply %s, %bb : tensor<4096xf32>
   return %c : tensor<4096xf32>
 }
+
+// The cost of tanh depends on its element type (a vector polynomial for
+// f32, a libm call otherwise); complex tanh must be planned like any op.
+// CHECK-LABEL: func.func @complex_tanh
+// CHECK: hlo.tanh {{.*}}xla.fusion_groups = array<i64: [[T:[0-9]+]]>
+// CHECK: hlo.add {{.*}}xla.fusion_groups = array<i64: [[T]]>
+func.func @complex_tanh(%x: tensor<64xcomplex<f32>>) -> tensor<64xcomplex<f32>> {
+  %t = hlo.tanh %x : tensor<64xcomplex<f32>>
+  %a = hlo.add %t, %x : tensor<64xcomplex<f32>>
+  return %a : tensor<64xcomplex<f32>>
+}
