@@ -320,13 +320,17 @@ static std::optional<TilePlan> decideTiles(const LoopNest &nest,
   setTile(inner, lanes);
   // An operand read across the lanes (a transpose) gets a square tile: one
   // vector along its own contiguous dimension per lane, transposed in
-  // registers, instead of a strided element-by-element gather.
+  // registers, instead of a strided element-by-element gather. An operand
+  // that does not vary along the lanes at all (a row's max or mean
+  // broadcast along it) is not a transpose: one element per row, splat.
+  AffineExpr innerExpr = getAffineDimExpr(inner, nest.maps.front().getContext());
   for (unsigned i = 0; i < nest.numInputs; ++i) {
     auto type = dyn_cast<ShapedType>(nest.types[i]);
-    if (!type || type.getRank() == 0 || type.getShape().back() == 1)
+    if (!type || type.getRank() == 0 || type.getShape().back() == 1 ||
+        !nest.maps[i].isFunctionOfDim(inner))
       continue;
     auto last = dyn_cast<AffineDimExpr>(nest.maps[i].getResults().back());
-    if (last && last.getPosition() != inner &&
+    if (last && last != innerExpr &&
         linalg::isParallelIterator(nest.iterators[last.getPosition()])) {
       setTile(last.getPosition(), lanes);
       break;

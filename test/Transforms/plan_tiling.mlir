@@ -77,6 +77,20 @@ func.func @transpose(%a: tensor<32x48xf64>, %init: tensor<48x32xf64>) -> tensor<
   return %0 : tensor<48x32xf64>
 }
 
+// A row's value broadcast along the lanes (softmax's x - max) does not vary
+// along them: no square tile, one vector of the row per tile.
+// CHECK-LABEL: func.func @row_broadcast
+// CHECK: xla.tiling = {peel = true, tile_sizes = array<i64: 1, 16>, vectorize = true}
+func.func @row_broadcast(%x: tensor<32x48xf32>, %m: tensor<32xf32>) -> tensor<32x48xf32> {
+  %e = tensor.empty() : tensor<32x48xf32>
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %m : tensor<32x48xf32>, tensor<32xf32>) outs(%e : tensor<32x48xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %y = arith.subf %a, %b : f32
+    linalg.yield %y : f32
+  } -> tensor<32x48xf32>
+  return %0 : tensor<32x48xf32>
+}
+
 // A column sum whose input is indexed transposed: the loop over the
 // input's contiguous dimension goes innermost, and the tiles follow.
 // CHECK-LABEL: func.func @column_sum
