@@ -8,7 +8,9 @@
 // time (MobileNetV2, 2026-11-23). Rewritten before tiling as linalg ops,
 // the copy and the fills get tiling plans like any other op and are
 // vectorized and distributed; only the border is filled, so each element
-// of the result is written once.
+// of the result is written once. Upstream's linalg::DecomposePadOpPattern
+// fills the whole result and inserts the source with a tensor.insert_slice,
+// which bufferizes to the same memref.copy.
 //
 //===----------------------------------------------------------------------===//
 

@@ -12,8 +12,8 @@
 #include "xla-mlir/Dialect/HLO/IR/HLOOps.h"
 
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace xla;

@@ -216,6 +216,23 @@ static unsigned bitWidth(Type type) {
   return std::max(8u, element.getIntOrFloatBitWidth());
 }
 
+/// Vector lanes of elements `bits` wide.
+static int64_t vectorLanes(int64_t vectorBits, unsigned bits) {
+  return std::max<int64_t>(1, vectorBits / bits);
+}
+
+/// A tile of `size` along a loop of `range`; 0 (no loop) where it would
+/// cover the whole loop.
+static int64_t tileSize(int64_t range, int64_t size) {
+  return size >= range ? 0 : size;
+}
+
+/// The lanes of a register tile along a loop of `range`: two vectors where
+/// the loop is that long (two FMAs per broadcast lhs element), else one.
+static int64_t panelWidth(int64_t range, int64_t lanes) {
+  return range >= 2 * lanes ? 2 * lanes : lanes;
+}
+
 /// The loop that indexes the contiguous (last) dimension of the most
 /// operands, if it is not innermost already: scalar loops then stream.
 static std::optional<unsigned> bestInnermostLoop(const LoopNest &nest) {
@@ -292,13 +309,12 @@ static std::optional<TilePlan> decideTiles(const LoopNest &nest,
     return std::nullopt;
   ArrayRef<int64_t> ranges = nest.ranges;
 
-  int64_t lanes = std::max<int64_t>(1, vectorBits / *widest);
+  int64_t lanes = vectorLanes(vectorBits, *widest);
   unsigned numLoops = ranges.size();
   TilePlan plan;
   plan.sizes.resize(numLoops);
-  // A tile equal to the whole dimension needs no loop.
   auto setTile = [&](unsigned dim, int64_t size) {
-    plan.sizes[dim] = size >= ranges[dim] ? 0 : size;
+    plan.sizes[dim] = tileSize(ranges[dim], size);
   };
   for (unsigned d = 0; d < numLoops; ++d)
     setTile(d, 1);
@@ -460,9 +476,9 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
       !nest.maps[1].isProjectedPermutation() ||
       !rhsOutgrowsL2(nest, dims->batch, widest / 8, target))
     return std::nullopt;
-  int64_t lanes = std::max<int64_t>(1, target.vectorBits / widest);
   unsigned n = dims->n.back();
-  int64_t panel = nest.ranges[n] >= 2 * lanes ? 2 * lanes : lanes;
+  int64_t panel =
+      panelWidth(nest.ranges[n], vectorLanes(target.vectorBits, widest));
   std::optional<xla::RhsPacking> packing =
       xla::planRhsPacking(nest.maps, nest.ranges, nest.iterators, panel);
   if (!packing)
@@ -494,9 +510,7 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
   packed.vectorizable = true;
   ArrayRef<int64_t> ranges = packed.ranges;
   unsigned numLoops = ranges.size(), inPanel = numLoops - 1;
-  auto tile = [&](unsigned d, int64_t size) {
-    return size >= ranges[d] ? 0 : size;
-  };
+  auto tile = [&](unsigned d, int64_t size) { return tileSize(ranges[d], size); };
 
   TilingPlan plan;
   plan.packRhs = panel;
@@ -609,17 +623,17 @@ decideConvolutionTiling(linalg::LinalgOp op, const LoopNest &nest,
   if (tiles.interchange.size() != numLoops ||
       !isPermutationVector(tiles.interchange))
     return std::nullopt;
-  int64_t lanes = std::max<int64_t>(1, target.vectorBits / *bits);
   auto tile = [&](unsigned d, int64_t size) {
-    return size >= nest.ranges[d] ? 0 : size;
+    return tileSize(nest.ranges[d], size);
   };
   tiles.sizes.assign(numLoops, 0);
   for (unsigned d = 0; d < numLoops; ++d)
     tiles.sizes[d] = tile(d, 1);
   unsigned rows = image.back(), lanesLoop = channel.back();
   tiles.sizes[rows] = tile(rows, target.matmulRows);
-  tiles.sizes[lanesLoop] = tile(
-      lanesLoop, nest.ranges[lanesLoop] >= 2 * lanes ? 2 * lanes : lanes);
+  tiles.sizes[lanesLoop] =
+      tile(lanesLoop, panelWidth(nest.ranges[lanesLoop],
+                                 vectorLanes(target.vectorBits, *bits)));
   TilingPlan plan;
   plan.tileSizes = tiles.sizes;
   plan.tileInterchange = tiles.interchange;

@@ -61,10 +61,12 @@ static std::optional<RegisterTileLoops> registerTileLoops(linalg::LinalgOp op) {
       xla::registerTileConvolutionDims(op);
   if (!dims)
     return std::nullopt;
-  if (!dims->depth.empty())
-    return RegisterTileLoops{dims->outputImage.back(), dims->depth.back(), true};
-  return RegisterTileLoops{dims->outputImage.back(), dims->outputChannel.back(),
-                   false};
+  // Depthwise: the lanes run along the channels, in all three operands.
+  bool depthwise = !dims->depth.empty();
+  return RegisterTileLoops{dims->outputImage.back(),
+                           depthwise ? dims->depth.back()
+                                     : dims->outputChannel.back(),
+                           depthwise};
 }
 
 std::optional<linalg::ConvolutionDimensions>
