@@ -71,9 +71,12 @@ llvm::Error xla::runOptimizationPipeline(llvm::Module &module,
   module.setDataLayout(machine.createDataLayout());
   // LLVM's default -O<n> pipeline, as MLIR's makeOptimizingTransformer
   // builds it (all loop and SLP vectorization on), with our instrumentation
-  // when the compilation is timed.
+  // when the compilation is timed. Without `llvm-unroll`, no loop is
+  // unrolled (full or partial) unless its metadata asks: the kernels come
+  // with their register tiles unrolled and vectorized, and unrolling their
+  // loops again made a training step's code 3x larger.
   llvm::PipelineTuningOptions tuning;
-  tuning.LoopUnrolling = true;
+  tuning.LoopUnrolling = options.llvmUnroll;
   tuning.LoopInterleaving = true;
   tuning.LoopVectorization = true;
   tuning.SLPVectorization = true;

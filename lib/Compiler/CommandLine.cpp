@@ -63,6 +63,10 @@ struct CompileCLOptions {
                      cl::init(defaults.runtimeAlloc), cl::cat(category)),
         optLevel("opt-level", cl::desc("LLVM optimization level (0-3)"),
                  cl::init(defaults.optLevel), cl::cat(category)),
+        llvmUnroll("llvm-unroll",
+                   cl::desc("Let LLVM's loop unrollers run (off: only the "
+                            "register tiles are unrolled, by xla-mlir)"),
+                   cl::init(defaults.llvmUnroll), cl::cat(category)),
         compileThreads(
             "compile-threads",
             cl::desc("Threads that generate machine code for the parts of "
@@ -112,6 +116,7 @@ struct CompileCLOptions {
   cl::opt<bool> parallelLoops;
   cl::opt<bool> runtimeAlloc;
   cl::opt<unsigned> optLevel;
+  cl::opt<bool> llvmUnroll;
   cl::opt<unsigned> compileThreads;
   cl::opt<std::string> maxTensorSize;
   cl::opt<std::string> exportName;
@@ -156,6 +161,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.parallelLoops = cl->parallelLoops;
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
+  options.llvmUnroll = cl->llvmUnroll;
   options.compileThreads = cl->compileThreads;
   std::optional<int64_t> maxTensorSize = parseByteSize(cl->maxTensorSize);
   if (!maxTensorSize)
@@ -259,6 +265,7 @@ const std::vector<OptionSetter> &optionSetters() {
          options.optLevel = level;
          return llvm::Error::success();
        }},
+      field("llvm-unroll", &CompileOptions::llvmUnroll),
       field("compile-threads", &CompileOptions::compileThreads),
       {"max-tensor-size",
        [](CompileOptions &options, llvm::StringRef value) -> llvm::Error {

@@ -15,6 +15,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace xla;
 using runtime::TensorSpec;
@@ -98,8 +99,19 @@ llvm::Error xla::addEntryWrappers(llvm::Module &module,
       }
       args.append(strides);
     }
-    b.CreateCall(entry, args);
+    llvm::CallInst *call = b.CreateCall(entry, args);
     b.CreateRetVoid();
+    // The body moves into the wrapper, where the sizes and strides are
+    // constants. A call with thousands of arguments (a training step's
+    // hundreds of exploded descriptors), some of which the optimizer turns
+    // into poison, takes X86's instruction selection seconds.
+    llvm::InlineFunctionInfo info;
+    llvm::InlineResult inlined = llvm::InlineFunction(*call, info);
+    if (!inlined.isSuccess())
+      return makeError(llvm::Twine("internal error: cannot inline @") +
+                       entry->getName() + " into its wrapper: " +
+                       inlined.getFailureReason());
+    entry->eraseFromParent();
   }
 
   // void _xla_packed_NAME(void **buffers).

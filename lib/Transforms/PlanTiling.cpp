@@ -282,11 +282,22 @@ concatLoops(std::initializer_list<ArrayRef<unsigned>> groups) {
   return loops;
 }
 
+/// Whether operand `i` of `nest` is an input of i1 (or i2, i4...) elements.
+static bool isSubByteInput(const LoopNest &nest, unsigned i) {
+  auto integer = dyn_cast<IntegerType>(getElementTypeOrSelf(nest.types[i]));
+  return i < nest.numInputs && integer && integer.getWidth() < 8;
+}
+
 /// The widest element of `nest`'s operands in bits, or nullopt if they are
-/// not all vector element types or a loop is dynamic or empty.
-static std::optional<unsigned> vectorElementBits(const LoopNest &nest) {
+/// not all vector element types or a loop is dynamic or empty. With
+/// `subByteInputs`, inputs of i1 (masks) are let through: the caller must
+/// read them an element at a time (readsSplats).
+static std::optional<unsigned> vectorElementBits(const LoopNest &nest,
+                                                 bool subByteInputs = false) {
   unsigned widest = 8;
-  for (Type type : nest.types) {
+  for (auto [i, type] : llvm::enumerate(nest.types)) {
+    if (subByteInputs && isSubByteInput(nest, i))
+      continue;
     if (!isVectorElementType(type))
       return std::nullopt;
     widest = std::max(widest, bitWidth(type));
@@ -298,13 +309,32 @@ static std::optional<unsigned> vectorElementBits(const LoopNest &nest) {
   return widest;
 }
 
+/// Whether `tiles` read every sub-byte input of `nest` one element at a
+/// time: no loop its map uses is tiled wider than 1. A tensor of i1 is a
+/// byte per element in memory, which a one-element vector matches, while a
+/// wider vector of i1 would be packed bits. An attention mask broadcast
+/// along the lanes qualifies.
+static bool readsSplats(const LoopNest &nest, const TilePlan &tiles) {
+  for (unsigned i = 0; i < nest.numInputs; ++i) {
+    if (!isSubByteInput(nest, i))
+      continue;
+    for (unsigned d = 0, e = nest.ranges.size(); d < e; ++d) {
+      int64_t width = tiles.sizes[d] ? tiles.sizes[d] : nest.ranges[d];
+      if (width > 1 && nest.maps[i].isFunctionOfDim(d))
+        return false;
+    }
+  }
+  return true;
+}
+
 /// The register tiles of `nest`, or nullopt if it is not a candidate.
 static std::optional<TilePlan> decideTiles(const LoopNest &nest,
                                            int64_t vectorBits,
                                            int64_t matmulRows) {
   if (nest.ranges.empty() || !nest.vectorizable)
     return std::nullopt;
-  std::optional<unsigned> widest = vectorElementBits(nest);
+  std::optional<unsigned> widest =
+      vectorElementBits(nest, /*subByteInputs=*/!nest.contraction);
   if (!widest)
     return std::nullopt;
   ArrayRef<int64_t> ranges = nest.ranges;
@@ -352,6 +382,8 @@ static std::optional<TilePlan> decideTiles(const LoopNest &nest,
       break;
     }
   }
+  if (!readsSplats(nest, plan))
+    return std::nullopt;
   return plan;
 }
 

@@ -101,7 +101,6 @@ FailureOr<Value> xla::vectorizeContractionTile(RewriterBase &rewriter,
   OpOperand *lhs = op.getDpsInputOperand(0), *rhs = op.getDpsInputOperand(1);
   OpOperand *out = op.getDpsInitOperand(0);
   AffineMap lhsMap = op.getMatchingIndexingMap(lhs);
-  std::optional<unsigned> lhsM = resultPosition(lhsMap, mDim);
   std::optional<unsigned> lhsN = resultPosition(lhsMap, nDim);
   std::optional<unsigned> rhsN =
       resultPosition(op.getMatchingIndexingMap(rhs), nDim);
@@ -135,9 +134,9 @@ FailureOr<Value> xla::vectorizeContractionTile(RewriterBase &rewriter,
   auto read1D = [&](Value source, unsigned position, int64_t size) {
     return read1DAt(source, position, size, zeros(source));
   };
-  // A convolution's lhs (its input) is indexed by an expression of the row
-  // loop (`ow * stride + kw * dilation`): row i starts where the map puts
-  // the point with every loop 0 but the row loop, i.
+  // Row i of the lhs is where the map puts the point with every loop 0 but
+  // the row loop, i; for a convolution's lhs (its input) that is an
+  // expression of the row loop (`ow * stride + kw * dilation`).
   auto lhsRow = [&](int64_t row) {
     SmallVector<int64_t> point(ranges.size(), 0);
     point[mDim] = row;
@@ -166,19 +165,16 @@ FailureOr<Value> xla::vectorizeContractionTile(RewriterBase &rewriter,
       return arith::AddIOp::create(rewriter, loc, product, acc);
     };
   } else {
-    // An outer product: it broadcasts each lhs element anyway, so gathered
-    // convolution rows cost nothing more than one load each.
-    Value lhsVector;
-    if (lhsM) {
-      lhsVector = read1D(lhs->get(), *lhsM, numRows);
-    } else {
-      SmallVector<Value> rows;
-      for (int64_t i = 0; i < numRows; ++i)
-        rows.push_back(
-            tensor::ExtractOp::create(rewriter, loc, lhs->get(), lhsRow(i)));
-      lhsVector = vector::FromElementsOp::create(
-          rewriter, loc, VectorType::get({numRows}, element), rows);
-    }
+    // An outer product broadcasts each lhs element anyway, so the rows are
+    // read one element at a time (a load-broadcast each). A strided 1-D
+    // transfer_read of the column would lower to a loop of inserts at
+    // dynamic positions, which only LLVM's unroller makes straight.
+    SmallVector<Value> rows;
+    for (int64_t i = 0; i < numRows; ++i)
+      rows.push_back(
+          tensor::ExtractOp::create(rewriter, loc, lhs->get(), lhsRow(i)));
+    Value lhsVector = vector::FromElementsOp::create(
+        rewriter, loc, VectorType::get({numRows}, element), rows);
     Value rhsVector = read1D(rhs->get(), *rhsN, numLanes);
     update = [&, lhsVector, rhsVector](Value acc) -> Value {
       return vector::OuterProductOp::create(rewriter, loc, accType, lhsVector,

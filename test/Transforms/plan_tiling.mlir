@@ -91,6 +91,34 @@ func.func @row_broadcast(%x: tensor<32x48xf32>, %m: tensor<32xf32>) -> tensor<32
   return %0 : tensor<32x48xf32>
 }
 
+// A mask of i1 (a byte per element in memory, packed bits in a vector) is
+// vectorized when it does not vary along the lanes (an attention mask per
+// row): one element per tile, splat. Along the lanes it stays scalar.
+// CHECK-LABEL: func.func @row_mask
+// CHECK: xla.tiling = {peel = true, tile_sizes = array<i64: 1, 1, 16>, vectorize = true}
+// CHECK-LABEL: func.func @lane_mask
+// CHECK-NOT: vectorize = true
+func.func @row_mask(%m: tensor<2x20xi1>, %x: tensor<2x20x768xf32>) -> tensor<2x20x768xf32> {
+  %e = tensor.empty() : tensor<2x20x768xf32>
+  %nan = arith.constant 0x7FC00000 : f32
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%m, %x : tensor<2x20xi1>, tensor<2x20x768xf32>) outs(%e : tensor<2x20x768xf32>) {
+  ^bb0(%c: i1, %a: f32, %o: f32):
+    %y = arith.select %c, %a, %nan : f32
+    linalg.yield %y : f32
+  } -> tensor<2x20x768xf32>
+  return %0 : tensor<2x20x768xf32>
+}
+func.func @lane_mask(%m: tensor<20x768xi1>, %x: tensor<20x768xf32>) -> tensor<20x768xf32> {
+  %e = tensor.empty() : tensor<20x768xf32>
+  %nan = arith.constant 0x7FC00000 : f32
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%m, %x : tensor<20x768xi1>, tensor<20x768xf32>) outs(%e : tensor<20x768xf32>) {
+  ^bb0(%c: i1, %a: f32, %o: f32):
+    %y = arith.select %c, %a, %nan : f32
+    linalg.yield %y : f32
+  } -> tensor<20x768xf32>
+  return %0 : tensor<20x768xf32>
+}
+
 // A column sum whose input is indexed transposed: the loop over the
 // input's contiguous dimension goes innermost, and the tiles follow.
 // CHECK-LABEL: func.func @column_sum

@@ -13,7 +13,11 @@
 // CHECK:   scf.for %[[M:.*]] = %c0 to %c16 step %c8
 // CHECK:     %[[ACC:.*]] = vector.transfer_read %{{.*}}[%[[M]], %[[N]]]{{.*}} vector<8x16xf32>
 // CHECK:     %[[SUM:.*]] = scf.for %[[K:.*]] = %c0 to %c30 step %c1 iter_args(%[[A:.*]] = %[[ACC]]) -> (vector<8x16xf32>)
-// CHECK:       %[[L:.*]] = vector.transfer_read %arg0[%[[M]], %[[K]]]{{.*}} vector<8xf32>
+// The 8 lhs elements of the column are read one by one (each is broadcast
+// by the outer product), not by a strided transfer_read.
+// CHECK:       %[[COL:.*]] = tensor.extract_slice %arg0[%[[M]], %[[K]]] [8, 1]
+// CHECK-COUNT-8: tensor.extract %[[COL]]
+// CHECK:       %[[L:.*]] = vector.from_elements {{.*}} : vector<8xf32>
 // CHECK:       %[[R:.*]] = vector.transfer_read %arg1[%[[K]], %[[N]]]{{.*}} vector<16xf32>
 // CHECK:       vector.outerproduct %[[L]], %[[R]], %[[A]] {kind = #vector.kind<add>} : vector<8xf32>, vector<16xf32>
 // CHECK:     vector.transfer_write %[[SUM]], %{{.*}}[%[[M]], %[[N]]]

@@ -58,6 +58,11 @@ struct CompileOptions {
   bool runtimeAlloc = true;
   /// `opt-level`: LLVM optimization and code generation level, 0 to 3.
   unsigned optLevel = 3;
+  /// `llvm-unroll`: let LLVM's loop unrollers run. Off by default: the code
+  /// generator unrolls register tiles itself, and LLVM unrolling the
+  /// vectorized loops again multiplied the code and its compile time
+  /// (docs/compile-time.md) for no measured run-time gain.
+  bool llvmUnroll = false;
   /// `compile-threads`: threads that generate machine code for the parts
   /// of a large program; 0: one per hardware thread. The code is the same
   /// for any count (so it is not part of the compilation cache's key).

@@ -125,7 +125,18 @@ def HLOOutlineFusionsPass : Pass<"hlo-outline-fusions", "::mlir::ModuleOp"> {
     Each `hlo.fusion` becomes a private `noinline` function with the
     fusion's name (renamed on a clash) and attribute `xla.fusion_kind`, and
     a `func.call`. Later passes compile each such function as one kernel.
+
+    With `share` (the default), fusions that compute the same thing (same
+    kind, operand and result types, and ops, whatever their locations) are
+    calls of one function, outlined from the first of them; its attribute
+    `xla.fusions` lists the fusions it computes. Every later stage costs
+    time per kernel, and a model repeats its layers' kernels. Fusions whose
+    ops have side effects are never shared.
   }];
+  let options = [
+    Option<"share", "share", "bool", /*default=*/"true",
+           "Outline identical fusions into one shared function">,
+  ];
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
