@@ -99,6 +99,8 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
 void xla::buildBufferizationPipeline(OpPassManager &pm) {
   pm.addPass(createReadOnlyEntryArgumentsPass());
   pm.addPass(createDistinctResultsPass());
+  // Deterministic names and order for the globals of constants.
+  pm.addPass(createPlaceConstantGlobalsPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   // scf.while bodies (from hlo.while) yield freshly computed tensors.

@@ -54,6 +54,23 @@ def DistinctResultsPass : Pass<"xla-copy-shared-results", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
 
+def PlaceConstantGlobalsPass
+    : Pass<"xla-place-constant-globals", "::mlir::ModuleOp"> {
+  let summary = "Create the global of every tensor constant, in program order";
+  let description = [{
+    One-Shot Bufferize turns each tensor `arith.constant` into a
+    `memref.global` named after its type (`__constant_16xf32_3`), created
+    when it reaches the constant. It visits the functions in an order that
+    depends on their addresses (a hash map of the call graph), so the names
+    and the order of the globals, and with them the object code, changed
+    from one compilation of the same program to the next. This pass creates
+    those globals first, walking the module in order (the same globals, with
+    the same alignment, which bufferization then finds and reuses), so that
+    the same program always gives the same bytes.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def HLOPlanFusionPass : Pass<"hlo-plan-fusion"> {
   let summary = "Decide which hlo ops share a kernel (priority fusion)";
   let description = [{
