@@ -101,6 +101,7 @@ FailureOr<Value> xla::vectorizeContractionTile(RewriterBase &rewriter,
   OpOperand *lhs = op.getDpsInputOperand(0), *rhs = op.getDpsInputOperand(1);
   OpOperand *out = op.getDpsInitOperand(0);
   AffineMap lhsMap = op.getMatchingIndexingMap(lhs);
+  std::optional<unsigned> lhsM = resultPosition(lhsMap, mDim);
   std::optional<unsigned> lhsN = resultPosition(lhsMap, nDim);
   std::optional<unsigned> rhsN =
       resultPosition(op.getMatchingIndexingMap(rhs), nDim);
@@ -165,16 +166,22 @@ FailureOr<Value> xla::vectorizeContractionTile(RewriterBase &rewriter,
       return arith::AddIOp::create(rewriter, loc, product, acc);
     };
   } else {
-    // An outer product broadcasts each lhs element anyway, so the rows are
-    // read one element at a time (a load-broadcast each). A strided 1-D
-    // transfer_read of the column would lower to a loop of inserts at
-    // dynamic positions, which only LLVM's unroller makes straight.
-    SmallVector<Value> rows;
-    for (int64_t i = 0; i < numRows; ++i)
-      rows.push_back(
-          tensor::ExtractOp::create(rewriter, loc, lhs->get(), lhsRow(i)));
-    Value lhsVector = vector::FromElementsOp::create(
-        rewriter, loc, VectorType::get({numRows}, element), rows);
+    // An outer product broadcasts each lhs element anyway, so unless the
+    // rows are contiguous (a transposed lhs: one vector load), they are read
+    // one element at a time (a load-broadcast each). A strided 1-D
+    // transfer_read would lower to a loop of inserts at dynamic positions,
+    // which only LLVM's unroller makes straight.
+    Value lhsVector;
+    if (lhsM && *lhsM == rank(lhs->get()) - 1) {
+      lhsVector = read1D(lhs->get(), *lhsM, numRows);
+    } else {
+      SmallVector<Value> rows;
+      for (int64_t i = 0; i < numRows; ++i)
+        rows.push_back(
+            tensor::ExtractOp::create(rewriter, loc, lhs->get(), lhsRow(i)));
+      lhsVector = vector::FromElementsOp::create(
+          rewriter, loc, VectorType::get({numRows}, element), rows);
+    }
     Value rhsVector = read1D(rhs->get(), *rhsN, numLanes);
     update = [&, lhsVector, rhsVector](Value acc) -> Value {
       return vector::OuterProductOp::create(rewriter, loc, accType, lhsVector,
