@@ -64,8 +64,8 @@ llvm::Error xla::addEntryWrappers(llvm::Module &module,
         entryName, expectedArgs));
 
   std::string exportName = signature.entry;
+  // Frees the export name; the body is inlined into the wrapper below.
   entry->setName("_xla_impl_" + exportName);
-  entry->setLinkage(llvm::GlobalValue::InternalLinkage);
 
   // void NAME(T *buffer...): each memref is (allocated, aligned, offset 0,
   // sizes, row-major strides) of a dense buffer.

@@ -52,11 +52,12 @@ unsigned xla::getCodeGenPartitions(const llvm::Module &module) {
     functions += !function.isDeclaration();
     instructions += function.getInstructionCount();
   }
-  // Parts of about 2000 instructions (a few kernels): smaller ones cost
-  // more in the split, the bitcode round trip and the relocatable link than
-  // they gain in balance (2-core machine, 2026-11-24: a training step of
-  // 37k instructions compiled in 2.75 s with parts of 32 functions, 2.5 s
-  // with these; the MLP step's 4.5k in 0.38 s as one part, 0.32 s in two).
+  // Parts of about 1000 instructions (a few kernels), by size rather than
+  // by function count so that small programs split too (2-core machine,
+  // 2026-11-24: a training step of 37k instructions compiled in 2.75 s with
+  // parts of 32 functions, 2.5 s with these; the MLP step's 4.5k in 0.37 s
+  // as one part, 0.33 s in four). Smaller parts cost more in the split,
+  // the bitcode round trip and the relocatable link than they gain.
   return std::clamp(instructions / 1000, 1u, std::clamp(functions, 1u, 16u));
 }
 

@@ -21,7 +21,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace xla {
 #define GEN_PASS_DEF_HLOOUTLINEFUSIONSPASS
@@ -50,8 +49,8 @@ llvm::hash_code hashFusion(xla::hlo::FusionOp fusion) {
 
 /// Whether `fusion` and `other` compute the same results from the same
 /// operands. Locations do not count: no op of a fusion reports its own
-/// (run-time checks stay outside fusions), so a shared kernel behaves alike
-/// at every call. Fusions whose ops have effects are never shared.
+/// (run-time checks stay outside fusions, and the verifier keeps ops with
+/// side effects out), so a shared kernel behaves alike at every call.
 bool computeTheSame(xla::hlo::FusionOp fusion, xla::hlo::FusionOp other) {
   if (fusion.getKind() != other.getKind() ||
       fusion.getInputs().getTypes() != other.getInputs().getTypes() ||
@@ -60,15 +59,6 @@ bool computeTheSame(xla::hlo::FusionOp fusion, xla::hlo::FusionOp other) {
   return OperationEquivalence::isRegionEquivalentTo(
       &fusion.getBody(), &other.getBody(),
       OperationEquivalence::IgnoreLocations);
-}
-
-bool hasEffects(xla::hlo::FusionOp fusion) {
-  return fusion.getBody()
-      .walk([](Operation *op) {
-        return isMemoryEffectFree(op) ? WalkResult::advance()
-                                      : WalkResult::interrupt();
-      })
-      .wasInterrupted();
 }
 
 struct HLOOutlineFusionsPass
@@ -81,12 +71,11 @@ struct HLOOutlineFusionsPass
     SmallVector<xla::hlo::FusionOp> fusions;
     module.walk([&](xla::hlo::FusionOp fusion) { fusions.push_back(fusion); });
     // The fusions already outlined, by hash, with their functions; a
-    // fusion's body moves into its function, so a clone of it stays here
-    // to compare with.
+    // fusion's body moves into its function, so a clone of it (detached)
+    // stays here to compare with.
     llvm::DenseMap<llvm::hash_code,
                    SmallVector<std::pair<xla::hlo::FusionOp, func::FuncOp>>>
         outlined;
-    SmallVector<Operation *> prototypes;
     for (xla::hlo::FusionOp fusion : fusions) {
       auto parent = fusion->getParentOfType<func::FuncOp>();
       if (!parent) {
@@ -94,26 +83,21 @@ struct HLOOutlineFusionsPass
         return signalPassFailure();
       }
       func::FuncOp kernel;
-      std::optional<llvm::hash_code> hash;
-      if (share && !hasEffects(fusion)) {
-        hash = hashFusion(fusion);
-        for (auto [prototype, function] : outlined.lookup(*hash))
+      llvm::hash_code hash = share ? hashFusion(fusion) : llvm::hash_code();
+      if (share)
+        for (auto [prototype, function] : outlined.lookup(hash))
           if (computeTheSame(fusion, prototype)) {
             kernel = function;
             break;
           }
-      }
       if (kernel) {
         addFusionName(kernel, fusion.getName());
       } else {
-        if (hash) {
-          prototypes.push_back(fusion->clone());
-          outlined[*hash].push_back(
-              {cast<xla::hlo::FusionOp>(prototypes.back()), {}});
-        }
+        auto prototype =
+            share ? cast<xla::hlo::FusionOp>(fusion->clone()) : nullptr;
         kernel = outline(fusion, parent, symbols);
-        if (hash)
-          outlined[*hash].back().second = kernel;
+        if (share)
+          outlined[hash].push_back({prototype, kernel});
       }
       OpBuilder builder(fusion);
       auto call = func::CallOp::create(builder, fusion.getLoc(), kernel,
@@ -121,8 +105,9 @@ struct HLOOutlineFusionsPass
       fusion.replaceAllUsesWith(call.getResults());
       fusion.erase();
     }
-    for (Operation *prototype : prototypes)
-      prototype->destroy();
+    for (auto &entry : outlined)
+      for (auto [prototype, function] : entry.second)
+        prototype->destroy();
   }
 
   /// Lists `name` in the kernel's xla.fusions, the fusions it computes

@@ -147,8 +147,8 @@ def HLOOutlineFusionsPass : Pass<"hlo-outline-fusions", "::mlir::ModuleOp"> {
     kind, operand and result types, and ops, whatever their locations) are
     calls of one function, outlined from the first of them; its attribute
     `xla.fusions` lists the fusions it computes. Every later stage costs
-    time per kernel, and a model repeats its layers' kernels. Fusions whose
-    ops have side effects are never shared.
+    time per kernel, and a model repeats its layers' kernels. (A fusion's
+    ops have no side effects: its verifier says so.)
   }];
   let options = [
     Option<"share", "share", "bool", /*default=*/"true",
