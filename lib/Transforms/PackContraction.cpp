@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PackContraction.h"
+#include "VectorizeContraction.h"
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -26,7 +27,7 @@ xla::planRhsPacking(ArrayRef<AffineMap> maps, ArrayRef<int64_t> ranges,
       linalg::inferContractionDims(maps);
   if (failed(dims) || dims->m.empty() || dims->n.empty())
     return std::nullopt;
-  unsigned n = dims->n.back();
+  unsigned n = xla::registerTileLoop(dims->n, ranges);
   if (ShapedType::isDynamic(ranges[n]) || ranges[n] < panel)
     return std::nullopt;
   MLIRContext *context = maps.front().getContext();

@@ -353,8 +353,8 @@ static std::optional<TilePlan> decideTiles(const LoopNest &nest,
     FailureOr<linalg::ContractionDimensions> dims =
         linalg::inferContractionDims(nest.maps);
     if (succeeded(dims) && !dims->m.empty() && !dims->n.empty()) {
-      setTile(dims->m.back(), matmulRows);
-      setTile(dims->n.back(), lanes);
+      setTile(xla::registerTileLoop(dims->m, ranges), matmulRows);
+      setTile(xla::registerTileLoop(dims->n, ranges), lanes);
       plan.interchange =
           concatLoops({dims->batch, dims->n, dims->m, dims->k});
       if (plan.interchange.size() == numLoops)
@@ -508,7 +508,7 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
       !nest.maps[1].isProjectedPermutation() ||
       !rhsOutgrowsL2(nest, dims->batch, widest / 8, target))
     return std::nullopt;
-  unsigned n = dims->n.back();
+  unsigned n = xla::registerTileLoop(dims->n, nest.ranges);
   int64_t panel =
       panelWidth(nest.ranges[n], vectorLanes(target.vectorBits, widest));
   std::optional<xla::RhsPacking> packing =
@@ -548,7 +548,8 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
   plan.packRhs = panel;
   plan.peel = true;
   plan.vectorize = true;
-  unsigned mLoop = dims->m.back(), kLoop = dims->k.back();
+  unsigned mLoop = xla::registerTileLoop(dims->m, nest.ranges),
+           kLoop = dims->k.back();
   plan.tileSizes.assign(numLoops, 0);
   for (unsigned d = 0; d < inPanel; ++d)
     plan.tileSizes[d] = tile(d, 1);

@@ -29,10 +29,16 @@
 // Only adds are split: max, min and integer adds are exact in any order,
 // and the rounding error of a product does not depend on the order. Ops
 // that reuse their inputs (contractions, convolutions, overlapping windows)
-// are left alone: see partialsFitInputs.
+// are left alone: see partialsFitInputs. Contractions and the convolutions
+// xla-tile-and-vectorize register-tiles never split at all, whatever their
+// sizes: they accumulate along k in registers, as XLA's GEMM and
+// convolution kernels do, and a split one (a 1x1 convolution that narrows
+// 32 channels to 16 passes partialsFitInputs) would be a generic the
+// register tiles do not handle, left to scalar loops.
 //
 //===----------------------------------------------------------------------===//
 
+#include "VectorizeContraction.h"
 #include "xla-mlir/Transforms/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -62,7 +68,8 @@ struct AddReduction {
 static std::optional<AddReduction> matchAddReduction(linalg::LinalgOp op) {
   if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
       op->getNumResults() != 1 || op->getNumRegions() != 1 ||
-      linalg::isaContractionOpInterface(op))
+      linalg::isaContractionOpInterface(op) ||
+      xla::registerTileConvolutionDims(op))
     return std::nullopt;
   Type element = getElementTypeOrSelf(op->getResult(0).getType());
   if (!isa<FloatType>(element))

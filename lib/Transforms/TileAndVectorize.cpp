@@ -41,6 +41,49 @@ using xla::TilingPlan;
 /// storage).
 using PlannedOps = std::vector<std::pair<linalg::LinalgOp, TilingPlan>>;
 
+namespace {
+
+/// A 1-D transfer_read along a dimension followed only by unit dimensions
+/// (a depthwise filter's `3x3xCx1`, read along C) is contiguous, but its
+/// permutation map is not a minor identity, so VectorToSCF would lower it
+/// to a loop of scalar loads inserted at dynamic positions. Read it from a
+/// collapse_shape that merges those dimensions: a plain vector load.
+struct ReadAlongContiguousDim : OpRewritePattern<vector::TransferReadOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::TransferReadOp read,
+                                PatternRewriter &rewriter) const override {
+    auto source = dyn_cast<RankedTensorType>(read.getBase().getType());
+    AffineMap map = read.getPermutationMap();
+    if (!source || !source.hasStaticShape() ||
+        read.getVectorType().getRank() != 1 || map.getNumResults() != 1 ||
+        read.getMask() || map.isMinorIdentity() ||
+        !llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; }))
+      return failure();
+    auto dim = dyn_cast<AffineDimExpr>(map.getResult(0));
+    if (!dim)
+      return failure();
+    int64_t rank = source.getRank(), position = dim.getPosition();
+    if (llvm::any_of(source.getShape().drop_front(position + 1),
+                     [](int64_t size) { return size != 1; }))
+      return failure();
+    SmallVector<ReassociationIndices> groups;
+    for (int64_t d = 0; d < position; ++d)
+      groups.push_back({d});
+    groups.push_back(llvm::to_vector(llvm::seq<int64_t>(position, rank)));
+    Value collapsed = tensor::CollapseShapeOp::create(
+        rewriter, read.getLoc(), read.getBase(), groups);
+    // The unit dimensions are read at 0 (in bounds), so they drop out.
+    SmallVector<Value> indices(read.getIndices().take_front(position + 1));
+    rewriter.replaceOpWithNewOp<vector::TransferReadOp>(
+        read, read.getVectorType(), collapsed, indices, read.getPadding(),
+        ArrayRef<bool>{true});
+    return success();
+  }
+};
+
+} // namespace
+
 /// Checks the plan against `op`'s loops.
 static LogicalResult verifyPlan(linalg::LinalgOp op, const TilingPlan &plan) {
   // Packing splits a loop in two; the other entries index the packed op.
@@ -356,6 +399,7 @@ struct TileAndVectorizePass
     RewritePatternSet rows(context);
     populateCanonicalization(context, rows);
     vector::populateCastAwayVectorLeadingOneDimPatterns(rows);
+    rows.add<ReadAlongContiguousDim>(context);
     vector::UnrollVectorOptions unroll;
     unroll.setNativeShapeFn(
         [](Operation *op) -> std::optional<SmallVector<int64_t>> {

@@ -55,7 +55,9 @@ static std::optional<RegisterTileLoops> registerTileLoops(linalg::LinalgOp op) {
         linalg::inferContractionDims(op);
     if (failed(dims) || dims->m.empty() || dims->n.empty())
       return std::nullopt;
-    return RegisterTileLoops{dims->m.back(), dims->n.back(), false};
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    return RegisterTileLoops{xla::registerTileLoop(dims->m, ranges),
+                             xla::registerTileLoop(dims->n, ranges), false};
   }
   std::optional<linalg::ConvolutionDimensions> dims =
       xla::registerTileConvolutionDims(op);
@@ -67,6 +69,13 @@ static std::optional<RegisterTileLoops> registerTileLoops(linalg::LinalgOp op) {
                            depthwise ? dims->depth.back()
                                      : dims->outputChannel.back(),
                            depthwise};
+}
+
+unsigned xla::registerTileLoop(ArrayRef<unsigned> loops,
+                               ArrayRef<int64_t> ranges) {
+  auto longer = llvm::find_if(llvm::reverse(loops),
+                              [&](unsigned d) { return ranges[d] != 1; });
+  return longer != llvm::reverse(loops).end() ? *longer : loops.back();
 }
 
 std::optional<linalg::ConvolutionDimensions>
@@ -232,7 +241,8 @@ xla::rhsRelayoutPermutation(ArrayRef<AffineMap> maps, ArrayRef<int64_t> ranges,
     rows *= ranges[m];
   if (rows <= matmulRows)
     return std::nullopt;
-  std::optional<unsigned> position = resultPosition(maps[1], dims->n.back());
+  std::optional<unsigned> position =
+      resultPosition(maps[1], registerTileLoop(dims->n, ranges));
   int64_t rank = rhsType.getRank();
   if (!position || *position == rank - 1 || !rhsType.hasStaticShape())
     return std::nullopt;

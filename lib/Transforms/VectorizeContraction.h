@@ -22,6 +22,13 @@ namespace xla {
 mlir::FailureOr<mlir::Value>
 vectorizeContractionTile(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op);
 
+/// The loop of a group of contraction loops (m or n) that a register tile
+/// spreads over: the innermost one longer than 1, else the innermost. A
+/// unit loop (the one a reshape of attention heads leaves) would make tiles
+/// of one row or one lane. The plan and the mechanism both choose with this.
+unsigned registerTileLoop(llvm::ArrayRef<unsigned> loops,
+                          llvm::ArrayRef<int64_t> ranges);
+
 /// The dimensions of a convolution whose register tiles
 /// vectorizeContractionTile handles, or nullopt: body `out + lhs * rhs`,
 /// and either input channels summed with no depth (channel in all three

@@ -91,6 +91,22 @@ func.func @row_broadcast(%x: tensor<32x48xf32>, %m: tensor<32xf32>) -> tensor<32
   return %0 : tensor<32x48xf32>
 }
 
+// A contraction whose innermost row loop has one iteration (the unit axis
+// a reshape of attention heads leaves): the register tile's 8 rows go to
+// the innermost row loop longer than 1, not to the unit one (which made
+// tiles of one row).
+// CHECK-LABEL: func.func @unit_row_dim
+// CHECK: xla.tiling = {distribute = true, interchange = array<i64: 0, 1, 3, 2>, peel = true, tile_interchange = array<i64: 3, 0, 1, 2>, tile_sizes = array<i64: 8, 0, 1, 16>, vectorize = true}
+func.func @unit_row_dim(%a: tensor<32x1x64xf32>, %b: tensor<64x48xf32>, %c: tensor<32x1x48xf32>) -> tensor<32x1x48xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(m0, m1, n, k) -> (m0, m1, k)>, affine_map<(m0, m1, n, k) -> (k, n)>, affine_map<(m0, m1, n, k) -> (m0, m1, n)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%a, %b : tensor<32x1x64xf32>, tensor<64x48xf32>) outs(%c : tensor<32x1x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<32x1x48xf32>
+  return %0 : tensor<32x1x48xf32>
+}
+
 // A mask of i1 (a byte per element in memory, packed bits in a vector) is
 // vectorized when it does not vary along the lanes (an attention mask per
 // row): one element per tile, splat. Along the lanes it stays scalar.

@@ -129,3 +129,34 @@ func.func @untouched(%x: tensor<4x16xf32>, %i: tensor<4x1024xi32>, %m: tensor<4x
   %3 = linalg.matmul ins(%a, %b : tensor<8x512xf32>, tensor<512x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
   return %0, %1, %2, %3 : tensor<4xf32>, tensor<4xi32>, tensor<4xf32>, tensor<8x8xf32>
 }
+
+// -----
+
+// A 1x1 convolution that narrows 32 channels to 16 (as a generic, the
+// form it has inside a kernel) reads each input element 16 times, yet its
+// partials (2 per output) would take no more elements than its input. It is
+// register-tiled, accumulating the channels in registers, so it is never
+// split. A sum pooling window (no filter to multiply by) is split as
+// before.
+// CHECK-LABEL: func.func @narrowing_conv
+// CHECK-NOT: tensor.expand_shape
+// CHECK: linalg.generic
+// CHECK-NOT: linalg.generic
+// CHECK: return
+// CHECK-LABEL: func.func @sum_pool
+// CHECK: linalg.fill
+// CHECK: linalg.generic
+// CHECK: linalg.generic
+func.func @narrowing_conv(%x: tensor<2x8x8x32xf32>, %w: tensor<1x1x32x16xf32>, %o: tensor<2x8x8x16xf32>) -> tensor<2x8x8x16xf32> {
+  %0 = linalg.generic {indexing_maps = [affine_map<(n, h, w, f, kh, kw, c) -> (n, h + kh, w + kw, c)>, affine_map<(n, h, w, f, kh, kw, c) -> (kh, kw, c, f)>, affine_map<(n, h, w, f, kh, kw, c) -> (n, h, w, f)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%x, %w : tensor<2x8x8x32xf32>, tensor<1x1x32x16xf32>) outs(%o : tensor<2x8x8x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %m = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<2x8x8x16xf32>
+  return %0 : tensor<2x8x8x16xf32>
+}
+func.func @sum_pool(%x: tensor<1x64x64x8xf32>, %window: tensor<8x8xf32>, %o: tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32> {
+  %0 = linalg.pooling_nhwc_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<8> : tensor<2xi64>} ins(%x, %window : tensor<1x64x64x8xf32>, tensor<8x8xf32>) outs(%o : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  return %0 : tensor<1x8x8x8xf32>
+}

@@ -156,12 +156,16 @@ func.func @conv_tiles(%x: tensor<2x20x20x8xf32>, %w: tensor<3x3x8x64xf32>, %o: t
 // A depthwise convolution's register tiles: 8 rows of the input, each a
 // vector along the channels, times the filter's vector of those channels,
 // added to the accumulators with one FMA per row (the pass leaves n-D
-// elementwise math as rows).
+// elementwise math as rows). The filter's vector runs along its channels,
+// followed by the unit multiplier dimension: it is read from a collapsed
+// filter, with a minor identity map (one vector load), not as a strided
+// read (a loop of scalar loads once lowered).
 // CHECK-LABEL: func.func @depthwise_tiles
 // CHECK: scf.for {{.*}} -> (vector<1x1x8x32x1xf32>)
 // CHECK: scf.for {{.*}} -> (vector<1x1x8x32x1xf32>)
 // CHECK-COUNT-8: vector.transfer_read {{.*}} : tensor<1x10x10x64xf32>, vector<32xf32>
-// CHECK: %[[FILTER:.*]] = vector.transfer_read {{.*}} : tensor<3x3x64x1xf32>, vector<32xf32>
+// CHECK: %[[W:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0], [1], [2, 3]] : tensor<3x3x64x1xf32> into tensor<3x3x64xf32>
+// CHECK: %[[FILTER:.*]] = vector.transfer_read %[[W]][{{.*}}], %{{.*}} {in_bounds = [true]} : tensor<3x3x64xf32>, vector<32xf32>
 // CHECK-COUNT-8: vector.fma %{{.*}}, %[[FILTER]], %{{.*}} : vector<32xf32>
 func.func @depthwise_tiles(%x: tensor<1x10x10x64xf32>, %w: tensor<3x3x64x1xf32>, %o: tensor<1x8x8x64x1xf32>) -> tensor<1x8x8x64x1xf32> {
   %0 = linalg.depthwise_conv_2d_nhwc_hwcm {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>, xla.tiling = {peel = true, tile_interchange = array<i64: 0, 1, 3, 4, 2, 5, 6>, tile_sizes = array<i64: 0, 1, 0, 32, 0, 1, 1>, vectorize = true}} ins(%x, %w : tensor<1x10x10x64xf32>, tensor<3x3x64x1xf32>) outs(%o : tensor<1x8x8x64x1xf32>) -> tensor<1x8x8x64x1xf32>
