@@ -39,6 +39,12 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   // While reads and writes are still explicit tensor uses.
   pm.addPass(createMarkInPlaceResultsPass());
   pm.addNestedPass<func::FuncOp>(createDecomposePadsPass());
+  if (options.fuseBlocks) {
+    PlanKernelBlocksPassOptions blocks;
+    blocks.vectorBits = options.vectorBits;
+    pm.addNestedPass<func::FuncOp>(createPlanKernelBlocksPass(blocks));
+    pm.addNestedPass<func::FuncOp>(createTileAndFuseBlocksPass());
+  }
   pm.addNestedPass<func::FuncOp>(createTilingStrategyPass(strategy));
   pm.addNestedPass<func::FuncOp>(createTileAndVectorizePass());
   buildBufferizationPipeline(pm);

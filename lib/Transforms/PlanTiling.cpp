@@ -17,6 +17,7 @@
 #include "xla-mlir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/Builders.h"
 
@@ -693,6 +694,21 @@ std::optional<TilingPlan> xla::decideTiling(linalg::LinalgOp op,
   return decideNestTiling(std::move(nest), target, context);
 }
 
+LogicalResult xla::applyModuleTarget(Operation *op, TilingTarget &target) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (!module || !module->hasAttr(xla::TargetDescription::kAttrName))
+    return success();
+  llvm::Expected<xla::TargetDescription> description =
+      xla::TargetDescription::fromModule(module);
+  if (!description)
+    return op->emitError(llvm::toString(description.takeError()));
+  target.vectorBits = description->vectorBits;
+  target.cores = description->cores;
+  target.l1Bytes = description->l1Bytes;
+  target.l2Bytes = description->l2Bytes;
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -711,24 +727,18 @@ struct TilingStrategyPass
     target.vectorize = vectorize;
     target.l1Bytes = l1Bytes;
     target.l2Bytes = l2Bytes;
-    // The module's target wins over the options.
-    auto module = getOperation()->getParentOfType<ModuleOp>();
-    if (module && module->hasAttr(xla::TargetDescription::kAttrName)) {
-      llvm::Expected<xla::TargetDescription> description =
-          xla::TargetDescription::fromModule(module);
-      if (!description) {
-        getOperation().emitError(llvm::toString(description.takeError()));
-        return signalPassFailure();
-      }
-      target.vectorBits = description->vectorBits;
-      target.cores = description->cores;
-      target.l1Bytes = description->l1Bytes;
-      target.l2Bytes = description->l2Bytes;
-    }
+    if (failed(xla::applyModuleTarget(getOperation(), target)))
+      return signalPassFailure();
     MLIRContext *context = &getContext();
     getOperation().walk([&](linalg::LinalgOp op) {
-      if (std::optional<TilingPlan> plan = xla::decideTiling(op, target))
-        op->setAttr(TilingPlan::kAttrName, plan->toAttr(context));
+      std::optional<TilingPlan> plan = xla::decideTiling(op, target);
+      if (!plan)
+        return;
+      // Inside a block of xla-tile-and-fuse-blocks, whose loop already
+      // runs on all cores.
+      if (op->getParentOfType<scf::ForallOp>())
+        plan->distribute = false;
+      op->setAttr(TilingPlan::kAttrName, plan->toAttr(context));
     });
   }
 };

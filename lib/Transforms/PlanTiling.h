@@ -85,6 +85,11 @@ struct TilingPlan {
   }
 };
 
+/// Overrides `target` with the xla.target of `op`'s module, if it has one
+/// (it wins over pass options); fails with a diagnostic if it is invalid.
+mlir::LogicalResult applyModuleTarget(mlir::Operation *op,
+                                      TilingTarget &target);
+
 /// The plan for `op` on `target`, or nullopt if there is nothing to do.
 std::optional<TilingPlan> decideTiling(mlir::linalg::LinalgOp op,
                                        const TilingTarget &target);

@@ -18,6 +18,12 @@ struct CPUPipelineOptions : public HLOLoweringOptions {
       llvm::cl::desc("Tile linalg ops to register blocks and vectorize them "
                      "(off: scalar loops, left to LLVM's auto-vectorizer)"),
       llvm::cl::init(true)};
+  Option<bool> fuseBlocks{
+      *this, "fuse-blocks",
+      llvm::cl::desc("Run a kernel whose ops are parallel along rows (softmax, "
+                     "layernorm) as one loop over blocks of rows that stay "
+                     "in cache (off: one loop nest per op)"),
+      llvm::cl::init(true)};
   Option<int64_t> vectorBits{
       *this, "vector-bits",
       llvm::cl::desc("Vector register width in bits used for tiling"),

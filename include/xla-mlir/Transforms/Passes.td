@@ -314,6 +314,62 @@ def DecomposePadsPass : Pass<"xla-decompose-pads"> {
   ];
 }
 
+def PlanKernelBlocksPass
+    : Pass<"xla-plan-kernel-blocks", "::mlir::func::FuncOp"> {
+  let summary = "Decide which kernels run as one loop over blocks of their "
+                "result";
+  let description = [{
+    Strategy of block fusion. A kernel whose ops are all parallel along
+    some loops of its last op (the op whose value the function returns
+    last) - softmax or layernorm along their rows - can run as one loop
+    over blocks of those loops, each block computing every op of the
+    kernel on data that stays in L2, instead of one loop nest per op over
+    the whole tensors. Which loops qualify follows from the indexing maps:
+    loops and tensor dimensions that the maps identify form classes, and a
+    class qualifies if no op reduces over it and no reshape splits it.
+    Kernels with a contraction or convolution, with fewer than two ops
+    besides fills, or whose repeated reads and intermediate values come to
+    no more than L2 are left alone. The block grows from the innermost
+    qualifying loop outwards (the innermost result dimension in whole
+    vectors) while the values of one block fit in half of L2 and every
+    core gets at least four blocks. The decision is the attribute
+    `xla.block_tiles` (one size per loop of the op, 0 = whole) on the last
+    op; `xla-tile-and-fuse-blocks` carries it out. L2, cores and vector
+    width come from the module's `xla.target` when it has one.
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
+           "Width of a vector register in bits, without an xla.target">,
+    Option<"cores", "cores", "int64_t", /*default=*/"0",
+           "Cores, without an xla.target (0: unknown, assumed several)">,
+    Option<"l2Bytes", "l2-bytes", "int64_t", /*default=*/"1048576",
+           "L2 cache per core in bytes, without an xla.target">,
+  ];
+}
+
+def TileAndFuseBlocksPass
+    : Pass<"xla-tile-and-fuse-blocks", "::mlir::func::FuncOp"> {
+  let summary = "Tile the op marked xla.block_tiles into an scf.forall and "
+                "fuse its producers into the loop";
+  let description = [{
+    Mechanism of block fusion. The op with `xla.block_tiles` is tiled
+    through `TilingInterface` into an `scf.forall` with those sizes, and
+    every producer in the same block whose result the loop body reads in
+    part is fused into the body (upstream tile-and-fuse; slices move
+    above reshapes first, so the partial sums of `xla-split-reductions`
+    fuse too). A producer that the body reads whole stays outside; a fused
+    producer that something outside the loop also reads is yielded by the
+    loop as well. Producers fused twice (read by two ops of the body) are
+    merged by CSE. Ops inside the loop are then planned and tiled like any
+    other by `xla-plan-tiling` and `xla-tile-and-vectorize`, without
+    distribution of their own.
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect", "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def TilingStrategyPass : Pass<"xla-plan-tiling", "::mlir::func::FuncOp"> {
   let summary = "Decide loop order, tiles, distribution and vectorization "
                 "of each linalg op";

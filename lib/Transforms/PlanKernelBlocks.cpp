@@ -1,0 +1,372 @@
+//===- PlanKernelBlocks.cpp - which kernels run as one loop over blocks ---===//
+//
+// The strategy of block fusion (the mechanism is xla-tile-and-fuse-blocks).
+// After lowering, a kernel is a sequence of loop nests, one per linalg op,
+// each over the whole tensors: softmax's max, exp-and-sum and divide each
+// stream the 64 MB matrix from memory, and the exponentials make a round
+// trip through it. Where every op of the kernel is parallel along some
+// loops of its last op (the rows of softmax or layernorm), the kernel can
+// instead run one loop over blocks of those loops, each block computing
+// all ops on data that fits in L2. This pass decides which kernels, and
+// the block, and records it on the last op as `xla.block_tiles` (one size
+// per loop, 0 = the whole loop).
+//
+// Which loops may be blocked follows from the ops' indexing maps: loops and
+// tensor dimensions that the maps identify form classes (union-find over
+// the kernel's ops and reshapes); a class may be blocked if no op reduces
+// over it and no reshape splits or merges it. Blocking pays when the
+// kernel's intermediate values or repeated reads exceed L2.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PlanTiling.h"
+#include "xla-mlir/Transforms/Passes.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+
+namespace xla {
+#define GEN_PASS_DEF_PLANKERNELBLOCKSPASS
+#include "xla-mlir/Transforms/Passes.h.inc"
+} // namespace xla
+
+using namespace mlir;
+
+namespace {
+
+/// A loop of an op, or a dimension of a tensor value.
+using DimKey = std::pair<const void *, unsigned>;
+
+/// The classes of loops and dimensions that must be blocked alike.
+class DimClasses {
+public:
+  static DimKey dim(Value value, unsigned d) {
+    return {value.getAsOpaquePointer(), d};
+  }
+  static DimKey loop(Operation *op, unsigned l) { return {op, l}; }
+
+  void link(DimKey a, DimKey b) { classes.unionSets(a, b); }
+  /// `key` may not be blocked, nor anything in its class.
+  void forbid(DimKey key) {
+    classes.insert(key);
+    forbidden.push_back(key);
+  }
+  void forbidAll(Value value) {
+    if (auto type = dyn_cast<RankedTensorType>(value.getType()))
+      for (unsigned d = 0; d < type.getRank(); ++d)
+        forbid(dim(value, d));
+  }
+
+  void add(Operation *op) {
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+      return addLinalg(linalgOp);
+    if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op))
+      return addReshape(expand.getSrc(), expand.getResult(),
+                        expand.getReassociationIndices(), /*expands=*/true);
+    if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op))
+      return addReshape(collapse.getResult(), collapse.getSrc(),
+                        collapse.getReassociationIndices(), /*expands=*/false);
+    if (isa<tensor::EmptyOp, arith::ConstantOp>(op))
+      return;
+    // Anything else (a pad, a slice, a sort) is a barrier.
+    for (Value value : op->getOperands())
+      forbidAll(value);
+    for (Value value : op->getResults())
+      forbidAll(value);
+  }
+
+  /// The representative of `key`'s class, if the class may be blocked.
+  std::optional<DimKey> blockable(DimKey key) {
+    if (forbiddenLeaders.empty())
+      for (DimKey bad : forbidden)
+        forbiddenLeaders.insert(classes.getLeaderValue(bad));
+    DimKey leader = classes.getOrInsertLeaderValue(key);
+    if (forbiddenLeaders.contains(leader))
+      return std::nullopt;
+    return leader;
+  }
+  DimKey leader(DimKey key) { return classes.getOrInsertLeaderValue(key); }
+
+private:
+  void addLinalg(linalg::LinalgOp op) {
+    Operation *raw = op.getOperation();
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    llvm::SmallBitVector written(iterators.size());
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (!isa<RankedTensorType>(operand.get().getType()))
+        continue;
+      AffineMap map = op.getMatchingIndexingMap(&operand);
+      bool init = op.isDpsInit(&operand);
+      for (auto [i, expr] : llvm::enumerate(map.getResults())) {
+        auto loopExpr = dyn_cast<AffineDimExpr>(expr);
+        if (!loopExpr) {
+          forbid(dim(operand.get(), i));
+          continue;
+        }
+        unsigned l = loopExpr.getPosition();
+        link(dim(operand.get(), i), loop(raw, l));
+        if (init) {
+          written.set(l);
+          link(dim(op.getTiedOpResult(&operand), i), loop(raw, l));
+        }
+      }
+    }
+    // A reduced loop, or a parallel one that no result is indexed by.
+    for (auto [l, iterator] : llvm::enumerate(iterators))
+      if (iterator != utils::IteratorType::parallel || !written.test(l))
+        forbid(loop(raw, l));
+  }
+
+  /// `wide` has the dimensions in groups, `narrow` one per group.
+  void addReshape(Value narrow, Value wide,
+                  ArrayRef<ReassociationIndices> groups, bool) {
+    auto wideType = cast<RankedTensorType>(wide.getType());
+    for (auto [n, group] : llvm::enumerate(groups)) {
+      SmallVector<int64_t> nonUnit;
+      for (int64_t w : group)
+        if (wideType.getDimSize(w) != 1)
+          nonUnit.push_back(w);
+      if (nonUnit.size() == 1) {
+        link(dim(narrow, n), dim(wide, nonUnit.front()));
+        continue;
+      }
+      // A dimension split into several (a sum tree's blocks): blocking it
+      // would need blocks along the outer part only; not done.
+      forbid(dim(narrow, n));
+      for (int64_t w : group)
+        forbid(dim(wide, w));
+    }
+  }
+
+  llvm::EquivalenceClasses<DimKey> classes;
+  SmallVector<DimKey> forbidden;
+  llvm::DenseSet<DimKey> forbiddenLeaders;
+};
+
+/// Whether `op` multiplies two operands that vary along a reduced loop
+/// (a contraction or a convolution): those have their own tiling plans.
+static bool isContractionLike(linalg::LinalgOp op) {
+  if (linalg::isaContractionOpInterface(op) ||
+      linalg::isaConvolutionOpInterface(op))
+    return true;
+  SmallVector<unsigned> reductionDims;
+  op.getReductionDims(reductionDims);
+  unsigned reduced = 0;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (llvm::any_of(reductionDims,
+                     [&](unsigned l) { return map.isFunctionOfDim(l); }))
+      ++reduced;
+  }
+  return reduced >= 2;
+}
+
+static int64_t staticBytes(Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || !type.hasStaticShape() || !type.getElementType().isIntOrFloat())
+    return 0;
+  return type.getNumElements() *
+         llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+}
+
+/// The blocks of `func`'s kernel, set as `xla.block_tiles` on its last op.
+static void planBlocks(func::FuncOp func, const xla::TilingTarget &target) {
+  if (!func.getBody().hasOneBlock())
+    return;
+  Block &body = func.getBody().front();
+  // The root: the last linalg op whose value the kernel returns.
+  auto ret = dyn_cast<func::ReturnOp>(body.getTerminator());
+  if (!ret)
+    return;
+  linalg::LinalgOp root;
+  for (Operation &op : llvm::reverse(body)) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(&op);
+    if (linalgOp && linalgOp.hasPureTensorSemantics() &&
+        llvm::any_of(op.getUsers(),
+                     [&](Operation *user) { return user == ret; })) {
+      root = linalgOp;
+      break;
+    }
+  }
+  if (!root || isa<linalg::FillOp>(root.getOperation()))
+    return;
+
+  BackwardSliceOptions options;
+  options.filter = [&](Operation *op) { return op->getBlock() == &body; };
+  options.omitBlockArguments = true;
+  llvm::SetVector<Operation *> chain;
+  (void)getBackwardSlice(root.getOperation(), &chain, options);
+  chain.insert(root);
+  int computeOps = 0;
+  DimClasses classes;
+  for (Operation *op : chain) {
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+      if (!linalgOp.hasPureTensorSemantics() || isContractionLike(linalgOp))
+        return;
+      if (!isa<linalg::FillOp>(op))
+        ++computeOps;
+    }
+    classes.add(op);
+  }
+  if (computeOps < 2)
+    return;
+
+  // The root's loops that may be blocked, each the only one of its class.
+  SmallVector<int64_t> ranges = root.getStaticLoopRanges();
+  unsigned numLoops = ranges.size();
+  SmallVector<std::optional<DimKey>> rootClass(numLoops);
+  for (unsigned l = 0; l < numLoops; ++l)
+    if (!ShapedType::isDynamic(ranges[l]) && ranges[l] > 1)
+      rootClass[l] = classes.blockable(DimClasses::loop(root, l));
+  for (unsigned a = 0; a < numLoops; ++a)
+    for (unsigned b = a + 1; b < numLoops; ++b)
+      if (rootClass[a] && rootClass[a] == rootClass[b])
+        rootClass[a] = rootClass[b] = std::nullopt;
+  if (llvm::none_of(rootClass, [](auto c) { return c.has_value(); }))
+    return;
+
+  // The values the blocks touch: what the chain reads and computes. A
+  // value's share of a block is the blocked fraction of each of its
+  // dimensions.
+  llvm::SetVector<Value> values;
+  llvm::DenseMap<Value, int64_t> reads;
+  for (Operation *op : chain) {
+    if (!isa<linalg::LinalgOp>(op))
+      continue;
+    for (Value operand : op->getOperands()) {
+      // Reads through reshapes count as reads of the reshaped value.
+      while (auto *def = operand.getDefiningOp()) {
+        if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
+          break;
+        operand = def->getOperand(0);
+      }
+      if (isa<RankedTensorType>(operand.getType()) &&
+          !operand.getDefiningOp<tensor::EmptyOp>()) {
+        values.insert(operand);
+        ++reads[operand];
+      }
+    }
+    for (Value result : op->getResults())
+      values.insert(result);
+  }
+  auto blockBytes = [&](Value value, ArrayRef<int64_t> sizes) {
+    double bytes = staticBytes(value);
+    auto type = cast<RankedTensorType>(value.getType());
+    for (unsigned d = 0; d < type.getRank(); ++d) {
+      DimKey leader = classes.leader(DimClasses::dim(value, d));
+      for (unsigned l = 0; l < numLoops; ++l)
+        if (rootClass[l] == leader && sizes[l])
+          bytes = bytes * sizes[l] / ranges[l];
+    }
+    return bytes;
+  };
+  auto perBlock = [&](ArrayRef<int64_t> sizes) {
+    double bytes = 0;
+    for (Value value : values)
+      bytes += blockBytes(value, sizes);
+    return bytes;
+  };
+
+  // What blocking saves: the second and later reads of a value, and the
+  // write and reads of an intermediate, which otherwise go to memory if
+  // they do not fit in L2.
+  SmallVector<int64_t> unit(numLoops, 0);
+  for (unsigned l = 0; l < numLoops; ++l)
+    if (rootClass[l])
+      unit[l] = 1;
+  double saved = 0;
+  for (Value value : values) {
+    int64_t bytes = staticBytes(value);
+    if (blockBytes(value, unit) >= bytes)
+      continue; // the same in every block
+    Operation *def = value.getDefiningOp();
+    int64_t trips = 0;
+    if (def == root.getOperation())
+      trips = 0;
+    else if (def && isa<linalg::LinalgOp>(def))
+      trips = 1 + reads.lookup(value);
+    else
+      trips = reads.lookup(value) - 1;
+    saved += double(bytes) * std::max<int64_t>(trips, 0);
+  }
+  if (saved <= double(target.l2Bytes))
+    return;
+
+  // Blocks grow from the innermost blockable loop outwards while a block
+  // fits in half of L2 and the cores get several blocks each; the
+  // innermost loop of the result moves whole vectors.
+  int64_t budget = target.l2Bytes / 2;
+  int64_t minBlocks = 4 * std::max<int64_t>(target.cores, 2);
+  auto blocks = [&](ArrayRef<int64_t> sizes) {
+    int64_t count = 1;
+    for (unsigned l = 0; l < numLoops; ++l)
+      if (sizes[l])
+        count *= ranges[l] / sizes[l];
+    return count;
+  };
+  unsigned lanesLoop = numLoops;
+  if (auto type = dyn_cast<RankedTensorType>(root->getResult(0).getType());
+      type && type.getElementType().isIntOrFloat()) {
+    AffineMap map = root.getIndexingMapMatchingResult(root->getResult(0));
+    if (map.getNumResults())
+      if (auto last = dyn_cast<AffineDimExpr>(map.getResults().back()))
+        lanesLoop = last.getPosition();
+    int64_t lanes = std::max<int64_t>(
+        target.vectorBits / type.getElementTypeBitWidth(), 1);
+    if (lanesLoop < numLoops && rootClass[lanesLoop]) {
+      if (ranges[lanesLoop] % lanes)
+        rootClass[lanesLoop] = std::nullopt, unit[lanesLoop] = 0;
+      else
+        unit[lanesLoop] = lanes;
+    }
+  }
+  SmallVector<int64_t> sizes = unit;
+  if (llvm::all_of(sizes, [](int64_t s) { return s == 0; }) ||
+      blocks(sizes) < minBlocks)
+    return;
+  for (int64_t l = numLoops - 1; l >= 0; --l) {
+    if (!sizes[l])
+      continue;
+    int64_t step = l == int64_t(lanesLoop) ? unit[l] : 1;
+    for (int64_t s = sizes[l] + step; s <= ranges[l]; s += step) {
+      if (ranges[l] % s)
+        continue;
+      SmallVector<int64_t> grown = sizes;
+      grown[l] = s;
+      if (perBlock(grown) > budget || blocks(grown) < minBlocks)
+        break;
+      sizes = grown;
+    }
+    if (sizes[l] != ranges[l])
+      break;
+  }
+  // A loop blocked whole is not blocked.
+  for (unsigned l = 0; l < numLoops; ++l)
+    if (sizes[l] == ranges[l])
+      sizes[l] = 0;
+  if (llvm::all_of(sizes, [](int64_t s) { return s == 0; }))
+    return;
+  root->setAttr("xla.block_tiles",
+                DenseI64ArrayAttr::get(root->getContext(), sizes));
+}
+
+struct PlanKernelBlocksPass
+    : xla::impl::PlanKernelBlocksPassBase<PlanKernelBlocksPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    xla::TilingTarget target;
+    target.vectorBits = vectorBits;
+    target.cores = cores;
+    target.l2Bytes = l2Bytes;
+    if (failed(xla::applyModuleTarget(getOperation(), target)))
+      return signalPassFailure();
+    planBlocks(getOperation(), target);
+  }
+};
+
+} // namespace

@@ -1,0 +1,249 @@
+// RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(xla-plan-kernel-blocks{cores=2 l2-bytes=1048576 vector-bits=512}))' | FileCheck %s
+// RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(xla-plan-kernel-blocks{cores=2 l2-bytes=131072 vector-bits=512}))' | FileCheck %s --check-prefix=SMALL-L2
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+#col = affine_map<(d0, d1) -> (d1)>
+
+// Softmax along rows: max, exp and sum, divide. Every op is parallel along
+// the rows, so the division (the last op) is blocked by rows: a row of x,
+// of the exponentials and of the result is 48 KiB, so 8 rows fill half of
+// L2 (10 would, but blocks divide 4096). With 128 KiB of L2, 1 row.
+// CHECK-LABEL: func.func @softmax
+// CHECK-NOT: xla.block_tiles
+// CHECK: arith.addf
+// CHECK: xla.block_tiles = array<i64: 8, 0>
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: arith.divf
+// SMALL-L2-LABEL: func.func @softmax
+// SMALL-L2: xla.block_tiles = array<i64: 1, 0>
+func.func @softmax(%x: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<4096xf32>
+  %e2 = tensor.empty() : tensor<4096x4096xf32>
+  %minit = linalg.fill ins(%ninf : f32) outs(%e1 : tensor<4096xf32>) -> tensor<4096xf32>
+  %m = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4096x4096xf32>) outs(%minit : tensor<4096xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.maximumf %out, %in : f32
+    linalg.yield %r : f32
+  } -> tensor<4096xf32>
+  %e = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %m : tensor<4096x4096xf32>, tensor<4096xf32>) outs(%e2 : tensor<4096x4096xf32>) {
+  ^bb0(%in: f32, %mx: f32, %out: f32):
+    %d = arith.subf %in, %mx : f32
+    %r = math.exp %d : f32
+    linalg.yield %r : f32
+  } -> tensor<4096x4096xf32>
+  %sinit = linalg.fill ins(%zero : f32) outs(%e1 : tensor<4096xf32>) -> tensor<4096xf32>
+  %s = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%e : tensor<4096x4096xf32>) outs(%sinit : tensor<4096xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.addf %out, %in : f32
+    linalg.yield %r : f32
+  } -> tensor<4096xf32>
+  %y = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%e, %s : tensor<4096x4096xf32>, tensor<4096xf32>) outs(%e2 : tensor<4096x4096xf32>) {
+  ^bb0(%in: f32, %sum: f32, %out: f32):
+    %r = arith.divf %in, %sum : f32
+    linalg.yield %r : f32
+  } -> tensor<4096x4096xf32>
+  return %y : tensor<4096x4096xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// The same along columns (a mean over the batch, subtracted): the columns
+// are blocked, in whole vectors of 16 lanes; 16 columns of 4096 rows of x
+// and of the result fill half of L2.
+// CHECK-LABEL: func.func @column_centering
+// CHECK: xla.block_tiles = array<i64: 0, 16>
+func.func @column_centering(%x: tensor<4096x1024xf32>) -> tensor<4096x1024xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<1024xf32>
+  %e2 = tensor.empty() : tensor<4096x1024xf32>
+  %sinit = linalg.fill ins(%zero : f32) outs(%e1 : tensor<1024xf32>) -> tensor<1024xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<4096x1024xf32>) outs(%sinit : tensor<1024xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.addf %out, %in : f32
+    linalg.yield %r : f32
+  } -> tensor<1024xf32>
+  %y = linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> (d1)>, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %s : tensor<4096x1024xf32>, tensor<1024xf32>) outs(%e2 : tensor<4096x1024xf32>) {
+  ^bb0(%in: f32, %sum: f32, %out: f32):
+    %r = arith.subf %in, %sum : f32
+    linalg.yield %r : f32
+  } -> tensor<4096x1024xf32>
+  return %y : tensor<4096x1024xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#all = affine_map<(d0, d1) -> ()>
+
+// x / sum(x): the sum reduces over every loop of the division, so no loop
+// may be blocked.
+// CHECK-LABEL: func.func @total
+// CHECK-NOT: xla.block_tiles
+func.func @total(%x: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<f32>
+  %e2 = tensor.empty() : tensor<4096x4096xf32>
+  %sinit = linalg.fill ins(%zero : f32) outs(%e0 : tensor<f32>) -> tensor<f32>
+  %s = linalg.generic {indexing_maps = [#id, #all], iterator_types = ["reduction", "reduction"]}
+      ins(%x : tensor<4096x4096xf32>) outs(%sinit : tensor<f32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.addf %out, %in : f32
+    linalg.yield %r : f32
+  } -> tensor<f32>
+  %y = linalg.generic {indexing_maps = [#id, #all, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %s : tensor<4096x4096xf32>, tensor<f32>) outs(%e2 : tensor<4096x4096xf32>) {
+  ^bb0(%in: f32, %sum: f32, %out: f32):
+    %r = arith.divf %in, %sum : f32
+    linalg.yield %r : f32
+  } -> tensor<4096x4096xf32>
+  return %y : tensor<4096x4096xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// The row sums of a small matrix: x is read twice, but the 64 KiB fit in
+// L2 anyway, so blocking gains nothing.
+// CHECK-LABEL: func.func @small
+// CHECK-NOT: xla.block_tiles
+func.func @small(%x: tensor<128x128xf32>) -> tensor<128x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<128xf32>
+  %e2 = tensor.empty() : tensor<128x128xf32>
+  %sinit = linalg.fill ins(%zero : f32) outs(%e1 : tensor<128xf32>) -> tensor<128xf32>
+  %s = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<128x128xf32>) outs(%sinit : tensor<128xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.addf %out, %in : f32
+    linalg.yield %r : f32
+  } -> tensor<128xf32>
+  %y = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %s : tensor<128x128xf32>, tensor<128xf32>) outs(%e2 : tensor<128x128xf32>) {
+  ^bb0(%in: f32, %sum: f32, %out: f32):
+    %r = arith.divf %in, %sum : f32
+    linalg.yield %r : f32
+  } -> tensor<128x128xf32>
+  return %y : tensor<128x128xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// One op: nothing to keep in cache between ops.
+// CHECK-LABEL: func.func @one_op
+// CHECK-NOT: xla.block_tiles
+func.func @one_op(%x: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
+  %e2 = tensor.empty() : tensor<4096x4096xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<4096x4096xf32>) outs(%e2 : tensor<4096x4096xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = math.exp %in : f32
+    linalg.yield %r : f32
+  } -> tensor<4096x4096xf32>
+  return %y : tensor<4096x4096xf32>
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+
+// A contraction with its epilogue keeps the contraction's own tiles.
+// CHECK-LABEL: func.func @dense
+// CHECK-NOT: xla.block_tiles
+func.func @dense(%x: tensor<2048x1024xf32>, %w: tensor<1024x1024xf32>, %b: tensor<1024xf32>) -> tensor<2048x1024xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e2 = tensor.empty() : tensor<2048x1024xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e2 : tensor<2048x1024xf32>) -> tensor<2048x1024xf32>
+  %d = linalg.matmul ins(%x, %w : tensor<2048x1024xf32>, tensor<1024x1024xf32>) outs(%init : tensor<2048x1024xf32>) -> tensor<2048x1024xf32>
+  %y = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%d, %b : tensor<2048x1024xf32>, tensor<1024xf32>) outs(%e2 : tensor<2048x1024xf32>) {
+  ^bb0(%in: f32, %bias: f32, %out: f32):
+    %a = arith.addf %in, %bias : f32
+    %r = arith.maximumf %a, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<2048x1024xf32>
+  return %y : tensor<2048x1024xf32>
+}
+
+// -----
+
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#rows3 = affine_map<(d0, d1, d2) -> (d0, d1)>
+
+// Row sums over [64, 64, 1024] after a reshape that splits the 4096 rows
+// of x into 64 x 64: blocking either part would need blocks of x's rows
+// along the outer part only, which is not done, so nothing is blocked.
+// CHECK-LABEL: func.func @split_rows
+// CHECK-NOT: xla.block_tiles
+func.func @split_rows(%x: tensor<4096x1024xf32>) -> tensor<64x64x1024xf32> {
+  %zero = arith.constant 0.0 : f32
+  %xs = tensor.expand_shape %x [[0, 1], [2]] output_shape [64, 64, 1024] : tensor<4096x1024xf32> into tensor<64x64x1024xf32>
+  %e1 = tensor.empty() : tensor<64x64xf32>
+  %e3 = tensor.empty() : tensor<64x64x1024xf32>
+  %sinit = linalg.fill ins(%zero : f32) outs(%e1 : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %s = linalg.generic {indexing_maps = [#id3, #rows3], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%xs : tensor<64x64x1024xf32>) outs(%sinit : tensor<64x64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.addf %out, %in : f32
+    linalg.yield %r : f32
+  } -> tensor<64x64xf32>
+  %y = linalg.generic {indexing_maps = [#id3, #rows3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%xs, %s : tensor<64x64x1024xf32>, tensor<64x64xf32>) outs(%e3 : tensor<64x64x1024xf32>) {
+  ^bb0(%in: f32, %sum: f32, %out: f32):
+    %r = arith.divf %in, %sum : f32
+    linalg.yield %r : f32
+  } -> tensor<64x64x1024xf32>
+  return %y : tensor<64x64x1024xf32>
+}
+
+// -----
+
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#rows4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+
+// Attention scores [8, 12, 128, 128]: a row is 128 values, so a block
+// takes all 128 rows of a head and 2 heads (the values of 256 rows fill
+// half of L2); batch and heads are blocked, the query rows are whole.
+// CHECK-LABEL: func.func @attention_softmax
+// CHECK: xla.block_tiles = array<i64: 1, 2, 0, 0>
+func.func @attention_softmax(%x: tensor<8x12x128x128xf32>) -> tensor<8x12x128x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<8x12x128xf32>
+  %e4 = tensor.empty() : tensor<8x12x128x128xf32>
+  %sinit = linalg.fill ins(%zero : f32) outs(%e1 : tensor<8x12x128xf32>) -> tensor<8x12x128xf32>
+  %ex = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x : tensor<8x12x128x128xf32>) outs(%e4 : tensor<8x12x128x128xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = math.exp %in : f32
+    linalg.yield %r : f32
+  } -> tensor<8x12x128x128xf32>
+  %s = linalg.generic {indexing_maps = [#id4, #rows4], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%ex : tensor<8x12x128x128xf32>) outs(%sinit : tensor<8x12x128xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.addf %out, %in : f32
+    linalg.yield %r : f32
+  } -> tensor<8x12x128xf32>
+  %y = linalg.generic {indexing_maps = [#id4, #rows4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%ex, %s : tensor<8x12x128x128xf32>, tensor<8x12x128xf32>) outs(%e4 : tensor<8x12x128x128xf32>) {
+  ^bb0(%in: f32, %sum: f32, %out: f32):
+    %r = arith.divf %in, %sum : f32
+    linalg.yield %r : f32
+  } -> tensor<8x12x128x128xf32>
+  return %y : tensor<8x12x128x128xf32>
+}
