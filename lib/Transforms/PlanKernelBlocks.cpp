@@ -147,22 +147,35 @@ private:
   llvm::DenseSet<DimKey> forbiddenLeaders;
 };
 
-/// Whether `op` multiplies two operands that vary along a reduced loop
-/// (a contraction or a convolution): those have their own tiling plans.
+/// Whether `op` combines two operands that vary along a reduced loop, each
+/// also along a parallel loop the other does not (a contraction or a
+/// convolution, generic ones included): those have their own tiling plans.
+/// A masked reduction (a mask broadcast over the batch) is not one.
 static bool isContractionLike(linalg::LinalgOp op) {
   if (linalg::isaContractionOpInterface(op) ||
       linalg::isaConvolutionOpInterface(op))
     return true;
-  SmallVector<unsigned> reductionDims;
+  SmallVector<unsigned> reductionDims, parallelDims;
   op.getReductionDims(reductionDims);
-  unsigned reduced = 0;
+  op.getParallelDims(parallelDims);
+  SmallVector<AffineMap> reduced;
   for (OpOperand *input : op.getDpsInputOperands()) {
     AffineMap map = op.getMatchingIndexingMap(input);
     if (llvm::any_of(reductionDims,
                      [&](unsigned l) { return map.isFunctionOfDim(l); }))
-      ++reduced;
+      reduced.push_back(map);
   }
-  return reduced >= 2;
+  auto hasOwnParallel = [&](AffineMap a, AffineMap b) {
+    return llvm::any_of(parallelDims, [&](unsigned l) {
+      return a.isFunctionOfDim(l) && !b.isFunctionOfDim(l);
+    });
+  };
+  for (unsigned i = 0; i < reduced.size(); ++i)
+    for (unsigned j = i + 1; j < reduced.size(); ++j)
+      if (hasOwnParallel(reduced[i], reduced[j]) &&
+          hasOwnParallel(reduced[j], reduced[i]))
+        return true;
+  return false;
 }
 
 static int64_t staticBytes(Value value) {

@@ -247,3 +247,38 @@ func.func @attention_softmax(%x: tensor<8x12x128x128xf32>) -> tensor<8x12x128x12
   } -> tensor<8x12x128x128xf32>
   return %y : tensor<8x12x128x128xf32>
 }
+
+// -----
+
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#rows4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+#mask4 = affine_map<(d0, d1, d2, d3) -> (d2, d3)>
+
+// A causal mask read by the max: two inputs vary along the reduced loop,
+// but the mask only misses loops the scores have, so this is no
+// contraction, and the kernel is blocked like the softmax above (its rows
+// hold two values instead of three: 3 heads per block).
+// CHECK-LABEL: func.func @masked_max
+// CHECK: xla.block_tiles = array<i64: 1, 3, 0, 0>
+func.func @masked_max(%mask: tensor<128x128xi1>, %x: tensor<8x12x128x128xf32>) -> tensor<8x12x128x128xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %e1 = tensor.empty() : tensor<8x12x128xf32>
+  %e4 = tensor.empty() : tensor<8x12x128x128xf32>
+  %minit = linalg.fill ins(%ninf : f32) outs(%e1 : tensor<8x12x128xf32>) -> tensor<8x12x128xf32>
+  %m = linalg.generic {indexing_maps = [#mask4, #id4, #rows4], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%mask, %x : tensor<128x128xi1>, tensor<8x12x128x128xf32>) outs(%minit : tensor<8x12x128xf32>) {
+  ^bb0(%k: i1, %in: f32, %out: f32):
+    %v = arith.select %k, %in, %ninf : f32
+    %r = arith.maximumf %out, %v : f32
+    linalg.yield %r : f32
+  } -> tensor<8x12x128xf32>
+  %y = linalg.generic {indexing_maps = [#mask4, #id4, #rows4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%mask, %x, %m : tensor<128x128xi1>, tensor<8x12x128x128xf32>, tensor<8x12x128xf32>) outs(%e4 : tensor<8x12x128x128xf32>) {
+  ^bb0(%k: i1, %in: f32, %mx: f32, %out: f32):
+    %v = arith.select %k, %in, %ninf : f32
+    %d = arith.subf %v, %mx : f32
+    %r = math.exp %d : f32
+    linalg.yield %r : f32
+  } -> tensor<8x12x128x128xf32>
+  return %y : tensor<8x12x128x128xf32>
+}
