@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LaneAccumulators.h"
 #include "PackContraction.h"
 #include "PlanTiling.h"
 #include "VectorizeContraction.h"
@@ -400,6 +401,9 @@ struct TileAndVectorizePass
     populateCanonicalization(context, rows);
     vector::populateCastAwayVectorLeadingOneDimPatterns(rows);
     rows.add<ReadAlongContiguousDim>(context);
+    // After hoisting, which turns the reduced value into a loop-carried
+    // vector.
+    xla::populateLaneAccumulatorPatterns(rows);
     vector::UnrollVectorOptions unroll;
     unroll.setNativeShapeFn(
         [](Operation *op) -> std::optional<SmallVector<int64_t>> {

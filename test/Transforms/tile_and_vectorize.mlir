@@ -53,7 +53,8 @@ func.func @exp(%a: tensor<4x40xf32>) -> tensor<4x40xf32> {
 }
 
 // A row reduction: the partial sum of a row stays in a register across the
-// reduction loop.
+// reduction loop. A float sum keeps its order (the sum trees of
+// xla-split-reductions): one reduction across the lanes per step.
 // CHECK-LABEL: func.func @row_sum
 // CHECK: scf.for %[[ROW:.*]] = %c0 to %c4 step %c1
 // CHECK:   %[[INIT:.*]] = vector.transfer_read %{{.*}}[%[[ROW]]]{{.*}} vector<1xf32>
@@ -66,6 +67,43 @@ func.func @row_sum(%a: tensor<4x64xf32>, %init: tensor<4xf32>) -> tensor<4xf32> 
     linalg.yield %y : f32
   } -> tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// A row max (exact in any order): the loop carries the 16 lanes, combined
+// lane by lane, and they are reduced across once per row, after the loop.
+// A float sum (above) keeps its order and reduces across the lanes per step.
+// CHECK-LABEL: func.func @row_max
+// CHECK: scf.for %[[ROW:.*]] = %c0 to %c4 step %c1
+// CHECK:   %[[INIT:.*]] = vector.transfer_read %{{.*}}[%[[ROW]]]{{.*}} vector<1xf32>
+// CHECK:   %[[WIDE:.*]] = vector.broadcast %[[INIT]] : vector<1xf32> to vector<1x16xf32>
+// CHECK:   %[[LANES:.*]] = scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args(%[[ACC:.*]] = %[[WIDE]]) -> (vector<1x16xf32>)
+// CHECK:     %[[A:.*]] = vector.extract %[[ACC]][0]
+// CHECK:     arith.maximumf %{{.*}}, %[[A]] : vector<16xf32>
+// CHECK-NOT: vector.multi_reduction
+// CHECK:     scf.yield
+// CHECK:   vector.multi_reduction <maximumf>, %[[LANES]], %[[INIT]] [1] : vector<1x16xf32> to vector<1xf32>
+func.func @row_max(%a: tensor<4x64xf32>, %init: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%a : tensor<4x64xf32>) outs(%init : tensor<4xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.maximumf %x, %o : f32
+    linalg.yield %y : f32
+  } -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// An integer sum is exact in any order too: the lanes start from zero.
+// CHECK-LABEL: func.func @row_sum_i32
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0> : vector<1x16xi32>
+// CHECK: scf.for %{{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (vector<1x16xi32>)
+// CHECK:   arith.addi %{{.*}} : vector<16xi32>
+// CHECK: vector.multi_reduction <add>, %{{.*}}, %{{.*}} [1] : vector<1x16xi32> to vector<1xi32>
+func.func @row_sum_i32(%a: tensor<4x64xi32>, %init: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%a : tensor<4x64xi32>) outs(%init : tensor<4xi32>) {
+  ^bb0(%x: i32, %o: i32):
+    %y = arith.addi %x, %o : i32
+    linalg.yield %y : i32
+  } -> tensor<4xi32>
+  return %0 : tensor<4xi32>
 }
 
 // The rhs of x * W^T is read along n with stride k: the contraction reads
