@@ -53,6 +53,11 @@ struct CompileCLOptions {
             cl::init(defaults.reductionBlock), cl::cat(category)),
         vectorize("vectorize", cl::desc("Tile and vectorize linalg ops"),
                   cl::init(defaults.vectorize), cl::cat(category)),
+        fuseBlocks("fuse-blocks",
+                   cl::desc("Run a kernel whose ops are parallel along rows "
+                            "(softmax, layernorm) as one loop over blocks "
+                            "that stay in cache (off: one loop nest per op)"),
+                   cl::init(defaults.fuseBlocks), cl::cat(category)),
         parallelLoops("parallel-loops",
                 cl::desc("Run the tiles of large ops on all cores (OpenMP; "
                          "OMP_NUM_THREADS sets how many)"),
@@ -113,6 +118,7 @@ struct CompileCLOptions {
   cl::opt<bool> fusion;
   cl::opt<int64_t> reductionBlock;
   cl::opt<bool> vectorize;
+  cl::opt<bool> fuseBlocks;
   cl::opt<bool> parallelLoops;
   cl::opt<bool> runtimeAlloc;
   cl::opt<unsigned> optLevel;
@@ -158,6 +164,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.fusion = cl->fusion;
   options.reductionBlock = cl->reductionBlock;
   options.vectorize = cl->vectorize;
+  options.fuseBlocks = cl->fuseBlocks;
   options.parallelLoops = cl->parallelLoops;
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
@@ -255,6 +262,7 @@ const std::vector<OptionSetter> &optionSetters() {
       field("fusion", &CompileOptions::fusion),
       field("reduction-block", &CompileOptions::reductionBlock),
       field("vectorize", &CompileOptions::vectorize),
+      field("fuse-blocks", &CompileOptions::fuseBlocks),
       field("parallel-loops", &CompileOptions::parallelLoops),
       field("runtime-alloc", &CompileOptions::runtimeAlloc),
       {"opt-level",

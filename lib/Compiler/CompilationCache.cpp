@@ -80,11 +80,12 @@ std::string describeOptions(const CompileOptions &o) {
       "entry={0} inline={1} hlo-simplify={2} fold-constants={3} "
       "fold-limit={4} cse={5} dce={6} fusion={7} reduction-block={8} "
       "vectorize={9} parallel-loops={10} runtime-alloc={11} opt-level={12} "
-      "export-name={13} max-tensor-size={14} llvm-unroll={15}",
+      "export-name={13} max-tensor-size={14} llvm-unroll={15} "
+      "fuse-blocks={16}",
       o.entry, o.inlineFunctions, o.hloSimplify, o.foldConstants, o.foldLimit,
       o.cse, o.dce, o.fusion, o.reductionBlock, o.vectorize, o.parallelLoops,
       o.runtimeAlloc, o.optLevel, o.exportName, o.maxTensorSize,
-      o.llvmUnroll);
+      o.llvmUnroll, o.fuseBlocks);
 }
 
 llvm::Error makeError(const llvm::Twine &message) {

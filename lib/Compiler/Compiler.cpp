@@ -303,6 +303,7 @@ void fillPipelineOptions(CPUPipelineOptions &pipeline,
                          const CompileOptions &options) {
   fillLoweringOptions(pipeline, options);
   pipeline.vectorize = options.vectorize;
+  pipeline.fuseBlocks = options.fuseBlocks;
   pipeline.vectorBits = target.vectorBits;
   pipeline.parallelLoops = options.parallelLoops && hasThreadsRuntime();
   pipeline.runtimeAlloc = options.runtimeAlloc;

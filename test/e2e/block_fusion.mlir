@@ -24,6 +24,11 @@
 // PLAN-DAG: xla.block_tiles = array<i64: 1, 2, 0, 0>
 // LOOP-COUNT-4: scf.forall ({{.*}}) = ({{.*}}) to ({{.*}}) step
 
+// --fuse-blocks=false: one loop nest per op again, and the same results.
+// RUN: xla-run %s --seed 3 --no-print --fuse-blocks=false --dump-to=%t/off --rtol 1e-6 --atol 1e-6 --expected %t/output_0.npy,%t/output_1.npy,%t/output_2.npy,%t/output_3.npy,%t/output_4.npy | FileCheck %s
+// RUN: ls %t/off/passes/*/*/ | FileCheck %s --check-prefix=OFF --implicit-check-not=kernel-blocks --implicit-check-not=fuse-blocks
+// OFF: xla-plan-tiling
+
 func.func @main(%x: tensor<512x1024xf32>, %c: tensor<2048x256xf32>,
                 %l: tensor<1024x768xf32>, %s: tensor<4x8x128x128xf32>,
                 %mask: tensor<128x128xi1>)

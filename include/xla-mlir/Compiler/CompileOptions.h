@@ -49,6 +49,10 @@ struct CompileOptions {
   int64_t reductionBlock = 16;
   /// `vectorize`: tile linalg ops to register blocks and vectorize them.
   bool vectorize = true;
+  /// `fuse-blocks`: a kernel whose ops are all parallel along rows (softmax,
+  /// layernorm) runs as one loop over blocks of rows that stay in cache
+  /// (off: one loop nest per op over the whole tensors).
+  bool fuseBlocks = true;
   /// `parallel-loops`: run the tiles of large ops on all cores (OpenMP;
   /// needs a compiler built with libomp, else ignored).
   bool parallelLoops = true;
