@@ -66,10 +66,10 @@ public:
       return addLinalg(linalgOp);
     if (auto expand = dyn_cast<tensor::ExpandShapeOp>(op))
       return addReshape(expand.getSrc(), expand.getResult(),
-                        expand.getReassociationIndices(), /*expands=*/true);
+                        expand.getReassociationIndices());
     if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(op))
       return addReshape(collapse.getResult(), collapse.getSrc(),
-                        collapse.getReassociationIndices(), /*expands=*/false);
+                        collapse.getReassociationIndices());
     if (isa<tensor::EmptyOp, arith::ConstantOp>(op))
       return;
     // Anything else (a pad, a slice, a sort) is a barrier.
@@ -123,7 +123,7 @@ private:
 
   /// `wide` has the dimensions in groups, `narrow` one per group.
   void addReshape(Value narrow, Value wide,
-                  ArrayRef<ReassociationIndices> groups, bool) {
+                  ArrayRef<ReassociationIndices> groups) {
     auto wideType = cast<RankedTensorType>(wide.getType());
     for (auto [n, group] : llvm::enumerate(groups)) {
       SmallVector<int64_t> nonUnit;

@@ -90,6 +90,8 @@ static LogicalResult tileAndFuse(RewriterBase &rewriter, TilingInterface root,
   tensor::populateFoldTensorEmptyPatterns(cleanup);
   options.cleanupPatterns = FrozenRewritePatternSet(std::move(cleanup));
 
+  // The root is erased below, with the other originals.
+  Location loc = root->getLoc();
   rewriter.setInsertionPoint(root);
   FailureOr<scf::SCFTileAndFuseResult> fused =
       scf::tileConsumerAndFuseProducersUsingSCF(rewriter, root, options);
@@ -106,7 +108,7 @@ static LogicalResult tileAndFuse(RewriterBase &rewriter, TilingInterface root,
   // may come before it.
   (void)runRegionDCE(rewriter, *block->getParent());
   if (!sortTopologically(block))
-    return root->emitError("xla.block_tiles: the fused loop forms a cycle");
+    return emitError(loc, "xla.block_tiles: the fused loop forms a cycle");
   return success();
 }
 
