@@ -19,10 +19,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BlockFusion.h"
 #include "PlanTiling.h"
 #include "xla-mlir/Transforms/Passes.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -199,8 +199,7 @@ static void planBlocks(func::FuncOp func, const xla::TilingTarget &target) {
   for (Operation &op : llvm::reverse(body)) {
     auto linalgOp = dyn_cast<linalg::LinalgOp>(&op);
     if (linalgOp && linalgOp.hasPureTensorSemantics() &&
-        llvm::any_of(op.getUsers(),
-                     [&](Operation *user) { return user == ret; })) {
+        llvm::is_contained(op.getUsers(), ret.getOperation())) {
       root = linalgOp;
       break;
     }
@@ -208,12 +207,7 @@ static void planBlocks(func::FuncOp func, const xla::TilingTarget &target) {
   if (!root || isa<linalg::FillOp>(root.getOperation()))
     return;
 
-  BackwardSliceOptions options;
-  options.filter = [&](Operation *op) { return op->getBlock() == &body; };
-  options.omitBlockArguments = true;
-  llvm::SetVector<Operation *> chain;
-  (void)getBackwardSlice(root.getOperation(), &chain, options);
-  chain.insert(root);
+  llvm::SetVector<Operation *> chain = xla::blockChain(root);
   int computeOps = 0;
   DimClasses classes;
   for (Operation *op : chain) {
@@ -296,14 +290,14 @@ static void planBlocks(func::FuncOp func, const xla::TilingTarget &target) {
     int64_t bytes = staticBytes(value);
     if (blockBytes(value, unit) >= bytes)
       continue; // the same in every block
+    // The root's result is written once either way; an intermediate is
+    // written and read back; an input is read again.
     Operation *def = value.getDefiningOp();
     int64_t trips = 0;
-    if (def == root.getOperation())
-      trips = 0;
-    else if (def && isa<linalg::LinalgOp>(def))
-      trips = 1 + reads.lookup(value);
-    else
-      trips = reads.lookup(value) - 1;
+    if (def != root.getOperation())
+      trips = isa_and_nonnull<linalg::LinalgOp>(def)
+                  ? 1 + reads.lookup(value)
+                  : reads.lookup(value) - 1;
     saved += double(bytes) * std::max<int64_t>(trips, 0);
   }
   if (saved <= double(target.l2Bytes))
@@ -363,7 +357,7 @@ static void planBlocks(func::FuncOp func, const xla::TilingTarget &target) {
       sizes[l] = 0;
   if (llvm::all_of(sizes, [](int64_t s) { return s == 0; }))
     return;
-  root->setAttr("xla.block_tiles",
+  root->setAttr(xla::kBlockTilesAttr,
                 DenseI64ArrayAttr::get(root->getContext(), sizes));
 }
 

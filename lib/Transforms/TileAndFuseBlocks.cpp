@@ -10,9 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BlockFusion.h"
 #include "xla-mlir/Transforms/Passes.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -21,6 +21,7 @@
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/Utils/Utils.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/TilingInterface.h"
@@ -35,30 +36,15 @@ namespace xla {
 
 using namespace mlir;
 
-static constexpr llvm::StringLiteral kBlockTilesAttr = "xla.block_tiles";
-
-/// Whether `slice` takes all of its source: fusing its producer would then
-/// compute the whole producer once per block.
-static bool takesWholeSource(tensor::ExtractSliceOp slice) {
-  auto source = cast<RankedTensorType>(slice.getSourceType());
-  return source.hasStaticShape() &&
-         slice.getResultType().getShape() == source.getShape() &&
-         llvm::all_of(slice.getStaticOffsets(),
-                      [](int64_t offset) { return offset == 0; });
-}
+using xla::kBlockTilesAttr;
 
 static LogicalResult tileAndFuse(RewriterBase &rewriter, TilingInterface root,
                                  ArrayRef<int64_t> sizes) {
   // The ops that feed the root within its block are fused or, if they do
   // not vary along the tiles, stay where they are; a fused producer that
   // something else reads (a result of the kernel) is also yielded whole.
-  BackwardSliceOptions sliceOptions;
   Block *block = root->getBlock();
-  sliceOptions.filter = [&](Operation *op) { return op->getBlock() == block; };
-  sliceOptions.omitBlockArguments = true;
-  llvm::SetVector<Operation *> feeding;
-  (void)getBackwardSlice(root.getOperation(), &feeding, sliceOptions);
-  feeding.insert(root);
+  llvm::SetVector<Operation *> feeding = xla::blockChain(root);
 
   scf::SCFTilingOptions tiling;
   tiling.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
@@ -68,8 +54,10 @@ static LogicalResult tileAndFuse(RewriterBase &rewriter, TilingInterface root,
   options.setFusionControlFn(
       [&](tensor::ExtractSliceOp slice, OpResult producer, bool destination)
           -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        // A slice of all of the producer: fusing it would compute the whole
+        // producer once per block.
         if (producer.getOwner()->getBlock() != block ||
-            takesWholeSource(slice))
+            tensor::isCastLikeExtractSliceOp(slice))
           return std::nullopt;
         scf::SCFTileAndFuseOptions::ControlFnResult result;
         // The loop's own init (the fill of a reduction) is not yielded:
