@@ -176,10 +176,23 @@ struct DotGeneralToLinalg : OpConversionPattern<DotGeneralOp> {
   matchAndRewrite(DotGeneralOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     DotDimensionNumbersAttr numbers = op.getDotDimensionNumbers();
+    // The contracting loops go in the lhs's dimension order, whatever order
+    // the op lists them in (the sum's order is the implementation's): the
+    // innermost loop then walks the lhs's innermost contracting dimension,
+    // and adjacent dimensions of a row-major operand nest like one k loop.
+    SmallVector<std::pair<int64_t, int64_t>> pairs;
+    for (auto [l, r] : llvm::zip_equal(numbers.getLhsContractingDimensions(),
+                                       numbers.getRhsContractingDimensions()))
+      pairs.push_back({l, r});
+    llvm::sort(pairs);
+    SmallVector<int64_t> lhsContracting, rhsContracting;
+    for (auto [l, r] : pairs) {
+      lhsContracting.push_back(l);
+      rhsContracting.push_back(r);
+    }
     ContractionDims dims{numbers.getLhsBatchingDimensions(),
-                         numbers.getRhsBatchingDimensions(),
-                         numbers.getLhsContractingDimensions(),
-                         numbers.getRhsContractingDimensions()};
+                         numbers.getRhsBatchingDimensions(), lhsContracting,
+                         rhsContracting};
     return lowerContraction(op, adaptor.getLhs(), adaptor.getRhs(), dims,
                             rewriter);
   }

@@ -87,6 +87,20 @@ func.func @general(%a: tensor<3x2x4x6xi8>, %b: tensor<6x2x3x5xi8>) -> tensor<2x4
 
 // -----
 
+// Contracting dimensions listed out of order (as hlo-simplify leaves a
+// summed batch dimension) iterate in the lhs's order: the innermost loop
+// walks the lhs's last contracting dimension.
+// CHECK-DAG: #[[LHS:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, d3, d0)>
+// CHECK-DAG: #[[RHS:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, d3, d1)>
+// CHECK-LABEL: func.func @unordered_contracting
+// CHECK: linalg.generic {indexing_maps = [#[[LHS]], #[[RHS]], #{{.*}}], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+func.func @unordered_contracting(%a: tensor<8x20x6xf32>, %b: tensor<8x20x5xf32>) -> tensor<6x5xf32> {
+  %0 = hlo.dot_general %a, %b, contracting_dims = [1, 0] x [1, 0] : (tensor<8x20x6xf32>, tensor<8x20x5xf32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
 // i1 dot products are or-of-ands, starting from false.
 // CHECK-LABEL: func.func @pred
 // CHECK: %[[FALSE:.*]] = arith.constant false

@@ -2,7 +2,8 @@
 //
 // Only rewrites that keep every result bit-identical, including signed
 // zeros and NaNs: `x + 0.0` is not `x` when x is -0.0, but `x + -0.0` is.
-// The shape-op patterns are in HLOSimplifyShape.cpp.
+// The shape-op patterns are in HLOSimplifyShape.cpp; the one rewrite that
+// regroups a sum (a reduce of a batched dot_general) in HLOSimplifyDot.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,7 +13,6 @@
 #include "xla-mlir/Dialect/HLO/IR/HLOElementwiseOps.h"
 #include "xla-mlir/Dialect/HLO/Transforms/Passes.h"
 
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -23,34 +23,9 @@ namespace xla::hlo {
 
 using namespace mlir;
 using namespace xla::hlo;
-using xla::hlo::simplify::replaceWith;
+using namespace xla::hlo::simplify;
 
 namespace {
-
-/// The splat value of `v` if it is a splat constant.
-std::optional<Attribute> splatOf(Value v) {
-  DenseElementsAttr attr;
-  if (!matchPattern(v, m_Constant(&attr)) || !attr.isSplat())
-    return std::nullopt;
-  return attr.getSplatValue<Attribute>();
-}
-
-bool isSplatInt(Value v, int64_t value) {
-  auto s = splatOf(v);
-  auto i = s ? dyn_cast<IntegerAttr>(*s) : IntegerAttr();
-  return i && !i.getType().isInteger(1) && i.getValue() == value;
-}
-
-bool isSplatFloat(Value v, double value, bool negativeZero = false) {
-  auto s = splatOf(v);
-  auto f = s ? dyn_cast<FloatAttr>(*s) : FloatAttr();
-  if (!f)
-    return false;
-  const APFloat &x = f.getValue();
-  if (value == 0.0)
-    return x.isZero() && x.isNegative() == negativeZero;
-  return x.isExactlyValue(value);
-}
 
 /// Commutative binary ops keep constants on the right-hand side, so later
 /// patterns only look there.
@@ -189,4 +164,5 @@ void xla::hlo::populateHLOSimplifyPatterns(RewritePatternSet &patterns) {
                Idempotent<OrOp>, Involution<NegOp>, Involution<NotOp>,
                IdentityConvert, SimplifySelect>(ctx);
   simplify::populateShapePatterns(patterns);
+  simplify::populateDotPatterns(patterns);
 }

@@ -2,13 +2,16 @@
 //
 // Private to lib/Dialect/HLO/Transforms: the `populateHLOSimplifyPatterns`
 // entry point (Passes.h) collects the elementwise patterns of
-// HLOSimplify.cpp and the shape patterns of HLOSimplifyShape.cpp.
+// HLOSimplify.cpp, the shape patterns of HLOSimplifyShape.cpp and the
+// contraction patterns of HLOSimplifyDot.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef XLA_MLIR_LIB_DIALECT_HLO_TRANSFORMS_HLOSIMPLIFY_H
 #define XLA_MLIR_LIB_DIALECT_HLO_TRANSFORMS_HLOSIMPLIFY_H
 
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace xla::hlo::simplify {
@@ -23,9 +26,43 @@ inline llvm::LogicalResult replaceWith(mlir::PatternRewriter &rewriter,
   return mlir::success();
 }
 
+/// The splat value of `v` if it is a splat constant.
+inline std::optional<mlir::Attribute> splatOf(mlir::Value v) {
+  mlir::DenseElementsAttr attr;
+  if (!mlir::matchPattern(v, mlir::m_Constant(&attr)) || !attr.isSplat())
+    return std::nullopt;
+  return attr.getSplatValue<mlir::Attribute>();
+}
+
+/// Whether `v` is a splat integer constant equal to `value` (i1 never
+/// counts as an integer).
+inline bool isSplatInt(mlir::Value v, int64_t value) {
+  auto s = splatOf(v);
+  auto i = s ? mlir::dyn_cast<mlir::IntegerAttr>(*s) : mlir::IntegerAttr();
+  return i && !i.getType().isInteger(1) && i.getValue() == value;
+}
+
+/// Whether `v` is a splat float constant equal to `value`; for a zero,
+/// `negativeZero` picks the sign.
+inline bool isSplatFloat(mlir::Value v, double value,
+                         bool negativeZero = false) {
+  auto s = splatOf(v);
+  auto f = s ? mlir::dyn_cast<mlir::FloatAttr>(*s) : mlir::FloatAttr();
+  if (!f)
+    return false;
+  const llvm::APFloat &x = f.getValue();
+  if (value == 0.0)
+    return x.isZero() && x.isNegative() == negativeZero;
+  return x.isExactlyValue(value);
+}
+
 /// Identity reshape/transpose/broadcast_in_dim/slice/pad/reverse/
 /// concatenate, reshape of reshape and transpose of transpose.
 void populateShapePatterns(mlir::RewritePatternSet &patterns);
+
+/// reduce(+) of a dot_general over its batch dimensions becomes a
+/// contraction over them (HLOSimplifyDot.cpp).
+void populateDotPatterns(mlir::RewritePatternSet &patterns);
 
 } // namespace xla::hlo::simplify
 

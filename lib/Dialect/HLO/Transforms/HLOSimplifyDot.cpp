@@ -1,0 +1,142 @@
+//===- HLOSimplifyDot.cpp - reductions of contractions --------------------===//
+//
+// A gradient of a product with a broadcast operand (TensorFlow's BatchMatMul
+// of a [B, M, K] input with a [K, N] weight, Keras' EinsumDense) sums a
+// batched dot_general over its batch dimension:
+//
+//   reduce(dot_general(x, y, batching [0] x [0], contracting [1] x [1]), +, [0])
+//
+// which materializes a [B, M, N] product only to add it up. The same sum is a
+// contraction over both dimensions, with no batch; XLA's algebraic
+// simplifier makes the same rewrite. At BERT sizes (batch 32, a 30522 x 768
+// embedding) the batched product is 2.9 GiB.
+//
+// This is the one hlo-simplify rewrite that is not bit-exact: each batch's
+// dot product was rounded to the element type before the sum, and is not
+// any more (one rounding at the end, as accurate or more so). Both ops
+// leave their summation order to the implementation, so no program may
+// depend on it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HLOSimplify.h"
+
+#include "xla-mlir/Dialect/HLO/IR/HLOCoreOps.h"
+#include "xla-mlir/Dialect/HLO/IR/HLOElementwiseOps.h"
+#include "xla-mlir/Dialect/HLO/IR/HLOLinalgOps.h"
+#include "xla-mlir/Dialect/HLO/IR/HLORegionOps.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace xla::hlo;
+using namespace xla::hlo::simplify;
+
+namespace {
+
+/// The body returns the sum of its two arguments, in either order.
+bool isAddBody(Region &body) {
+  if (!body.hasOneBlock())
+    return false;
+  Block &block = body.front();
+  if (block.getNumArguments() != 2 || !llvm::hasNItems(block, 2))
+    return false;
+  auto add = dyn_cast<AddOp>(block.front());
+  auto ret = dyn_cast<ReturnOp>(block.back());
+  if (!add || !ret || ret->getNumOperands() != 1 ||
+      ret->getOperand(0) != add.getResult())
+    return false;
+  Value a = block.getArgument(0), b = block.getArgument(1);
+  return (add.getLhs() == a && add.getRhs() == b) ||
+         (add.getLhs() == b && add.getRhs() == a);
+}
+
+bool isZero(Value v) {
+  return isSplatInt(v, 0) || isSplatFloat(v, 0.0, /*negativeZero=*/false) ||
+         isSplatFloat(v, 0.0, /*negativeZero=*/true);
+}
+
+/// reduce(+, 0) over batch dimensions of a dot_general that has no other
+/// user: those dimensions become contracting dimensions. Reduced dimensions
+/// that are not batch dimensions stay with the reduce, which then reads the
+/// smaller product.
+struct ReduceOfBatchDot : OpRewritePattern<ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReduceOp reduce,
+                                PatternRewriter &rewriter) const override {
+    if (reduce.getInputs().size() != 1)
+      return failure();
+    auto dot = reduce.getInputs().front().getDefiningOp<DotGeneralOp>();
+    if (!dot || !dot->hasOneUse() || !isAddBody(reduce.getBody()) ||
+        !isZero(reduce.getInitValues().front()))
+      return failure();
+    auto dotType = dyn_cast<RankedTensorType>(dot.getType());
+    if (!dotType || dotType.getEncoding())
+      return failure();
+
+    DotDimensionNumbersAttr numbers = dot.getDotDimensionNumbers();
+    ArrayRef<int64_t> lhsBatch = numbers.getLhsBatchingDimensions();
+    ArrayRef<int64_t> rhsBatch = numbers.getRhsBatchingDimensions();
+    // The result's dimensions are the batch dimensions first, in order.
+    int64_t numBatch = lhsBatch.size();
+    llvm::SmallDenseSet<int64_t> reducedBatch;
+    SmallVector<int64_t> rest;
+    for (int64_t dim : reduce.getDimensions()) {
+      if (dim < numBatch)
+        reducedBatch.insert(dim);
+      else
+        rest.push_back(dim);
+    }
+    if (reducedBatch.empty())
+      return failure();
+
+    SmallVector<int64_t> newLhsBatch, newRhsBatch;
+    SmallVector<int64_t> newLhsContracting(
+        numbers.getLhsContractingDimensions());
+    SmallVector<int64_t> newRhsContracting(
+        numbers.getRhsContractingDimensions());
+    SmallVector<int64_t> shape;
+    for (auto [index, size] : llvm::enumerate(dotType.getShape())) {
+      int64_t dim = index;
+      if (!reducedBatch.contains(dim)) {
+        shape.push_back(size);
+        if (dim < numBatch) {
+          newLhsBatch.push_back(lhsBatch[dim]);
+          newRhsBatch.push_back(rhsBatch[dim]);
+        }
+        continue;
+      }
+      newLhsContracting.push_back(lhsBatch[dim]);
+      newRhsContracting.push_back(rhsBatch[dim]);
+    }
+    auto newType = RankedTensorType::get(shape, dotType.getElementType());
+    // Every reduced batch dimension precedes the remaining reduced ones.
+    for (int64_t &dim : rest)
+      dim -= reducedBatch.size();
+    if (rest.empty() && newType != reduce.getResult(0).getType())
+      return failure();
+
+    auto newNumbers = DotDimensionNumbersAttr::get(
+        rewriter.getContext(), newLhsBatch, newRhsBatch, newLhsContracting,
+        newRhsContracting);
+    Location loc = rewriter.getFusedLoc({dot.getLoc(), reduce.getLoc()});
+    auto product = DotGeneralOp::create(
+        rewriter, loc, newType, dot.getLhs(), dot.getRhs(), newNumbers,
+        dot.getPrecisionConfigAttr(), dot.getAlgorithmAttr());
+    if (rest.empty()) {
+      rewriter.replaceOp(reduce, product.getResult());
+      return success();
+    }
+    rewriter.modifyOpInPlace(reduce, [&] {
+      reduce->setOperand(0, product.getResult());
+      reduce.setDimensions(rest);
+    });
+    return success();
+  }
+};
+
+} // namespace
+
+void xla::hlo::simplify::populateDotPatterns(RewritePatternSet &patterns) {
+  patterns.add<ReduceOfBatchDot>(patterns.getContext());
+}
