@@ -27,15 +27,24 @@ tools::measure(const Executable &exe, const std::vector<HostBuffer> &args,
                unsigned numWarmup, unsigned numRuns, bool donate) {
   using Clock = std::chrono::steady_clock;
   Measurement m;
-  poolResetPeak();
   if (exe.usesGPU())
     gpuResetPeak();
+  // The peak of one run, like XLA's memory_analysis (arguments, results and
+  // temporaries): what the pool holds beyond what it held when the run
+  // started (the arguments, earlier runs' kept results), plus the
+  // arguments.
+  uint64_t argBytes = 0;
+  for (const HostBuffer &arg : args)
+    argBytes += arg.getByteSize();
+  uint64_t hostPeak = 0;
   for (unsigned r = 0; r < numWarmup + numRuns; ++r) {
     CheckReport repeated;
     CheckReport *checks = r == 0 ? &m.checks : &repeated;
     std::vector<HostBuffer> donated;
     if (donate)
       donated = args;
+    uint64_t heldBefore = poolStats().bytesInUse;
+    poolResetPeak();
     auto start = Clock::now();
     StatusOr<std::vector<HostBuffer>> outputs =
         donate ? exe.runDonated(std::move(donated), checks)
@@ -45,13 +54,14 @@ tools::measure(const Executable &exe, const std::vector<HostBuffer> &args,
             .count();
     if (!outputs)
       return toError(outputs.getStatus());
+    hostPeak =
+        std::max(hostPeak, poolStats().peakBytesInUse - heldBefore + argBytes);
     if (r >= numWarmup)
       m.runMs.push_back(ms);
     if (r == 0)
       m.results = std::move(*outputs);
   }
-  m.peakBytes = exe.usesGPU() ? gpuStats().peakBytesInUse
-                              : poolStats().peakBytesInUse;
+  m.peakBytes = exe.usesGPU() ? gpuStats().peakBytesInUse : hostPeak;
   return std::move(m);
 }
 
