@@ -8,7 +8,14 @@
 //     it and disappears (a broadcast or a cheap elementwise op recomputed
 //     by each consumer instead of stored);
 //   - siblings: two groups that read the same value and iterate over the
-//     same shape become one kernel that reads it once.
+//     same shape become one kernel that reads it once;
+//   - rematerialization (option, off by default): a value a kernel writes
+//     only for other kernels, when it is a short chain of elementwise ops
+//     from values the kernel writes or reads anyway, is recomputed by each
+//     reader instead (a gradient reads an activation's pre-activation and
+//     recomputes the activation's pieces, as XLA fuses a cheap producer
+//     into every consumer). It saves memory; it is off because the one
+//     measured program where it changed much got slower.
 // The benefit of a merge is the estimated time of the groups before minus
 // after (FusionCostModel). The largest benefit is applied first, benefits
 // are recomputed as groups change, and merging stops when no candidate has
@@ -83,10 +90,11 @@ struct Group {
 
 /// A merge under consideration.
 struct Candidate {
-  enum Kind { ProducerConsumer, Duplicate, Siblings } kind;
+  enum Kind { ProducerConsumer, Duplicate, Siblings, Rematerialize } kind;
   double benefit;
   unsigned a, b; // producer and consumer, the duplicated group, siblings
   unsigned versionA, versionB;
+  Operation *op = nullptr; // the rematerialized op (of group a)
   bool operator<(const Candidate &other) const {
     // Ties go to the earlier groups, so the plan is deterministic.
     if (benefit != other.benefit)
@@ -98,8 +106,9 @@ struct Candidate {
 class Planner {
 public:
   Planner(Block &block, const FusionCostModel &model, int64_t maxOps,
-          bool merge)
-      : block(block), model(model), maxOps(maxOps), merge(merge) {}
+          bool merge, bool rematerialize)
+      : block(block), model(model), maxOps(maxOps), merge(merge),
+        rematerialize(rematerialize) {}
 
   /// Plans the block and records the groups, numbered from `firstId`.
   /// Returns the next free id.
@@ -123,7 +132,14 @@ private:
   // The candidates.
   SmallVector<Operation *> unite(unsigned a, unsigned b);
   std::optional<double> evaluate(const Candidate &c);
-  void push(Candidate::Kind kind, unsigned a, unsigned b);
+  std::optional<SmallVector<Operation *>> rematerializedOps(unsigned g,
+                                                            Operation *op);
+  bool isReadFromMemory(Operation *op);
+  bool writesNothing(unsigned g);
+  std::optional<SmallVector<unsigned>> memoryReaders(Operation *op);
+  std::optional<double> evaluateRematerialize(const Candidate &c);
+  void push(Candidate::Kind kind, unsigned a, unsigned b,
+            Operation *op = nullptr);
   void pushAround(unsigned g);
   void apply(const Candidate &c);
 
@@ -131,6 +147,7 @@ private:
   const FusionCostModel &model;
   int64_t maxOps;
   bool merge;
+  bool rematerialize;
   std::vector<Group> groups;
   llvm::DenseMap<Operation *, SmallVector<unsigned, 1>> groupsOf;
   std::priority_queue<Candidate> queue;
@@ -298,6 +315,8 @@ std::optional<double> Planner::evaluate(const Candidate &c) {
   Group &a = groups[c.a];
   if (!a.alive || !a.fusible)
     return std::nullopt;
+  if (c.kind == Candidate::Rematerialize)
+    return evaluateRematerialize(c);
   if (c.kind == Candidate::Duplicate) {
     if (a.ops.size() != 1 || groupsOf[a.ops.front()].size() != 1)
       return std::nullopt;
@@ -349,9 +368,119 @@ std::optional<double> Planner::evaluate(const Candidate &c) {
   return a.seconds + b.seconds - estimate(ops);
 }
 
-void Planner::push(Candidate::Kind kind, unsigned a, unsigned b) {
+/// Ops that a reader may recompute instead of loading their value: cheap
+/// per element, no regions.
+static bool isRecomputable(Operation *op) {
+  return op->getNumRegions() == 0 &&
+         (hlo::isElementwise(op) ||
+          isa<hlo::BroadcastInDimOp, hlo::ReshapeOp, hlo::IotaOp>(op));
+}
+
+/// The ops of group `g` a reader needs to recompute `op`'s value: `op`
+/// and, back through its operands, the ops of `g` whose values `g` does
+/// not write anyway (values other kernels read from memory stop the
+/// chain, as do the group's inputs). Nothing if one is not recomputable.
+std::optional<SmallVector<Operation *>>
+Planner::rematerializedOps(unsigned g, Operation *op) {
+  Group &group = groups[g];
+  llvm::SmallSetVector<Operation *, 8> slice;
+  SmallVector<Operation *> stack{op};
+  while (!stack.empty()) {
+    Operation *next = stack.pop_back_val();
+    if (!slice.insert(next))
+      continue;
+    if (!isRecomputable(next) || slice.size() > 16)
+      return std::nullopt;
+    for (Value operand : next->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (def && group.ops.contains(def) && !slice.contains(def) &&
+          !isReadFromMemory(def))
+        stack.push_back(def);
+    }
+  }
+  return slice.takeVector();
+}
+
+/// Someone outside the kernels that hold a copy of `op` reads its value.
+bool Planner::isReadFromMemory(Operation *op) {
+  return llvm::any_of(op->getUses(), [&](OpOperand &use) {
+    Operation *user = block.findAncestorOpInBlock(*use.getOwner());
+    return !user || llvm::any_of(groupsOf[user], [&](unsigned h) {
+      return !groups[h].ops.contains(op);
+    });
+  });
+}
+
+/// Group `g` writes no value any more: every reader recomputes its own.
+bool Planner::writesNothing(unsigned g) {
+  return llvm::none_of(groups[g].ops,
+                       [&](Operation *op) { return isReadFromMemory(op); });
+}
+
+/// The kernels that read `op`'s value from memory (they hold no copy of
+/// it); nothing if the block's terminator or an unfused op reads it.
+std::optional<SmallVector<unsigned>> Planner::memoryReaders(Operation *op) {
+  SmallVector<unsigned> readers;
+  for (OpOperand &use : op->getUses()) {
+    Operation *user = block.findAncestorOpInBlock(*use.getOwner());
+    if (!user)
+      return std::nullopt;
+    for (unsigned h : groupsOf[user]) {
+      if (!groups[h].fusible)
+        return std::nullopt;
+      if (!groups[h].ops.contains(op) && !llvm::is_contained(readers, h))
+        readers.push_back(h);
+    }
+  }
+  return readers;
+}
+
+/// The benefit of giving every kernel that reads `c.op` from memory its own
+/// copy of the ops that compute it, so that group `c.a` need not write it.
+std::optional<double> Planner::evaluateRematerialize(const Candidate &c) {
+  Operation *op = c.op;
+  if (!groups[c.a].ops.contains(op))
+    return std::nullopt;
+  std::optional<SmallVector<unsigned>> readers = memoryReaders(op);
+  if (!readers || readers->empty())
+    return std::nullopt;
+  std::optional<SmallVector<Operation *>> slice = rematerializedOps(c.a, op);
+  if (!slice)
+    return std::nullopt;
+  double before = groups[c.a].seconds;
+  for (unsigned h : *readers) {
+    llvm::SmallSetVector<Operation *, 16> ops(groups[h].ops.begin(),
+                                              groups[h].ops.end());
+    ops.insert(slice->begin(), slice->end());
+    if (!isLegal(ops.getArrayRef()))
+      return std::nullopt;
+    before += groups[h].seconds;
+  }
+  // Estimated as if applied, then undone.
+  SmallVector<std::pair<Operation *, unsigned>> added;
+  for (unsigned h : *readers)
+    for (Operation *copy : *slice)
+      if (groups[h].ops.insert(copy)) {
+        groupsOf[copy].push_back(h);
+        added.push_back({copy, h});
+      }
+  // A kernel left writing nothing disappears.
+  double after = writesNothing(c.a) ? 0 : estimate(c.a);
+  for (unsigned h : *readers)
+    after += estimate(h);
+  for (auto [copy, h] : llvm::reverse(added)) {
+    groups[h].ops.remove(copy);
+    groupsOf[copy].pop_back();
+  }
+  return before - after;
+}
+
+void Planner::push(Candidate::Kind kind, unsigned a, unsigned b,
+                   Operation *op) {
+  bool single = kind == Candidate::Duplicate ||
+                kind == Candidate::Rematerialize;
   Candidate c{kind, 0, a, b, groups[a].version,
-              kind == Candidate::Duplicate ? 0 : groups[b].version};
+              single ? 0 : groups[b].version, op};
   std::optional<double> benefit = evaluate(c);
   if (!benefit || *benefit <= 0)
     return;
@@ -391,11 +520,35 @@ void Planner::pushAround(unsigned g) {
   for (unsigned h : siblings)
     if (!llvm::is_contained(ins, h))
       push(Candidate::Siblings, std::min(g, h), std::max(g, h));
+  // Rematerialization: values of a multi-op kernel that others read.
+  if (rematerialize && groups[g].ops.size() > 1)
+    for (Operation *op : groups[g].ops)
+      if (isRecomputable(op) && groupsOf[op].size() == 1 &&
+          llvm::any_of(op->getUsers(), [&](Operation *user) {
+            Operation *ancestor = block.findAncestorOpInBlock(*user);
+            return ancestor && !groups[g].ops.contains(ancestor);
+          }))
+        push(Candidate::Rematerialize, g, 0, op);
 }
 
 void Planner::apply(const Candidate &c) {
   SmallVector<unsigned> changed;
-  if (c.kind == Candidate::Duplicate) {
+  if (c.kind == Candidate::Rematerialize) {
+    SmallVector<Operation *> slice = *rematerializedOps(c.a, c.op);
+    for (unsigned h : *memoryReaders(c.op)) {
+      for (Operation *copy : slice)
+        addOp(copy, h);
+      changed.push_back(h);
+    }
+    if (writesNothing(c.a)) {
+      for (Operation *op : groups[c.a].ops)
+        llvm::erase(groupsOf[op], c.a);
+      groups[c.a].alive = false;
+      groups[c.a].ops.clear();
+    } else {
+      changed.push_back(c.a);
+    }
+  } else if (c.kind == Candidate::Duplicate) {
     Operation *op = groups[c.a].ops.front();
     SmallVector<unsigned> users = consumers(c.a);
     groups[c.a].alive = false;
@@ -445,9 +598,10 @@ int64_t Planner::run(int64_t firstId) {
     while (!queue.empty()) {
       Candidate c = queue.top();
       queue.pop();
+      bool single = c.kind == Candidate::Duplicate ||
+                    c.kind == Candidate::Rematerialize;
       bool stale = c.versionA != groups[c.a].version ||
-                   (c.kind != Candidate::Duplicate &&
-                    c.versionB != groups[c.b].version);
+                   (!single && c.versionB != groups[c.b].version);
       std::optional<double> benefit = evaluate(c);
       if (!benefit || *benefit <= 0)
         continue;
@@ -457,14 +611,14 @@ int64_t Planner::run(int64_t firstId) {
           *benefit < queue.top().benefit) {
         c.benefit = *benefit;
         c.versionA = groups[c.a].version;
-        if (c.kind != Candidate::Duplicate)
+        if (!single)
           c.versionB = groups[c.b].version;
         queue.push(c);
         continue;
       }
       // The merged kernel must not feed itself: no path may leave a or b
       // and come back to either.
-      if (c.kind != Candidate::Duplicate) {
+      if (!single) {
         llvm::SetVector<unsigned> outside;
         for (unsigned g : {c.a, c.b})
           for (unsigned h : consumers(g))
@@ -532,7 +686,7 @@ struct HLOPlanFusionPass
     });
     int64_t next = 0;
     for (Block *block : blocks)
-      next = Planner(*block, model, maxOps, fuse).run(next);
+      next = Planner(*block, model, maxOps, fuse, rematerialize).run(next);
   }
 };
 
