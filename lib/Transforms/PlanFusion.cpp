@@ -535,7 +535,8 @@ void Planner::apply(const Candidate &c) {
   SmallVector<unsigned> changed;
   if (c.kind == Candidate::Rematerialize) {
     SmallVector<Operation *> slice = *rematerializedOps(c.a, c.op);
-    for (unsigned h : *memoryReaders(c.op)) {
+    SmallVector<unsigned> readers = *memoryReaders(c.op);
+    for (unsigned h : readers) {
       for (Operation *copy : slice)
         addOp(copy, h);
       changed.push_back(h);
