@@ -134,6 +134,7 @@ private:
   std::optional<double> evaluate(const Candidate &c);
   std::optional<SmallVector<Operation *>> rematerializedOps(unsigned g,
                                                             Operation *op);
+  bool readsFromMemory(OpOperand &use);
   bool isReadFromMemory(Operation *op);
   bool writesNothing(unsigned g);
   std::optional<SmallVector<unsigned>> memoryReaders(Operation *op);
@@ -227,20 +228,19 @@ bool Planner::reaches(ArrayRef<unsigned> from, unsigned to) {
   return false;
 }
 
+/// A user whose groups all hold their own copy of the producer does not
+/// read it from memory.
+bool Planner::readsFromMemory(OpOperand &use) {
+  Operation *user = block.findAncestorOpInBlock(*use.getOwner());
+  Operation *producer = use.get().getDefiningOp();
+  return !user || llvm::any_of(groupsOf[user], [&](unsigned h) {
+           return !groups[h].ops.contains(producer);
+         });
+}
+
 double Planner::estimate(ArrayRef<Operation *> ops) {
-  // A user whose groups all hold their own copy of the producer does not
-  // read it from memory.
   return model
-      .estimate(ops,
-                [&](OpOperand &use) {
-                  Operation *user =
-                      block.findAncestorOpInBlock(*use.getOwner());
-                  Operation *producer = use.get().getDefiningOp();
-                  return !user ||
-                         llvm::any_of(groupsOf[user], [&](unsigned h) {
-                           return !groups[h].ops.contains(producer);
-                         });
-                })
+      .estimate(ops, [&](OpOperand &use) { return readsFromMemory(use); })
       .seconds;
 }
 
@@ -403,12 +403,8 @@ Planner::rematerializedOps(unsigned g, Operation *op) {
 
 /// Someone outside the kernels that hold a copy of `op` reads its value.
 bool Planner::isReadFromMemory(Operation *op) {
-  return llvm::any_of(op->getUses(), [&](OpOperand &use) {
-    Operation *user = block.findAncestorOpInBlock(*use.getOwner());
-    return !user || llvm::any_of(groupsOf[user], [&](unsigned h) {
-      return !groups[h].ops.contains(op);
-    });
-  });
+  return llvm::any_of(op->getUses(),
+                      [&](OpOperand &use) { return readsFromMemory(use); });
 }
 
 /// Group `g` writes no value any more: every reader recomputes its own.
