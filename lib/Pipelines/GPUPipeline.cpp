@@ -78,6 +78,10 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   pm.addPass(createGPUPlaceBuffersPass());
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  // Frees right after a buffer's last use instead of at the end of the
+  // program (device frees are stream-ordered, so a pending kernel is safe).
+  pm.addNestedPass<func::FuncOp>(
+      bufferization::createOptimizeAllocationLivenessPass());
   pm.addPass(createConvertLinalgToParallelLoopsPass());
   pm.addPass(createCanonicalizerPass());
   GPUMapLoopsPassOptions map;

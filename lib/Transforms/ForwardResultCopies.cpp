@@ -6,8 +6,8 @@
 // function) is copied: the caller allocates a buffer, the kernel writes it,
 // and the buffer is copied into the out-param. This pass lets the kernel
 // write into the out-param: an allocation of the entry block whose last
-// use is a copy into an out-param that nothing else uses is replaced by
-// that out-param.
+// use is a copy (of it, or of a reshape round trip of it) into an
+// out-param that nothing else uses is replaced by that out-param.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +22,20 @@ namespace xla {
 
 using namespace mlir;
 
+/// The allocation `copy` copies from: its source, or the source of a
+/// collapse_shape that undoes an expand_shape of it (a tiled contraction
+/// writes its result through such a round trip).
+static memref::AllocOp copiedAllocation(memref::CopyOp copy) {
+  Value source = copy.getSource();
+  if (auto collapse = source.getDefiningOp<memref::CollapseShapeOp>())
+    if (auto expand = collapse.getSrc().getDefiningOp<memref::ExpandShapeOp>())
+      if (expand.getSrc().getType() == collapse.getType() &&
+          expand.getReassociationIndices() ==
+              collapse.getReassociationIndices())
+        source = expand.getSrc();
+  return source.getDefiningOp<memref::AllocOp>();
+}
+
 /// True if `copy` can write into its source's place: see the file comment.
 static bool canForward(memref::CopyOp copy) {
   auto target = dyn_cast<BlockArgument>(copy.getTarget());
@@ -29,7 +43,7 @@ static bool canForward(memref::CopyOp copy) {
   if (!target || target.getOwner() != block || !block->isEntryBlock() ||
       !target.hasOneUse())
     return false;
-  auto alloc = copy.getSource().getDefiningOp<memref::AllocOp>();
+  memref::AllocOp alloc = copiedAllocation(copy);
   if (!alloc || alloc->getBlock() != block ||
       alloc.getType() != target.getType())
     return false;
@@ -51,9 +65,12 @@ struct ForwardResultCopiesPass
         copies.push_back(copy);
     });
     for (memref::CopyOp copy : copies) {
-      auto alloc = copy.getSource().getDefiningOp<memref::AllocOp>();
+      memref::AllocOp alloc = copiedAllocation(copy);
       Value target = copy.getTarget();
+      Operation *source = copy.getSource().getDefiningOp();
       copy.erase();
+      if (source != alloc && source->use_empty())
+        source->erase();
       alloc.replaceAllUsesWith(target);
       alloc.erase();
     }

@@ -3,12 +3,14 @@
 
 // Unfused, a + b is a temporary. By default it comes from malloc, so AOT
 // objects need nothing but libc; with runtime-alloc the JIT runtime's
-// buffer pool provides it.
+// buffer pool provides it, aligned by the pool (the alignment is passed,
+// not added to the size, which would move a power-of-two buffer into the
+// pool's next size class).
 // MALLOC: llvm.call @malloc
 // MALLOC: llvm.call @free
 // MALLOC-NOT: _mlir_memref_to_llvm
 // POOL-NOT: llvm.call @malloc
-// POOL: llvm.call @_mlir_memref_to_llvm_alloc
+// POOL: llvm.call @_mlir_memref_to_llvm_aligned_alloc
 // POOL: llvm.call @_mlir_memref_to_llvm_free
 // POOL-NOT: llvm.call @free
 func.func @main(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>) -> tensor<64x64xf32> {

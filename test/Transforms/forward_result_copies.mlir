@@ -39,3 +39,39 @@ func.func @target_used_twice(%in: memref<4xf32>, %out: memref<4xf32>) {
   call @kernel(%out, %in) : (memref<4xf32>, memref<4xf32>) -> ()
   return
 }
+
+func.func private @tiled(memref<4x2x2xf32>)
+
+// A tiled contraction writes its result through expand_shape and copies it
+// back through the inverse collapse_shape: the round trip is the
+// allocation itself, so the out-param is written directly.
+// CHECK-LABEL: func.func @reshape_round_trip(
+// CHECK-SAME: %[[OUT:.*]]: memref<4x4xf32>)
+// CHECK-NOT: memref.alloc
+// CHECK: %[[E:.*]] = memref.expand_shape %[[OUT]]
+// CHECK: call @tiled(%[[E]])
+// CHECK-NOT: memref.collapse_shape
+// CHECK-NOT: memref.copy
+// CHECK: return
+func.func @reshape_round_trip(%out: memref<4x4xf32>) {
+  %a = memref.alloc() : memref<4x4xf32>
+  %e = memref.expand_shape %a [[0], [1, 2]] output_shape [4, 2, 2] : memref<4x4xf32> into memref<4x2x2xf32>
+  call @tiled(%e) : (memref<4x2x2xf32>) -> ()
+  %c = memref.collapse_shape %e [[0], [1, 2]] : memref<4x2x2xf32> into memref<4x4xf32>
+  memref.copy %c, %out : memref<4x4xf32> to memref<4x4xf32>
+  return
+}
+
+// A collapse_shape that is not the inverse (another grouping) is a
+// different view: kept.
+// CHECK-LABEL: func.func @other_reshape(
+// CHECK: memref.alloc
+// CHECK: memref.copy
+func.func @other_reshape(%out: memref<16xf32>) {
+  %a = memref.alloc() : memref<4x4xf32>
+  %e = memref.expand_shape %a [[0], [1, 2]] output_shape [4, 2, 2] : memref<4x4xf32> into memref<4x2x2xf32>
+  call @tiled(%e) : (memref<4x2x2xf32>) -> ()
+  %c = memref.collapse_shape %e [[0, 1, 2]] : memref<4x2x2xf32> into memref<16xf32>
+  memref.copy %c, %out : memref<16xf32> to memref<16xf32>
+  return
+}
