@@ -59,6 +59,7 @@ DictionaryAttr TilingPlan::toAttr(MLIRContext *context) const {
     entries.push_back(b.getNamedAttr("pack_copy", packCopy));
   if (packRemainder)
     entries.push_back(b.getNamedAttr("pack_remainder", packRemainder));
+  flag("pack_per_tile", packPerTile);
   array("cache_tile_sizes", cacheTileSizes);
   array("cache_tile_interchange", cacheTileInterchange);
   return b.getDictionaryAttr(entries);
@@ -92,6 +93,8 @@ FailureOr<TilingPlan> TilingPlan::fromAttr(DictionaryAttr attr, Location loc) {
       plan.packCopy = cast<DictionaryAttr>(value);
     else if (name == "pack_remainder" && isa<DictionaryAttr>(value))
       plan.packRemainder = cast<DictionaryAttr>(value);
+    else if (name == "pack_per_tile" && flag)
+      plan.packPerTile = flag.getValue();
     else if (name == "cache_tile_sizes" && array)
       plan.cacheTileSizes = llvm::to_vector(array.asArrayRef());
     else if (name == "cache_tile_interchange" && array)
@@ -603,14 +606,25 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
                                    return cache.sizes[d] &&
                                           !llvm::is_contained(dims->batch, d);
                                  });
+  TilePlan outer = cacheLevel
+                      ? cache
+                      : TilePlan{plan.tileSizes, plan.tileInterchange};
   if (cacheLevel) {
     plan.cacheTileSizes = cache.sizes;
     plan.cacheTileInterchange = cache.interchange;
-    plan.distribute = decideDistribution(packed, cache, target);
-  } else {
-    plan.distribute = decideDistribution(
-        packed, TilePlan{plan.tileSizes, plan.tileInterchange}, target);
   }
+  plan.distribute = decideDistribution(packed, outer, target);
+  // Distributed over batches or blocks of panels, each tile packs the
+  // panels it reads into a buffer of its own, which it reads while the
+  // panels are still in cache, and the whole packed rhs never exists (the
+  // tied embedding table of a language model, 89 MB for BERT, was copied
+  // whole twice a step). Not when the tiles split the rows: each would
+  // pack every panel.
+  auto distributed = llvm::find_if(outer.interchange,
+                                   [&](int64_t d) { return outer.sizes[d]; });
+  plan.packPerTile = plan.distribute &&
+                     distributed != outer.interchange.end() &&
+                     !llvm::is_contained(dims->m, unsigned(*distributed));
 
   // The copy that packs the rhs, and the columns short of a panel.
   LoopNest copy =

@@ -14,6 +14,7 @@
 // and is tiled twice, for the caches and then for the registers:
 //
 //   xla.tiling = {pack_rhs = 32, pack_copy = {...}, pack_remainder = {...},
+//                 pack_per_tile = true,
 //                 cache_tile_sizes = array<i64: 0, 12, 256, 0>,
 //                 cache_tile_interchange = array<i64: 1, 2, 0, 3>,
 //                 tile_sizes = array<i64: 8, 1, 1, 0>, ...}
@@ -70,6 +71,9 @@ struct TilingPlan {
   /// and of the columns that do not fill a panel are these.
   int64_t packRhs = 0;
   mlir::DictionaryAttr packCopy, packRemainder;
+  /// The packing copy runs in each distributed tile, for the panels that
+  /// tile reads, instead of once for the whole rhs before the tiles.
+  bool packPerTile = false;
   /// Tiles for the caches, applied before (outside) the register tiles;
   /// `distribute` then applies to their outermost loop.
   llvm::SmallVector<int64_t> cacheTileSizes;

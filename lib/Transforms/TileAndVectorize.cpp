@@ -235,6 +235,84 @@ static void distribute(RewriterBase &rewriter, linalg::LinalgOp op,
                       std::move(inner));
 }
 
+/// A packing copy whose contraction packs per tile (`pack_per_tile`): each
+/// slice of the packed rhs that a distributed tile (or the remainder split
+/// off before the forall) reads becomes a copy of just those panels, made
+/// where the slice was; the whole copy goes away. Falls back to
+/// distributing the whole copy when a reader is not a proper slice (the
+/// tiles did not split the panels, or distribution failed).
+static void packPerTile(RewriterBase &rewriter, linalg::LinalgOp copy,
+                        TilingPlan plan, PlannedOps &work) {
+  auto packed = cast<OpResult>(copy->getResult(0));
+  auto type = cast<RankedTensorType>(packed.getType());
+  // The forall's tiles slice the slice that splitting off a remainder
+  // made: slice the packed rhs directly, so each tile's panels are found.
+  SmallVector<Operation *> nested;
+  for (Operation *user : packed.getUsers())
+    if (isa<tensor::ExtractSliceOp>(user))
+      for (Operation *inner : user->getUsers())
+        if (isa<tensor::ExtractSliceOp>(inner))
+          nested.push_back(inner);
+  if (!nested.empty()) {
+    RewritePatternSet merge(rewriter.getContext());
+    tensor::populateMergeConsecutiveInsertExtractSlicePatterns(merge);
+    (void)applyOpPatternsGreedily(nested, std::move(merge));
+    for (Operation *user : llvm::make_early_inc_range(packed.getUsers()))
+      if (isa<tensor::ExtractSliceOp>(user) && user->use_empty())
+        rewriter.eraseOp(user);
+  }
+  SmallVector<tensor::ExtractSliceOp> slices;
+  bool proper = !packed.use_empty() &&
+                llvm::all_of(packed.getUsers(), [&](Operation *user) {
+                  auto slice = dyn_cast<tensor::ExtractSliceOp>(user);
+                  if (!slice || !slice.hasUnitStride() ||
+                      !slice.getResultType().hasStaticShape() ||
+                      slice.getResultType().getRank() != type.getRank() ||
+                      slice.getResultType().getNumElements() >=
+                          type.getNumElements())
+                    return false;
+                  slices.push_back(slice);
+                  return true;
+                });
+  if (proper) {
+    TilingPlan tilePlan = plan;
+    tilePlan.distribute = false;
+    for (tensor::ExtractSliceOp slice : slices) {
+      rewriter.setInsertionPoint(slice);
+      FailureOr<TilingResult> tiled =
+          tensor::replaceExtractSliceWithTiledProducer(rewriter, slice,
+                                                       packed);
+      if (failed(tiled) || tiled->tiledValues.size() != 1)
+        continue;
+      rewriter.replaceOp(slice, tiled->tiledValues.front());
+      for (Operation *op : tiled->tiledOps) {
+        auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+        if (!linalgOp)
+          continue;
+        // A buffer of the tile's own, not a slice of one for all tiles.
+        for (OpOperand &init : linalgOp.getDpsInitsMutable()) {
+          auto initSlice = init.get().getDefiningOp<tensor::ExtractSliceOp>();
+          if (!initSlice ||
+              !initSlice.getSource().getDefiningOp<tensor::EmptyOp>() ||
+              !initSlice.getResultType().hasStaticShape())
+            continue;
+          rewriter.setInsertionPoint(linalgOp);
+          Value empty = tensor::EmptyOp::create(
+              rewriter, initSlice.getLoc(), initSlice.getResultType().getShape(),
+              initSlice.getResultType().getElementType());
+          rewriter.modifyOpInPlace(linalgOp, [&] { init.set(empty); });
+        }
+        work.emplace_back(linalgOp, tilePlan);
+      }
+    }
+  }
+  if (packed.use_empty()) {
+    rewriter.eraseOp(copy);
+    return;
+  }
+  distribute(rewriter, copy, std::move(plan), work);
+}
+
 namespace {
 
 struct TileAndVectorizePass
@@ -273,6 +351,9 @@ struct TileAndVectorizePass
       return success();
     };
     PlannedOps candidates;
+    // Packing copies made per tile, once their contractions are
+    // distributed.
+    PlannedOps perTileCopies;
     // By index: packing appends to `planned`.
     for (size_t i = 0; i < planned.size(); ++i) {
       auto [op, plan] = planned[i];
@@ -285,8 +366,16 @@ struct TileAndVectorizePass
           return signalPassFailure();
         }
         op = packed->op;
-        if (failed(addDerived(packed->copy, plan.packCopy)) ||
-            failed(addDerived(packed->remainder, plan.packRemainder)))
+        if (plan.packPerTile && plan.packCopy) {
+          FailureOr<TilingPlan> copyPlan =
+              TilingPlan::fromAttr(plan.packCopy, packed->copy.getLoc());
+          if (failed(copyPlan) || failed(verifyPlan(packed->copy, *copyPlan)))
+            return signalPassFailure();
+          perTileCopies.emplace_back(packed->copy, std::move(*copyPlan));
+        } else if (failed(addDerived(packed->copy, plan.packCopy))) {
+          return signalPassFailure();
+        }
+        if (failed(addDerived(packed->remainder, plan.packRemainder)))
           return signalPassFailure();
       }
       if (!plan.interchange.empty()) {
@@ -321,6 +410,8 @@ struct TileAndVectorizePass
     PlannedOps work;
     for (auto &[op, plan] : candidates)
       distribute(rewriter, op, std::move(plan), work);
+    for (auto &[copy, plan] : perTileCopies)
+      packPerTile(rewriter, copy, std::move(plan), work);
     for (auto &[op, plan] : work)
       (void)tileAndPeel(rewriter, op, plan);
 

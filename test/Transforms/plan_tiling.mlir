@@ -237,11 +237,12 @@ module attributes {xla.target = {triple = "x86_64-unknown-linux-gnu", cpu = "has
 // which get the plain plan). Loops of the packed op: (m, n panels, k,
 // column in panel). Register tiles 8 rows x one panel, loops (m, n, k);
 // cache tiles: k blocks of 24 (8 + 32 rows of 24 floats fill 4 KiB) and
-// one panel per n block, so the 2 blocks go to the 2 cores. With the
-// default 1 MiB L2 the same op is not packed.
+// one panel per n block, so the 2 blocks go to the 2 cores, and each
+// packs the panel it reads (pack_per_tile). With the default 1 MiB L2 the
+// same op is not packed.
 // PACK-LABEL: func.func @matmul_packed
 // PACK: xla.tiling = {cache_tile_interchange = array<i64: 1, 0, 2, 3>, cache_tile_sizes = array<i64: 0, 1, 24, 0>, distribute = true,
-// PACK-SAME: pack_copy = {peel = true, tile_sizes = array<i64: 1, 1, 16>, vectorize = true},
+// PACK-SAME: pack_copy = {peel = true, tile_sizes = array<i64: 1, 1, 16>, vectorize = true}, pack_per_tile = true,
 // PACK-SAME: pack_remainder = {distribute = true, interchange = array<i64: 0, 2, 1>, peel = true, tile_interchange = array<i64: 2, 0, 1>, tile_sizes = array<i64: 8, 1, 0>, vectorize = true},
 // PACK-SAME: pack_rhs = 32 : i64, peel = true, tile_interchange = array<i64: 0, 1, 2, 3>, tile_sizes = array<i64: 8, 1, 1, 0>, vectorize = true}
 // CHECK-LABEL: func.func @matmul_packed
@@ -256,10 +257,10 @@ func.func @matmul_packed(%a: tensor<70x90xf32>, %b: tensor<90x75xf32>, %c: tenso
 
 // A batched x W^T: each batch's rhs (70x50, 14 KB) is packed from its rows
 // ([b, n, k] -> [b, n/32, k, 32], a copy with 16x16 square tiles); the
-// batches go to the cores.
+// batches go to the cores, each packing its own batch's rhs.
 // PACK-LABEL: func.func @batch_matmul_packed
 // PACK: cache_tile_interchange = array<i64: 0, 2, 1, 3, 4>, cache_tile_sizes = array<i64: 1, 0, 0, 24, 0>, distribute = true,
-// PACK-SAME: pack_copy = {peel = true, tile_sizes = array<i64: 1, 1, 16, 16>, vectorize = true}
+// PACK-SAME: pack_copy = {peel = true, tile_sizes = array<i64: 1, 1, 16, 16>, vectorize = true}, pack_per_tile = true
 // PACK-SAME: pack_rhs = 32
 func.func @batch_matmul_packed(%a: tensor<4x40x50xf32>, %b: tensor<4x70x50xf32>, %c: tensor<4x40x70xf32>) -> tensor<4x40x70xf32> {
   %0 = linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>]
@@ -270,9 +271,12 @@ func.func @batch_matmul_packed(%a: tensor<4x40x50xf32>, %b: tensor<4x70x50xf32>,
 // -----
 
 // One panel (40 = 32 + 8) cannot go round 2 cores: the cores share the
-// rows instead, 152 each (300 / 2 rounded up to whole row tiles).
+// rows instead, 152 each (300 / 2 rounded up to whole row tiles). Each
+// would need every panel, so the rhs is packed once, before the tiles.
 // PACK-LABEL: func.func @rows_shared
 // PACK: cache_tile_interchange = array<i64: 1, 0, 2, 3>, cache_tile_sizes = array<i64: 152, 0, 24, 0>, distribute = true
+// PACK-NOT: pack_per_tile
+// PACK: return
 func.func @rows_shared(%a: tensor<300x60xf32>, %b: tensor<60x40xf32>, %c: tensor<300x40xf32>) -> tensor<300x40xf32> {
   %0 = linalg.matmul ins(%a, %b : tensor<300x60xf32>, tensor<60x40xf32>) outs(%c : tensor<300x40xf32>) -> tensor<300x40xf32>
   return %0 : tensor<300x40xf32>

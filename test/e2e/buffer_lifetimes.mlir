@@ -1,25 +1,23 @@
 // A temporary's buffer is freed right after its last use, not when the
 // program returns, so that the pool hands it to later temporaries: a
-// chain of five 1 MiB products (each its own kernel) holds at most two of
-// them at a time. Peak = argument + result + two temporaries + the
-// kernel's packed copy of its right-hand side = 5.0 MiB. It was 9.5 MiB:
-// every buffer freed at the end (all five temporaries), each kernel
-// computing its result in a buffer of its own and copying it into the
-// out-param, and the packed copy padded by its alignment into the next
-// size class.
+// chain of five 256 KiB products (each its own kernel) holds at most two
+// of them at a time. Peak = argument + result + two temporaries = 1.0 MiB.
+// It was 2.1 MiB: every buffer freed at the end (all five temporaries),
+// and each kernel computing its result in a buffer of its own and copying
+// it into the out-param.
 // RUN: xla-run %s --time --runs 2 --no-print | FileCheck %s
-// CHECK: peak buffer memory: 5.0 MiB
+// CHECK: peak buffer memory: 1.0 MiB
 // The values are those of the unfused program too.
 // RUN: xla-run %s --compare-unfused --runs 1 | FileCheck %s --check-prefix=CMP
 // CMP: fused and unfused agree
-func.func @main(%x: tensor<512x512xf32>) -> tensor<512x512xf32> {
-  %s = stablehlo.constant dense<0.001953125> : tensor<512x512xf32>
-  %a = stablehlo.dot_general %x, %x, contracting_dims = [1] x [0] : (tensor<512x512xf32>, tensor<512x512xf32>) -> tensor<512x512xf32>
-  %b = stablehlo.dot_general %a, %x, contracting_dims = [1] x [0] : (tensor<512x512xf32>, tensor<512x512xf32>) -> tensor<512x512xf32>
-  %c = stablehlo.dot_general %b, %x, contracting_dims = [1] x [0] : (tensor<512x512xf32>, tensor<512x512xf32>) -> tensor<512x512xf32>
-  %d = stablehlo.dot_general %c, %x, contracting_dims = [1] x [0] : (tensor<512x512xf32>, tensor<512x512xf32>) -> tensor<512x512xf32>
-  %e = stablehlo.dot_general %d, %x, contracting_dims = [1] x [0] : (tensor<512x512xf32>, tensor<512x512xf32>) -> tensor<512x512xf32>
-  %f = stablehlo.dot_general %e, %x, contracting_dims = [1] x [0] : (tensor<512x512xf32>, tensor<512x512xf32>) -> tensor<512x512xf32>
-  %r = stablehlo.multiply %f, %s : tensor<512x512xf32>
-  return %r : tensor<512x512xf32>
+func.func @main(%x: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %s = stablehlo.constant dense<0.00390625> : tensor<256x256xf32>
+  %a = stablehlo.dot_general %x, %x, contracting_dims = [1] x [0] : (tensor<256x256xf32>, tensor<256x256xf32>) -> tensor<256x256xf32>
+  %b = stablehlo.dot_general %a, %x, contracting_dims = [1] x [0] : (tensor<256x256xf32>, tensor<256x256xf32>) -> tensor<256x256xf32>
+  %c = stablehlo.dot_general %b, %x, contracting_dims = [1] x [0] : (tensor<256x256xf32>, tensor<256x256xf32>) -> tensor<256x256xf32>
+  %d = stablehlo.dot_general %c, %x, contracting_dims = [1] x [0] : (tensor<256x256xf32>, tensor<256x256xf32>) -> tensor<256x256xf32>
+  %e = stablehlo.dot_general %d, %x, contracting_dims = [1] x [0] : (tensor<256x256xf32>, tensor<256x256xf32>) -> tensor<256x256xf32>
+  %f = stablehlo.dot_general %e, %x, contracting_dims = [1] x [0] : (tensor<256x256xf32>, tensor<256x256xf32>) -> tensor<256x256xf32>
+  %r = stablehlo.multiply %f, %s : tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
 }

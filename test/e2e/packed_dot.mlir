@@ -12,10 +12,13 @@
 // CHECK: all 5 check(s) passed
 
 // The packing did happen: panels of two 16-lane vectors (1 + 2 panels of
-// 32 columns, the rest unpacked), a transposed copy, cache tiles.
+// 32 columns, the rest unpacked), a transposed copy, cache tiles; where
+// the cores share the panels, each packs its own (pack_per_tile).
+// RUN: rm -rf %t.dump
 // RUN: xla-run %s --seed 3 --no-print --target=l1=4K,l2=16K,vector-bits=512 --dump-to=%t.dump
 // RUN: cat %t.dump/passes/*/*/*xla-plan-tiling.mlir | FileCheck %s --check-prefix=PLAN
 // PLAN: cache_tile_sizes = array<i64: 0, 1, 24, 0>
+// PLAN-SAME: pack_per_tile = true
 // PLAN-SAME: pack_rhs = 32
 
 func.func @main(%a: tensor<70x90xi32>, %b: tensor<90x75xi32>, %c: tensor<75x40xi32>,
