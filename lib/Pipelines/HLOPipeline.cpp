@@ -62,6 +62,7 @@ void xla::buildHLOFusionPipeline(OpPassManager &pm,
   plan.fuse = options.fusion;
   pm.addPass(createHLOPlanFusionPass(plan));
   pm.addPass(createHLOFormFusionsPass());
+  pm.addPass(createHLOReorderForMemoryPass());
   if (!options.fusionReport.empty()) {
     HLOReportFusionsPassOptions report;
     report.output = options.fusionReport;

@@ -60,6 +60,7 @@ DictionaryAttr TilingPlan::toAttr(MLIRContext *context) const {
   if (packRemainder)
     entries.push_back(b.getNamedAttr("pack_remainder", packRemainder));
   flag("pack_per_tile", packPerTile);
+  flag("pack_per_cache_tile", packPerCacheTile);
   array("cache_tile_sizes", cacheTileSizes);
   array("cache_tile_interchange", cacheTileInterchange);
   return b.getDictionaryAttr(entries);
@@ -95,6 +96,8 @@ FailureOr<TilingPlan> TilingPlan::fromAttr(DictionaryAttr attr, Location loc) {
       plan.packRemainder = cast<DictionaryAttr>(value);
     else if (name == "pack_per_tile" && flag)
       plan.packPerTile = flag.getValue();
+    else if (name == "pack_per_cache_tile" && flag)
+      plan.packPerCacheTile = flag.getValue();
     else if (name == "cache_tile_sizes" && array)
       plan.cacheTileSizes = llvm::to_vector(array.asArrayRef());
     else if (name == "cache_tile_interchange" && array)
@@ -625,6 +628,20 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
   plan.packPerTile = plan.distribute &&
                      distributed != outer.interchange.end() &&
                      !llvm::is_contained(dims->m, unsigned(*distributed));
+  // Cache tiles are (n, k) blocks when they do not split the rows: each k
+  // block of a tile's panels is packed once, just before its rows use it,
+  // and stays in cache. Without cache tiles inside the distributed one,
+  // the tiles inside are register tiles, which would pack the same panels
+  // again for every row tile.
+  bool cacheTilesInside =
+      cacheLevel && llvm::any_of(llvm::seq<unsigned>(0, numLoops),
+                                 [&](unsigned d) {
+                                   return cache.sizes[d] &&
+                                          int64_t(d) != *distributed;
+                                 });
+  plan.packPerCacheTile =
+      plan.packPerTile && cacheTilesInside &&
+      llvm::all_of(dims->m, [&](unsigned m) { return cache.sizes[m] == 0; });
 
   // The copy that packs the rhs, and the columns short of a panel.
   LoopNest copy =

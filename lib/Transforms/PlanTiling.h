@@ -14,7 +14,7 @@
 // and is tiled twice, for the caches and then for the registers:
 //
 //   xla.tiling = {pack_rhs = 32, pack_copy = {...}, pack_remainder = {...},
-//                 pack_per_tile = true,
+//                 pack_per_tile = true, pack_per_cache_tile = true,
 //                 cache_tile_sizes = array<i64: 0, 12, 256, 0>,
 //                 cache_tile_interchange = array<i64: 1, 2, 0, 3>,
 //                 tile_sizes = array<i64: 8, 1, 1, 0>, ...}
@@ -72,8 +72,11 @@ struct TilingPlan {
   int64_t packRhs = 0;
   mlir::DictionaryAttr packCopy, packRemainder;
   /// The packing copy runs in each distributed tile, for the panels that
-  /// tile reads, instead of once for the whole rhs before the tiles.
+  /// tile reads, instead of once for the whole rhs before the tiles; with
+  /// `packPerCacheTile`, in each cache tile within it (a k block of those
+  /// panels), which needs cache tiles that do not split the rows.
   bool packPerTile = false;
+  bool packPerCacheTile = false;
   /// Tiles for the caches, applied before (outside) the register tiles;
   /// `distribute` then applies to their outermost loop.
   llvm::SmallVector<int64_t> cacheTileSizes;

@@ -38,6 +38,8 @@ namespace xla {
 using namespace mlir;
 
 using xla::TilingPlan;
+/// Marks a packing copy made per tile until its cache tiles are known.
+static constexpr llvm::StringLiteral kPackPerSlice = "xla.pack_per_slice";
 /// Ops with their plans (a plan is too large for SmallVector's inline
 /// storage).
 using PlannedOps = std::vector<std::pair<linalg::LinalgOp, TilingPlan>>;
@@ -235,14 +237,17 @@ static void distribute(RewriterBase &rewriter, linalg::LinalgOp op,
                       std::move(inner));
 }
 
-/// A packing copy whose contraction packs per tile (`pack_per_tile`): each
-/// slice of the packed rhs that a distributed tile (or the remainder split
-/// off before the forall) reads becomes a copy of just those panels, made
-/// where the slice was; the whole copy goes away. Falls back to
-/// distributing the whole copy when a reader is not a proper slice (the
-/// tiles did not split the panels, or distribution failed).
-static void packPerTile(RewriterBase &rewriter, linalg::LinalgOp copy,
-                        TilingPlan plan, PlannedOps &work) {
+/// Packing per tile (`pack_per_tile`): each slice of `copy`'s result
+/// becomes a copy of just that slice, made where the slice is read, into a
+/// buffer of its own; they are appended to `tiles`. Done once the
+/// contraction is distributed (a tile's panels) and again once it is tiled
+/// for the caches (a k block of them): the k blocks of a tile's panels are
+/// read by all of its rows, so nothing is packed twice, and a block stays
+/// in cache from its copy to its use. Returns whether the whole copy went
+/// away; it stays when a reader is not a proper slice (the tiles did not
+/// split it, or tiling failed).
+static bool copyPerSlice(RewriterBase &rewriter, linalg::LinalgOp copy,
+                         SmallVectorImpl<linalg::LinalgOp> &tiles) {
   auto packed = cast<OpResult>(copy->getResult(0));
   auto type = cast<RankedTensorType>(packed.getType());
   // The forall's tiles slice the slice that splitting off a remainder
@@ -274,43 +279,39 @@ static void packPerTile(RewriterBase &rewriter, linalg::LinalgOp copy,
                   slices.push_back(slice);
                   return true;
                 });
-  if (proper) {
-    TilingPlan tilePlan = plan;
-    tilePlan.distribute = false;
-    for (tensor::ExtractSliceOp slice : slices) {
-      rewriter.setInsertionPoint(slice);
-      FailureOr<TilingResult> tiled =
-          tensor::replaceExtractSliceWithTiledProducer(rewriter, slice,
-                                                       packed);
-      if (failed(tiled) || tiled->tiledValues.size() != 1)
+  if (!proper)
+    return false;
+  for (tensor::ExtractSliceOp slice : slices) {
+    rewriter.setInsertionPoint(slice);
+    FailureOr<TilingResult> tiled =
+        tensor::replaceExtractSliceWithTiledProducer(rewriter, slice, packed);
+    if (failed(tiled) || tiled->tiledValues.size() != 1)
+      continue;
+    rewriter.replaceOp(slice, tiled->tiledValues.front());
+    for (Operation *op : tiled->tiledOps) {
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+      if (!linalgOp)
         continue;
-      rewriter.replaceOp(slice, tiled->tiledValues.front());
-      for (Operation *op : tiled->tiledOps) {
-        auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-        if (!linalgOp)
+      // A buffer of the tile's own, not a slice of one for all tiles.
+      for (OpOperand &init : linalgOp.getDpsInitsMutable()) {
+        auto initSlice = init.get().getDefiningOp<tensor::ExtractSliceOp>();
+        if (!initSlice ||
+            !initSlice.getSource().getDefiningOp<tensor::EmptyOp>() ||
+            !initSlice.getResultType().hasStaticShape())
           continue;
-        // A buffer of the tile's own, not a slice of one for all tiles.
-        for (OpOperand &init : linalgOp.getDpsInitsMutable()) {
-          auto initSlice = init.get().getDefiningOp<tensor::ExtractSliceOp>();
-          if (!initSlice ||
-              !initSlice.getSource().getDefiningOp<tensor::EmptyOp>() ||
-              !initSlice.getResultType().hasStaticShape())
-            continue;
-          rewriter.setInsertionPoint(linalgOp);
-          Value empty = tensor::EmptyOp::create(
-              rewriter, initSlice.getLoc(), initSlice.getResultType().getShape(),
-              initSlice.getResultType().getElementType());
-          rewriter.modifyOpInPlace(linalgOp, [&] { init.set(empty); });
-        }
-        work.emplace_back(linalgOp, tilePlan);
+        rewriter.setInsertionPoint(linalgOp);
+        Value empty = tensor::EmptyOp::create(
+            rewriter, initSlice.getLoc(), initSlice.getResultType().getShape(),
+            initSlice.getResultType().getElementType());
+        rewriter.modifyOpInPlace(linalgOp, [&] { init.set(empty); });
       }
+      tiles.push_back(linalgOp);
     }
   }
-  if (packed.use_empty()) {
-    rewriter.eraseOp(copy);
-    return;
-  }
-  distribute(rewriter, copy, std::move(plan), work);
+  if (!packed.use_empty())
+    return false;
+  rewriter.eraseOp(copy);
+  return true;
 }
 
 namespace {
@@ -354,6 +355,7 @@ struct TileAndVectorizePass
     // Packing copies made per tile, once their contractions are
     // distributed.
     PlannedOps perTileCopies;
+    SmallVector<bool> perCacheTile;
     // By index: packing appends to `planned`.
     for (size_t i = 0; i < planned.size(); ++i) {
       auto [op, plan] = planned[i];
@@ -372,6 +374,7 @@ struct TileAndVectorizePass
           if (failed(copyPlan) || failed(verifyPlan(packed->copy, *copyPlan)))
             return signalPassFailure();
           perTileCopies.emplace_back(packed->copy, std::move(*copyPlan));
+          perCacheTile.push_back(plan.packPerCacheTile);
         } else if (failed(addDerived(packed->copy, plan.packCopy))) {
           return signalPassFailure();
         }
@@ -410,14 +413,43 @@ struct TileAndVectorizePass
     PlannedOps work;
     for (auto &[op, plan] : candidates)
       distribute(rewriter, op, std::move(plan), work);
-    for (auto &[copy, plan] : perTileCopies)
-      packPerTile(rewriter, copy, std::move(plan), work);
+    // Each distributed tile packs its panels; its copy is tiled with the
+    // register tiles, after a cache tile (a k block) has packed its own
+    // part of them, below.
+    for (auto [entry, cacheTiles] : llvm::zip(perTileCopies, perCacheTile)) {
+      auto &[copy, plan] = entry;
+      TilingPlan tilePlan = plan;
+      tilePlan.distribute = false;
+      SmallVector<linalg::LinalgOp> tiles;
+      if (!copyPerSlice(rewriter, copy, tiles))
+        distribute(rewriter, copy, std::move(plan), work);
+      for (linalg::LinalgOp tile : tiles) {
+        markResidual(rewriter, tile, tilePlan);
+        if (cacheTiles)
+          tile->setAttr(kPackPerSlice, rewriter.getUnitAttr());
+      }
+    }
     for (auto &[op, plan] : work)
       (void)tileAndPeel(rewriter, op, plan);
 
     // Peeled bounds are constants now; fold them into static slice types.
     if (failed(applyPatternsGreedily(func, canonicalize)))
       return signalPassFailure();
+
+    // Each cache tile (a k block of a tile's panels, a static slice now)
+    // packs its own part; the copies keep the copy's plan.
+    SmallVector<linalg::LinalgOp> perSlice;
+    func.walk([&](linalg::LinalgOp op) {
+      if (op->removeAttr(kPackPerSlice))
+        perSlice.push_back(op);
+    });
+    for (linalg::LinalgOp copy : perSlice) {
+      auto attr = copy->getAttrOfType<DictionaryAttr>(TilingPlan::kAttrName);
+      SmallVector<linalg::LinalgOp> blocks;
+      (void)copyPerSlice(rewriter, copy, blocks);
+      for (linalg::LinalgOp block : blocks)
+        block->setAttr(TilingPlan::kAttrName, attr);
+    }
 
     // The register tiles inside cache tiles, now that those are static.
     PlannedOps inner;

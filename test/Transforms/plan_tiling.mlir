@@ -238,11 +238,12 @@ module attributes {xla.target = {triple = "x86_64-unknown-linux-gnu", cpu = "has
 // column in panel). Register tiles 8 rows x one panel, loops (m, n, k);
 // cache tiles: k blocks of 24 (8 + 32 rows of 24 floats fill 4 KiB) and
 // one panel per n block, so the 2 blocks go to the 2 cores, and each
-// packs the panel it reads (pack_per_tile). With the default 1 MiB L2 the
-// same op is not packed.
+// packs the panel it reads (pack_per_tile), a k block at a time
+// (pack_per_cache_tile). With the default 1 MiB L2 the same op is not
+// packed.
 // PACK-LABEL: func.func @matmul_packed
 // PACK: xla.tiling = {cache_tile_interchange = array<i64: 1, 0, 2, 3>, cache_tile_sizes = array<i64: 0, 1, 24, 0>, distribute = true,
-// PACK-SAME: pack_copy = {peel = true, tile_sizes = array<i64: 1, 1, 16>, vectorize = true}, pack_per_tile = true,
+// PACK-SAME: pack_copy = {peel = true, tile_sizes = array<i64: 1, 1, 16>, vectorize = true}, pack_per_cache_tile = true, pack_per_tile = true,
 // PACK-SAME: pack_remainder = {distribute = true, interchange = array<i64: 0, 2, 1>, peel = true, tile_interchange = array<i64: 2, 0, 1>, tile_sizes = array<i64: 8, 1, 0>, vectorize = true},
 // PACK-SAME: pack_rhs = 32 : i64, peel = true, tile_interchange = array<i64: 0, 1, 2, 3>, tile_sizes = array<i64: 8, 1, 1, 0>, vectorize = true}
 // CHECK-LABEL: func.func @matmul_packed
@@ -260,12 +261,27 @@ func.func @matmul_packed(%a: tensor<70x90xf32>, %b: tensor<90x75xf32>, %c: tenso
 // batches go to the cores, each packing its own batch's rhs.
 // PACK-LABEL: func.func @batch_matmul_packed
 // PACK: cache_tile_interchange = array<i64: 0, 2, 1, 3, 4>, cache_tile_sizes = array<i64: 1, 0, 0, 24, 0>, distribute = true,
-// PACK-SAME: pack_copy = {peel = true, tile_sizes = array<i64: 1, 1, 16, 16>, vectorize = true}, pack_per_tile = true
+// PACK-SAME: pack_copy = {peel = true, tile_sizes = array<i64: 1, 1, 16, 16>, vectorize = true}, pack_per_cache_tile = true, pack_per_tile = true
 // PACK-SAME: pack_rhs = 32
 func.func @batch_matmul_packed(%a: tensor<4x40x50xf32>, %b: tensor<4x70x50xf32>, %c: tensor<4x40x70xf32>) -> tensor<4x40x70xf32> {
   %0 = linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>]
     ins(%a, %b : tensor<4x40x50xf32>, tensor<4x70x50xf32>) outs(%c : tensor<4x40x70xf32>) -> tensor<4x40x70xf32>
   return %0 : tensor<4x40x70xf32>
+}
+
+// -----
+
+// k (24) fits in one k block, so the n blocks the cores share are the
+// only cache tiles: each core packs its panels (pack_per_tile), but not
+// per cache tile, since the tiles inside it are register tiles, which
+// would pack the same panels again for every 8 rows.
+// PACK-LABEL: func.func @short_k
+// PACK: cache_tile_sizes = array<i64: 0, 2, 0, 0>, distribute = true
+// PACK-NOT: pack_per_cache_tile
+// PACK-SAME: pack_per_tile = true
+func.func @short_k(%a: tensor<70x24xf32>, %b: tensor<24x128xf32>, %c: tensor<70x128xf32>) -> tensor<70x128xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<70x24xf32>, tensor<24x128xf32>) outs(%c : tensor<70x128xf32>) -> tensor<70x128xf32>
+  return %0 : tensor<70x128xf32>
 }
 
 // -----

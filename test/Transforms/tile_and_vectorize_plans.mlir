@@ -128,25 +128,31 @@ func.func @packed(%a: tensor<16x20xf32>, %b: tensor<20x40xf32>, %c: tensor<16x40
   return %0 : tensor<16x40xf32>
 }
 
-// The same with `pack_per_tile`: each forall iteration copies the one
-// panel it reads into a tensor of its own (1x20x16), so no 2x20x16 copy of
-// the whole rhs is made before the forall.
+// The same with `pack_per_tile`: each forall iteration packs the one
+// panel it reads, and each of its k blocks (8, then a peeled 4) packs its
+// own rows of it, into a tensor of its own, just before the register tiles
+// read them; no 2x20x16 copy of the whole rhs is made.
 // CHECK-LABEL: func.func @packed_per_tile
 // CHECK-NOT: tensor<2x20x16xf32>
 // CHECK: %[[SPLIT:.*]] = tensor.expand_shape {{.*}} output_shape [20, 2, 16]
 // CHECK-NOT: tensor<2x20x16xf32>
 // CHECK: scf.forall (%[[P:.*]]) in (2)
-// CHECK:   %[[EMPTY:.*]] = tensor.empty() : tensor<1x20x16xf32>
-// CHECK:   %[[PANEL:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[EMPTY]])
-// CHECK:     vector.transfer_read %[[SPLIT]][%{{.*}}, %[[P]], %c0]
-// CHECK:     vector.transfer_write {{.*}}, %[[ACC]]{{.*}} tensor<1x20x16xf32>
-// CHECK:   vector.transfer_read %[[PANEL]][%c0, {{.*}} vector<16xf32>
+// CHECK:   scf.for %{{.*}} = %c0 to %c16 step %c8
+// CHECK:     %[[EMPTY:.*]] = tensor.empty() : tensor<1x8x16xf32>
+// CHECK:     %[[BLOCK:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[EMPTY]])
+// CHECK:       vector.transfer_read %[[SPLIT]][%{{.*}}, %[[P]], %c0]
+// CHECK:       vector.transfer_write {{.*}}, %[[ACC]]{{.*}} tensor<1x8x16xf32>
+// CHECK:     vector.transfer_read %[[BLOCK]][%c0, {{.*}} vector<16xf32>
+// CHECK:     vector.outerproduct
+// CHECK:   tensor.empty() : tensor<1x4x16xf32>
 // CHECK:   vector.outerproduct
+// CHECK: scf.forall.in_parallel
 // CHECK-NOT: tensor<2x20x16xf32>
 // CHECK-NOT: xla.tiling
+// CHECK-NOT: xla.pack_per_slice
 // CHECK: return
 func.func @packed_per_tile(%a: tensor<16x20xf32>, %b: tensor<20x40xf32>, %c: tensor<16x40xf32>) -> tensor<16x40xf32> {
-  %0 = linalg.matmul {xla.tiling = {pack_rhs = 16 : i64, pack_copy = {tile_sizes = array<i64: 1, 1, 0>, vectorize = true}, pack_per_tile = true,
+  %0 = linalg.matmul {xla.tiling = {pack_rhs = 16 : i64, pack_copy = {tile_sizes = array<i64: 1, 1, 0>, vectorize = true}, pack_per_tile = true, pack_per_cache_tile = true,
                                     pack_remainder = {tile_sizes = array<i64: 8, 8, 1>, tile_interchange = array<i64: 0, 2, 1>, peel = true, vectorize = true},
                                     cache_tile_sizes = array<i64: 0, 1, 8, 0>, cache_tile_interchange = array<i64: 1, 2, 0, 3>, distribute = true,
                                     tile_sizes = array<i64: 8, 1, 1, 0>, tile_interchange = array<i64: 0, 1, 2, 3>, peel = true, vectorize = true}}

@@ -124,6 +124,24 @@ def HLOFormFusionsPass : Pass<"hlo-form-fusions"> {
   let dependentDialects = ["::xla::hlo::HLODialect"];
 }
 
+def HLOReorderForMemoryPass : Pass<"hlo-reorder-for-memory"> {
+  let summary = "Move ops to their first reader where that shortens lives";
+  let description = [{
+    The kernels run in block order and a value's buffer lives from its
+    producer to its last reader. In the block of each function, a side
+    effect free op moves to just before its first reader when its results
+    (other than those it returns, which live in the caller's buffers) are
+    at least 64 KiB larger than the operands whose lives that extends
+    (those it reads last that are not arguments or constants). Every live set between the
+    two places shrinks, so the peak never grows. Ops are visited from the
+    end, each judged against its readers' final places; single ops only.
+    A greedy, downward-only counterpart of
+    XLA's memory-minimizing schedulers: it moves, for instance, the zeros
+    of a gradient accumulator from the start of the backward pass to
+    where the accumulation happens. Runs after `hlo-form-fusions`.
+  }];
+}
+
 def HLOReportFusionsPass : Pass<"hlo-report-fusions", "::mlir::ModuleOp"> {
   let summary = "Write the fusion report: every kernel, its ops and costs";
   let description = [{
