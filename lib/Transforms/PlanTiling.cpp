@@ -633,14 +633,12 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
   // and stays in cache. Without cache tiles inside the distributed one,
   // the tiles inside are register tiles, which would pack the same panels
   // again for every row tile.
-  bool cacheTilesInside =
-      cacheLevel && llvm::any_of(llvm::seq<unsigned>(0, numLoops),
-                                 [&](unsigned d) {
-                                   return cache.sizes[d] &&
-                                          int64_t(d) != *distributed;
-                                 });
   plan.packPerCacheTile =
-      plan.packPerTile && cacheTilesInside &&
+      plan.packPerTile && cacheLevel &&
+      llvm::any_of(llvm::seq<unsigned>(0, numLoops),
+                   [&](unsigned d) {
+                     return cache.sizes[d] && int64_t(d) != *distributed;
+                   }) &&
       llvm::all_of(dims->m, [&](unsigned m) { return cache.sizes[m] == 0; });
 
   // The copy that packs the rhs, and the columns short of a panel.

@@ -281,6 +281,7 @@ static bool copyPerSlice(RewriterBase &rewriter, linalg::LinalgOp copy,
                 });
   if (!proper)
     return false;
+  SmallVector<Operation *> initSlices;
   for (tensor::ExtractSliceOp slice : slices) {
     rewriter.setInsertionPoint(slice);
     FailureOr<TilingResult> tiled =
@@ -292,22 +293,16 @@ static bool copyPerSlice(RewriterBase &rewriter, linalg::LinalgOp copy,
       auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
       if (!linalgOp)
         continue;
-      // A buffer of the tile's own, not a slice of one for all tiles.
-      for (OpOperand &init : linalgOp.getDpsInitsMutable()) {
-        auto initSlice = init.get().getDefiningOp<tensor::ExtractSliceOp>();
-        if (!initSlice ||
-            !initSlice.getSource().getDefiningOp<tensor::EmptyOp>() ||
-            !initSlice.getResultType().hasStaticShape())
-          continue;
-        rewriter.setInsertionPoint(linalgOp);
-        Value empty = tensor::EmptyOp::create(
-            rewriter, initSlice.getLoc(), initSlice.getResultType().getShape(),
-            initSlice.getResultType().getElementType());
-        rewriter.modifyOpInPlace(linalgOp, [&] { init.set(empty); });
-      }
+      for (Value init : linalgOp.getDpsInits())
+        if (auto initSlice = init.getDefiningOp<tensor::ExtractSliceOp>())
+          initSlices.push_back(initSlice);
       tiles.push_back(linalgOp);
     }
   }
+  // A buffer of each tile's own, not a slice of one for all tiles.
+  RewritePatternSet fold(rewriter.getContext());
+  tensor::populateFoldTensorEmptyPatterns(fold);
+  (void)applyOpPatternsGreedily(initSlices, std::move(fold));
   if (!packed.use_empty())
     return false;
   rewriter.eraseOp(copy);
@@ -353,9 +348,13 @@ struct TileAndVectorizePass
     };
     PlannedOps candidates;
     // Packing copies made per tile, once their contractions are
-    // distributed.
-    PlannedOps perTileCopies;
-    SmallVector<bool> perCacheTile;
+    // distributed (and per cache tile too, with `perCacheTile`).
+    struct PerTileCopy {
+      linalg::LinalgOp copy;
+      TilingPlan plan;
+      bool perCacheTile;
+    };
+    std::vector<PerTileCopy> perTileCopies;
     // By index: packing appends to `planned`.
     for (size_t i = 0; i < planned.size(); ++i) {
       auto [op, plan] = planned[i];
@@ -373,8 +372,8 @@ struct TileAndVectorizePass
               TilingPlan::fromAttr(plan.packCopy, packed->copy.getLoc());
           if (failed(copyPlan) || failed(verifyPlan(packed->copy, *copyPlan)))
             return signalPassFailure();
-          perTileCopies.emplace_back(packed->copy, std::move(*copyPlan));
-          perCacheTile.push_back(plan.packPerCacheTile);
+          perTileCopies.push_back(
+              {packed->copy, std::move(*copyPlan), plan.packPerCacheTile});
         } else if (failed(addDerived(packed->copy, plan.packCopy))) {
           return signalPassFailure();
         }
@@ -416,16 +415,15 @@ struct TileAndVectorizePass
     // Each distributed tile packs its panels; its copy is tiled with the
     // register tiles, after a cache tile (a k block) has packed its own
     // part of them, below.
-    for (auto [entry, cacheTiles] : llvm::zip(perTileCopies, perCacheTile)) {
-      auto &[copy, plan] = entry;
-      TilingPlan tilePlan = plan;
+    for (PerTileCopy &entry : perTileCopies) {
+      TilingPlan tilePlan = entry.plan;
       tilePlan.distribute = false;
       SmallVector<linalg::LinalgOp> tiles;
-      if (!copyPerSlice(rewriter, copy, tiles))
-        distribute(rewriter, copy, std::move(plan), work);
+      if (!copyPerSlice(rewriter, entry.copy, tiles))
+        distribute(rewriter, entry.copy, std::move(entry.plan), work);
       for (linalg::LinalgOp tile : tiles) {
         markResidual(rewriter, tile, tilePlan);
-        if (cacheTiles)
+        if (entry.perCacheTile)
           tile->setAttr(kPackPerSlice, rewriter.getUnitAttr());
       }
     }
@@ -447,8 +445,9 @@ struct TileAndVectorizePass
       auto attr = copy->getAttrOfType<DictionaryAttr>(TilingPlan::kAttrName);
       SmallVector<linalg::LinalgOp> blocks;
       (void)copyPerSlice(rewriter, copy, blocks);
-      for (linalg::LinalgOp block : blocks)
-        block->setAttr(TilingPlan::kAttrName, attr);
+      if (attr)
+        for (linalg::LinalgOp block : blocks)
+          block->setAttr(TilingPlan::kAttrName, attr);
     }
 
     // The register tiles inside cache tiles, now that those are static.
