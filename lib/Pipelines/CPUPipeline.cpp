@@ -79,6 +79,9 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
         vector::VectorMultiReductionLowering::InnerReduction));
     functions.addPass(createConvertVectorToSCFPass(
         VectorTransferToSCFOptions().enableFullUnroll()));
+    // Before the canonicalizer folds the transposes of permuted transfers
+    // into element-by-element shuffles.
+    functions.addPass(createLowerVectorTransposesPass());
     functions.addPass(createCanonicalizerPass());
   }
   pm.addPass(createOutlineKernelsPass());

@@ -603,4 +603,25 @@ def ApproximateVectorMathPass : Pass<"xla-approximate-vector-math"> {
                            "::mlir::math::MathDialect"];
 }
 
+def LowerVectorTransposesPass : Pass<"xla-lower-vector-transposes"> {
+  let summary = "Lower 16x16 vector transposes to a four-stage shuffle network";
+  let description = [{
+    A tile that is read across its lanes (a transposed operand packed for a
+    contraction, a transpose inside a loop fusion) is loaded as 16 rows of
+    16 lanes and transposed in registers. Left to the canonicalizer, the
+    element-wise lowering of `vector.transpose` folds into 256 scalar
+    extracts and inserts, which LLVM turns into 240 two-source shuffles:
+    one `vpermt2ps` each, with an index vector to load, and the largest
+    basic blocks of a training step, whose instruction selection took a
+    third of its code generation time. This pass rewrites every 16x16
+    transpose of 32-bit elements (unit dimensions aside) with upstream's
+    `Shuffle16x16` lowering: four stages of 16 shuffles, each one
+    unpack, `shufps` or 128-bit lane permute, as IREE does for AVX-512.
+    Other transposes are left to the default lowering. Run it right after
+    `convert-vector-to-scf`, which creates the transposes of permuted
+    transfers, and before the canonicalizer folds them away.
+  }];
+  let dependentDialects = ["::mlir::vector::VectorDialect"];
+}
+
 #endif // XLA_MLIR_TRANSFORMS_PASSES_TD
