@@ -9,6 +9,10 @@
 #include "llvm/IR/PassInstrumentation.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/IPO/DeadArgumentElimination.h"
+#include "llvm/Transforms/IPO/SCCP.h"
+#include "llvm/Transforms/Scalar/DCE.h"
+#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/Path.h"
@@ -64,6 +68,23 @@ xla::createTargetMachine(const TargetDescription &target,
   return std::move(machine);
 }
 
+namespace {
+/// The analysis managers of a new-PM pipeline, registered with `builder`.
+struct AnalysisManagers {
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager callGraph;
+  llvm::ModuleAnalysisManager modules;
+  explicit AnalysisManagers(llvm::PassBuilder &builder) {
+    builder.registerModuleAnalyses(modules);
+    builder.registerCGSCCAnalyses(callGraph);
+    builder.registerFunctionAnalyses(functions);
+    builder.registerLoopAnalyses(loops);
+    builder.crossRegisterProxies(loops, functions, callGraph, modules);
+  }
+};
+} // namespace
+
 llvm::Error xla::runOptimizationPipeline(llvm::Module &module,
                                          llvm::TargetMachine &machine,
                                          const CompileOptions &options) {
@@ -84,15 +105,7 @@ llvm::Error xla::runOptimizationPipeline(llvm::Module &module,
   if (options.timeReport)
     options.timeReport->instrument(callbacks);
   llvm::PassBuilder builder(&machine, tuning, std::nullopt, &callbacks);
-  llvm::LoopAnalysisManager loops;
-  llvm::FunctionAnalysisManager functions;
-  llvm::CGSCCAnalysisManager callGraph;
-  llvm::ModuleAnalysisManager modules;
-  builder.registerModuleAnalyses(modules);
-  builder.registerCGSCCAnalyses(callGraph);
-  builder.registerFunctionAnalyses(functions);
-  builder.registerLoopAnalyses(loops);
-  builder.crossRegisterProxies(loops, functions, callGraph, modules);
+  AnalysisManagers analyses(builder);
   static const llvm::OptimizationLevel levels[] = {
       llvm::OptimizationLevel::O0, llvm::OptimizationLevel::O1,
       llvm::OptimizationLevel::O2, llvm::OptimizationLevel::O3};
@@ -101,15 +114,57 @@ llvm::Error xla::runOptimizationPipeline(llvm::Module &module,
       level == llvm::OptimizationLevel::O0
           ? builder.buildO0DefaultPipeline(level)
           : builder.buildPerModuleDefaultPipeline(level);
-  pipeline.run(module, modules);
+  pipeline.run(module, analyses.modules);
   return llvm::Error::success();
+}
+
+/// The interprocedural cleanup that splitting into parts would prevent:
+/// the kernels' unused descriptor arguments (everything but the aligned
+/// pointer of a static memref) are removed from their signatures and from
+/// the calls in the entry, which would otherwise pass hundreds of constants
+/// on the stack (instruction selection of one large block). The kernels
+/// are internal only meanwhile: internal, O3 would also change their
+/// calling convention and promote their arguments, and X86's fastcc
+/// cannot pass a <1 x i1> ("cannot emit physreg copy").
+static void removeDeadArguments(llvm::Module &module,
+                                llvm::ArrayRef<std::string> exported) {
+  llvm::SmallVector<std::string> internalized;
+  for (llvm::Function &function : module.functions())
+    if (!function.isDeclaration() && function.hasExternalLinkage() &&
+        !llvm::is_contained(exported, function.getName())) {
+      function.setLinkage(llvm::GlobalValue::InternalLinkage);
+      internalized.push_back(function.getName().str());
+    }
+  llvm::PassBuilder builder;
+  AnalysisManagers analyses(builder);
+  // The translated descriptors are insertvalue chains that extractvalue
+  // reads back: folded and deleted first, so the arguments have no uses.
+  llvm::FunctionPassManager simplify;
+  simplify.addPass(llvm::InstSimplifyPass());
+  simplify.addPass(llvm::DCEPass());
+  llvm::ModulePassManager pipeline;
+  pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(simplify)));
+  // Sizes and strides that every call passes alike (kernels are shared by
+  // calls of the same types) become constants in the kernel first.
+  pipeline.addPass(llvm::IPSCCPPass());
+  pipeline.addPass(llvm::DeadArgumentEliminationPass());
+  pipeline.run(module, analyses.modules);
+  // Dead argument elimination replaces a function by one of the same name.
+  for (const std::string &name : internalized)
+    if (llvm::Function *function = module.getFunction(name))
+      function->setLinkage(llvm::GlobalValue::ExternalLinkage);
 }
 
 llvm::Error xla::optimizeModule(std::unique_ptr<llvm::Module> &module,
                                 const TargetDescription &target,
-                                const CompileOptions &options) {
+                                const CompileOptions &options,
+                                llvm::SmallVectorImpl<char> *object,
+                                llvm::ArrayRef<std::string> exported) {
+  if (options.optLevel > 0)
+    removeDeadArguments(*module, exported);
   if (options.optLevel > 0 && getCodeGenPartitions(*module) > 1)
-    return optimizeInParts(module, target, options);
+    return optimizeInParts(module, target, options, object);
+  mlir::TimingScope time = timeStage(options, "LLVM optimization");
   auto machine = createTargetMachine(target, options);
   if (!machine)
     return machine.takeError();
@@ -120,6 +175,8 @@ llvm::Expected<llvm::SmallVector<char, 0>>
 xla::emitObject(const CompiledModule &compiled,
                 const TargetDescription &target,
                 const CompileOptions &options, CodeKind kind) {
+  if (kind == CodeKind::Object && !compiled.object.empty())
+    return compiled.object;
   mlir::TimingScope time = timeStage(options, "code generation");
   return generateCode(*compiled.module, target, options,
                       kind == CodeKind::Object

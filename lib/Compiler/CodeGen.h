@@ -34,16 +34,25 @@ llvm::Error runOptimizationPipeline(llvm::Module &module,
 
 /// Runs LLVM's -O<n> on `module`: a large module in parts on
 /// `options.compileThreads` threads (optimizeInParts), which replaces it.
+/// If `object` is given and the module is split, the parts' machine code
+/// is generated with their optimization and joined into `object`; it stays
+/// empty for a module of one part (emitObject generates it). Functions
+/// other than `exported` are the program's own: their unused arguments
+/// are removed first.
 llvm::Error optimizeModule(std::unique_ptr<llvm::Module> &module,
                            const TargetDescription &target,
-                           const CompileOptions &options);
+                           const CompileOptions &options,
+                           llvm::SmallVectorImpl<char> *object = nullptr,
+                           llvm::ArrayRef<std::string> exported = {});
 
 /// Splits `module` into getCodeGenPartitions() parts, optimizes them on a
 /// thread pool and links them back into one module (in the same context)
-/// with the original local symbols local again (ParallelCodeGen.cpp).
+/// with the original local symbols local again; with `object`, each part's
+/// machine code too, joined into one object (ParallelCodeGen.cpp).
 llvm::Error optimizeInParts(std::unique_ptr<llvm::Module> &module,
                             const TargetDescription &target,
-                            const CompileOptions &options);
+                            const CompileOptions &options,
+                            llvm::SmallVectorImpl<char> *object = nullptr);
 
 /// ld.lld: $XLA_LINKER, else next to the LLVM we were built with, else PATH.
 llvm::Expected<std::string> findLinker();

@@ -3,6 +3,7 @@
 #include "xla-mlir/Compiler/Compiler.h"
 #include "xla-mlir/Compiler/CompileTimeReport.h"
 #include "xla-mlir/Compiler/ParserGuards.h"
+#include "xla-mlir/ABI/EntryABI.h"
 
 #include "CodeGen.h"
 #include "Dump.h"
@@ -408,10 +409,12 @@ xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
                            compiled.signature))
     return std::move(error);
   translateTime.stop();
-  mlir::TimingScope optimizeTime = timeStage(options, "LLVM optimization");
-  if (llvm::Error error = optimizeModule(compiled.module, target, options))
+  std::string exported[] = {
+      compiled.signature.entry,
+      runtime::kPackedEntryPrefix + compiled.signature.entry};
+  if (llvm::Error error = optimizeModule(compiled.module, target, options,
+                                         &compiled.object, exported))
     return std::move(error);
-  optimizeTime.stop();
   if (!dumpDir.empty())
     if (llvm::Error error = finishDump(dumpDir, compiled, target, options))
       return std::move(error);

@@ -1,18 +1,17 @@
-//===- ParallelCodeGen.cpp - machine code for parts of a module at once ---===//
+//===- ParallelCodeGen.cpp - LLVM optimization and machine code in parts --===//
 //
-// Code generation of the ~700 kernels of a training step takes seconds on
-// one thread. The optimized module is split into parts (llvm::SplitModule:
-// a function and the local symbols it shares stay together; locals are
-// renamed and made external), each part travels as bitcode into its own
-// LLVMContext (contexts are not thread-safe), machine code is generated
-// for the parts on a thread pool, and `ld.lld -r` joins the objects into
-// one relocatable object, so every consumer (JIT, shared library,
-// `xla-translate --emit=obj`) still sees one object.
-//
-// LLVM's O3 pipeline runs the same way (optimizeInParts): the parts are
-// optimized on the pool and linked back into one module, so the LLVM IR
-// that dumps and `--emit=llvmir` show is still one module. Kernels are
-// `noinline`, so optimizing them apart loses little.
+// LLVM's O3 pipeline and code generation of the hundreds of kernels of a
+// training step take seconds on one thread. The module is split into parts
+// (llvm::SplitModule: a function and the local symbols it shares stay
+// together; locals are renamed and made external), each part travels as
+// bitcode into its own LLVMContext (contexts are not thread-safe), and a
+// thread pool optimizes each part and generates its machine code in one
+// go; `ld.lld -r` joins the objects into one relocatable object, so every
+// consumer (JIT, shared library, `xla-translate --emit=obj`) sees one
+// object. The optimized parts are also linked back into one module, so the
+// LLVM IR that dumps and `--emit=llvmir` show is one module. Kernels are
+// `noinline` and internal, and their dead arguments are removed before the
+// split (CodeGen.cpp), so optimizing them apart loses little.
 //
 // The number of parts depends on the module only, never on the threads:
 // one thread or many produce the same bytes.
@@ -20,6 +19,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "CodeGen.h"
+
+#include "xla-mlir/Compiler/CompileTimeReport.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -124,16 +125,24 @@ static llvm::SmallVector<Bytes> splitToBitcode(llvm::Module &module,
 
 /// `work` on each part, read into its own context, on a pool of
 /// `options.compileThreads` threads; the outputs in part order, or the
-/// first error.
-static llvm::Expected<llvm::SmallVector<Bytes>>
+/// first error. The largest parts start first, so that no large part is
+/// left to run alone at the end.
+template <typename Output>
+static llvm::Expected<llvm::SmallVector<Output>>
 forEachPart(llvm::ArrayRef<Bytes> bitcode, const CompileOptions &options,
-            llvm::function_ref<llvm::Expected<Bytes>(llvm::Module &)> work) {
-  llvm::SmallVector<Bytes> outputs(bitcode.size());
+            llvm::function_ref<llvm::Expected<Output>(llvm::Module &)> work) {
+  llvm::SmallVector<Output> outputs(bitcode.size());
   std::mutex errorMutex;
   std::string firstError;
+  llvm::SmallVector<size_t> order =
+      llvm::to_vector(llvm::seq<size_t>(0, bitcode.size()));
+  llvm::sort(order, [&](size_t a, size_t b) {
+    return std::make_pair(bitcode[b].size(), a) <
+           std::make_pair(bitcode[a].size(), b);
+  });
   llvm::DefaultThreadPool pool(
       llvm::hardware_concurrency(options.compileThreads));
-  for (size_t i = 0; i < bitcode.size(); ++i)
+  for (size_t i : order)
     pool.async([&, i] {
       llvm::LLVMContext context;
       llvm::Expected<std::unique_ptr<llvm::Module>> part =
@@ -142,8 +151,8 @@ forEachPart(llvm::ArrayRef<Bytes> bitcode, const CompileOptions &options,
                   llvm::StringRef(bitcode[i].data(), bitcode[i].size()),
                   "part"),
               context);
-      llvm::Expected<Bytes> output =
-          part ? work(**part) : llvm::Expected<Bytes>(part.takeError());
+      llvm::Expected<Output> output =
+          part ? work(**part) : llvm::Expected<Output>(part.takeError());
       if (output) {
         outputs[i] = std::move(*output);
         return;
@@ -159,9 +168,18 @@ forEachPart(llvm::ArrayRef<Bytes> bitcode, const CompileOptions &options,
   return std::move(outputs);
 }
 
+namespace {
+/// What a part becomes: its optimized IR and, if asked, its machine code.
+struct OptimizedPart {
+  Bytes bitcode;
+  Bytes object;
+};
+} // namespace
+
 llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
                                  const TargetDescription &target,
-                                 const CompileOptions &options) {
+                                 const CompileOptions &options,
+                                 llvm::SmallVectorImpl<char> *object) {
   // Local symbols become hidden externals in the parts; they are made
   // local again once linked, so the module keeps its symbol table.
   llvm::StringSet<> locals;
@@ -170,22 +188,53 @@ llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
       locals.insert(value.getName());
   llvm::SmallVector<Bytes> bitcode =
       splitToBitcode(*module, getCodeGenPartitions(*module));
-  llvm::Expected<llvm::SmallVector<Bytes>> optimized = forEachPart(
-      bitcode, options, [&](llvm::Module &part) -> llvm::Expected<Bytes> {
-        auto machine = createTargetMachine(target, options);
-        if (!machine)
-          return machine.takeError();
-        if (llvm::Error error =
-                runOptimizationPipeline(part, **machine, options))
-          return std::move(error);
-        Bytes bytes;
-        llvm::raw_svector_ostream os(bytes);
-        llvm::WriteBitcodeToFile(part, os);
-        return std::move(bytes);
-      });
+  // Each thread times its own work; the report adds them up under the
+  // stage that is running.
+  mlir::TimingScope stage =
+      timeStage(options, object ? "LLVM optimization and code generation"
+                                : "LLVM optimization");
+  llvm::Expected<llvm::SmallVector<OptimizedPart>> optimized =
+      forEachPart<OptimizedPart>(
+          bitcode, options,
+          [&](llvm::Module &part) -> llvm::Expected<OptimizedPart> {
+            auto machine = createTargetMachine(target, options);
+            if (!machine)
+              return machine.takeError();
+            OptimizedPart result;
+            {
+              mlir::TimingScope time = object
+                                           ? stage.nest("LLVM optimization")
+                                           : mlir::TimingScope();
+              if (llvm::Error error =
+                      runOptimizationPipeline(part, **machine, options))
+                return std::move(error);
+              llvm::raw_svector_ostream os(result.bitcode);
+              llvm::WriteBitcodeToFile(part, os);
+            }
+            if (object) {
+              mlir::TimingScope time = stage.nest("code generation");
+              llvm::Expected<Bytes> code = generate(
+                  part, target, options, llvm::CodeGenFileType::ObjectFile);
+              if (!code)
+                return code.takeError();
+              result.object = std::move(*code);
+            }
+            return std::move(result);
+          });
   if (!optimized)
     return makeError("LLVM optimization failed: " +
                      llvm::toString(optimized.takeError()));
+  stage.stop();
+  if (object) {
+    mlir::TimingScope time = timeStage(options, "joining the parts");
+    llvm::SmallVector<Bytes> objects;
+    for (OptimizedPart &part : *optimized)
+      objects.push_back(std::move(part.object));
+    llvm::Expected<Bytes> joined = joinObjects(objects);
+    if (!joined)
+      return joined.takeError();
+    object->assign(joined->begin(), joined->end());
+  }
 
   llvm::LLVMContext &context = module->getContext();
   auto linked = std::make_unique<llvm::Module>(module->getModuleIdentifier(),
@@ -194,15 +243,16 @@ llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
   linked->setTargetTriple(module->getTargetTriple());
   linked->setDataLayout(module->getDataLayout());
   llvm::Linker linker(*linked);
-  for (const Bytes &bytes : *optimized) {
-    llvm::Expected<std::unique_ptr<llvm::Module>> part =
+  for (const OptimizedPart &part : *optimized) {
+    llvm::Expected<std::unique_ptr<llvm::Module>> parsed =
         llvm::parseBitcodeFile(
-            llvm::MemoryBufferRef(llvm::StringRef(bytes.data(), bytes.size()),
-                                  "optimized part"),
+            llvm::MemoryBufferRef(
+                llvm::StringRef(part.bitcode.data(), part.bitcode.size()),
+                "optimized part"),
             context);
-    if (!part)
-      return part.takeError();
-    if (linker.linkInModule(std::move(*part)))
+    if (!parsed)
+      return parsed.takeError();
+    if (linker.linkInModule(std::move(*parsed)))
       return makeError("linking the optimized parts failed");
   }
   for (llvm::GlobalValue &value : linked->global_values())
@@ -223,11 +273,10 @@ xla::generateCode(const llvm::Module &module, const TargetDescription &target,
   unsigned partitions = getCodeGenPartitions(module);
   if (type != llvm::CodeGenFileType::ObjectFile || partitions == 1)
     return generate(*copy, target, options, type);
-  llvm::Expected<llvm::SmallVector<Bytes>> objects =
-      forEachPart(splitToBitcode(*copy, partitions), options,
-                  [&](llvm::Module &part) {
-                    return generate(part, target, options, type);
-                  });
+  llvm::Expected<llvm::SmallVector<Bytes>> objects = forEachPart<Bytes>(
+      splitToBitcode(*copy, partitions), options, [&](llvm::Module &part) {
+        return generate(part, target, options, type);
+      });
   if (!objects)
     return makeError("code generation failed: " +
                      llvm::toString(objects.takeError()));

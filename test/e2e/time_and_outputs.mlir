@@ -27,16 +27,18 @@
 
 // --dump-llvm writes the optimized LLVM IR: the entry's C function and its
 // packed form (ABI/EntryABI.h), the signature text, the fused kernel (a
-// function named after its fusion, which main calls).
+// function named after its fusion, which main calls). The kernel takes one
+// pointer per buffer: the sizes, strides and offsets of its static memref
+// descriptors are removed from its signature and the call.
 // RUN: xla-run %s --input %S/Inputs/a_2x3_f32.npy,%S/Inputs/b_2x3_f32.npy --no-print --dump-llvm %t.ll
 // RUN: FileCheck %s --check-prefix=LLVM < %t.ll
 // LLVM: target triple
 // LLVM: @_xla_signature_main = {{.*}}constant [{{[0-9]+}} x i8] c"xla-signature 1\0Aentry main\0Ainput f32 2x3\0Ainput f32 2x3\0Aoutput f32 2x3\0A
-// LLVM: define void @loop_add_fusion(
+// LLVM: define dso_local void @loop_add_fusion(ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}}) 
 // LLVM: fadd
 // LLVM: define void @main(ptr {{.*}}, ptr {{.*}}, ptr {{.*}})
 // LLVM-NEXT: entry:
-// LLVM-NEXT: call void @loop_add_fusion(
+// LLVM-NEXT: call void @loop_add_fusion(ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}})
 // LLVM-NEXT: ret void
 // LLVM: define void @_xla_packed_main(ptr
 

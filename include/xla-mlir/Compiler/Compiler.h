@@ -59,6 +59,10 @@ struct CompiledModule {
   runtime::Signature signature;
   std::unique_ptr<llvm::LLVMContext> context;
   std::unique_ptr<llvm::Module> module;
+  /// The module's object code when it was generated together with the
+  /// optimization (a module optimized in parts), else empty; emitObject
+  /// returns it.
+  llvm::SmallVector<char, 0> object;
 
   CompiledModule();
   CompiledModule(CompiledModule &&);
