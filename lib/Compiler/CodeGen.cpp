@@ -160,8 +160,10 @@ llvm::Error xla::optimizeModule(std::unique_ptr<llvm::Module> &module,
                                 const CompileOptions &options,
                                 llvm::SmallVectorImpl<char> *object,
                                 llvm::ArrayRef<std::string> exported) {
-  if (options.optLevel > 0)
+  if (options.optLevel > 0) {
+    mlir::TimingScope time = timeStage(options, "dead arguments");
     removeDeadArguments(*module, exported);
+  }
   if (options.optLevel > 0 && getCodeGenPartitions(*module) > 1)
     return optimizeInParts(module, target, options, object);
   mlir::TimingScope time = timeStage(options, "LLVM optimization");

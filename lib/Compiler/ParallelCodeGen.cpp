@@ -186,13 +186,16 @@ llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
   for (llvm::GlobalValue &value : module->global_values())
     if (value.hasLocalLinkage() && value.hasName())
       locals.insert(value.getName());
-  llvm::SmallVector<Bytes> bitcode =
-      splitToBitcode(*module, getCodeGenPartitions(*module));
   // Each thread times its own work; the report adds them up under the
   // stage that is running.
   mlir::TimingScope stage =
       timeStage(options, object ? "LLVM optimization and code generation"
                                 : "LLVM optimization");
+  llvm::SmallVector<Bytes> bitcode;
+  {
+    mlir::TimingScope time = stage.nest("splitting into parts");
+    bitcode = splitToBitcode(*module, getCodeGenPartitions(*module));
+  }
   llvm::Expected<llvm::SmallVector<OptimizedPart>> optimized =
       forEachPart<OptimizedPart>(
           bitcode, options,
@@ -236,6 +239,8 @@ llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
     object->assign(joined->begin(), joined->end());
   }
 
+  mlir::TimingScope linkTime =
+      timeStage(options, "linking the optimized parts");
   llvm::LLVMContext &context = module->getContext();
   auto linked = std::make_unique<llvm::Module>(module->getModuleIdentifier(),
                                                context);

@@ -32,6 +32,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <queue>
@@ -121,6 +122,8 @@ private:
   SmallVector<unsigned> consumers(unsigned g);
   SmallVector<unsigned> producers(unsigned g);
   bool reaches(ArrayRef<unsigned> from, unsigned to);
+  ArrayRef<unsigned> cachedConsumers(unsigned g);
+  void collectAffected(unsigned g, llvm::DenseSet<unsigned> &affected);
 
   // The model.
   double estimate(unsigned g) { return estimate(groups[g].ops.getArrayRef()); }
@@ -152,6 +155,9 @@ private:
   std::vector<Group> groups;
   llvm::DenseMap<Operation *, SmallVector<unsigned, 1>> groupsOf;
   std::priority_queue<Candidate> queue;
+  // consumers() of the groups the cycle check visits: it walks most of the
+  // graph downstream of every merge, and a merge changes few of them.
+  llvm::DenseMap<unsigned, SmallVector<unsigned>> consumerCache;
 };
 
 } // namespace
@@ -209,6 +215,37 @@ SmallVector<unsigned> Planner::producers(unsigned g) {
   return result.takeVector();
 }
 
+ArrayRef<unsigned> Planner::cachedConsumers(unsigned g) {
+  auto it = consumerCache.find(g);
+  if (it == consumerCache.end())
+    it = consumerCache.try_emplace(g, consumers(g)).first;
+  return it->second;
+}
+
+/// Adds the groups whose consumers() may change when the ops of group `g`
+/// move or are copied: `g`, the groups that hold one of its ops, and those
+/// that hold a producer of one (their consumers are found through the
+/// groups of these ops).
+void Planner::collectAffected(unsigned g,
+                              llvm::DenseSet<unsigned> &affected) {
+  affected.insert(g);
+  auto addGroupsOf = [&](Value value) {
+    Operation *def = value.getDefiningOp();
+    if (!def || def->getBlock() != &block)
+      return;
+    auto it = groupsOf.find(def);
+    if (it != groupsOf.end())
+      affected.insert(it->second.begin(), it->second.end());
+  };
+  for (Operation *op : groups[g].ops) {
+    affected.insert(groupsOf[op].begin(), groupsOf[op].end());
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        addGroupsOf(operand);
+    });
+  }
+}
+
 /// True if a path of kernels leads from one of `from` to `to`.
 bool Planner::reaches(ArrayRef<unsigned> from, unsigned to) {
   llvm::DenseSet<unsigned> seen;
@@ -218,7 +255,7 @@ bool Planner::reaches(ArrayRef<unsigned> from, unsigned to) {
       stack.push_back(g);
   while (!stack.empty()) {
     unsigned g = stack.pop_back_val();
-    for (unsigned next : consumers(g)) {
+    for (unsigned next : cachedConsumers(g)) {
       if (next == to)
         return true;
       if (seen.insert(next).second)
@@ -528,6 +565,15 @@ void Planner::pushAround(unsigned g) {
 }
 
 void Planner::apply(const Candidate &c) {
+  // The groups whose consumers may change, before and after.
+  llvm::DenseSet<unsigned> affected;
+  collectAffected(c.a, affected);
+  if (c.kind == Candidate::ProducerConsumer || c.kind == Candidate::Siblings)
+    collectAffected(c.b, affected);
+  llvm::scope_exit dropCached([&] {
+    for (unsigned h : affected)
+      consumerCache.erase(h);
+  });
   SmallVector<unsigned> changed;
   if (c.kind == Candidate::Rematerialize) {
     SmallVector<Operation *> slice = *rematerializedOps(c.a, c.op);
@@ -575,6 +621,7 @@ void Planner::apply(const Candidate &c) {
     changed.push_back(c.b);
   }
   for (unsigned h : changed) {
+    collectAffected(h, affected);
     ++groups[h].version;
     groups[h].seconds = estimate(h);
   }

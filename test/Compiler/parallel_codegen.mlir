@@ -17,10 +17,13 @@
 // RUN: xla-translate %s --emit=obj --runtime-alloc=true --parallel-loops=true --fusion=false --time-compile -o %t/timed.o 2>&1 | FileCheck %s --check-prefix=STAGES
 // RUN: cmp %t/one.o %t/timed.o
 // STAGES: translation to LLVM IR
+// STAGES-NEXT: dead arguments
 // STAGES-NEXT: LLVM optimization and code generation
+// STAGES-DAG: {{^ +[0-9.]+ \( *[0-9.]+%\) +[0-9.]+ \( *[0-9.]+%\)    splitting into parts$}}
 // STAGES-DAG: {{^ +[0-9.]+ \( *[0-9.]+%\) +[0-9.]+ \( *[0-9.]+%\)    LLVM optimization$}}
 // STAGES-DAG: {{^ +[0-9.]+ \( *[0-9.]+%\) +[0-9.]+ \( *[0-9.]+%\)    code generation$}}
 // STAGES: joining the parts
+// STAGES-NEXT: linking the optimized parts
 // The optimized parts are linked back into one module for dumps and
 // --emit=llvmir: the kernels take one pointer per buffer (their unused
 // descriptor fields were removed before the split) and keep their names.
