@@ -15,7 +15,6 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -58,8 +57,7 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   // Before deallocation, which frees the scratch buffers of sort and needs
   // ops with several regions (select_and_scatter) to be gone.
   pm.addPass(hloext::createHLOExtLowerToLoopsPass());
-  bufferization::BufferDeallocationPipelineOptions dealloc;
-  bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  buildDeallocationPipeline(pm);
   // From here on, passes that only rewrite function bodies are nested on
   // the functions, which MLIR runs on all cores (hundreds of kernels in a
   // training step); passes that add module-level symbols stay on the

@@ -15,7 +15,6 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -76,8 +75,7 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   pm.addPass(hloext::createHLOExtLowerToLoopsPass());
   // Device buffers before deallocation, which then frees them too.
   pm.addPass(createGPUPlaceBuffersPass());
-  bufferization::BufferDeallocationPipelineOptions dealloc;
-  bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  buildDeallocationPipeline(pm);
   // Frees right after a buffer's last use instead of at the end of the
   // program (device frees are stream-ordered, so a pending kernel is safe).
   pm.addNestedPass<func::FuncOp>(

@@ -16,6 +16,7 @@
 #include "xla-mlir/Dialect/HLO/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -81,19 +82,21 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
   pm.addPass(createCheckLowerToRuntimePass());
   pm.addPass(createCustomCallLowerToRuntimePass());
   pm.addPass(createHLOLegalizeToLinalgPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  // Function by function, on all cores (a kernel per fusion).
+  OpPassManager &functions = pm.nest<func::FuncOp>();
+  functions.addPass(createCanonicalizerPass());
+  functions.addPass(createCSEPass());
   if (options.fusion) {
-    pm.addNestedPass<func::FuncOp>(createFuseElementwisePass());
-    pm.addPass(createCanonicalizerPass());
+    functions.addPass(createFuseElementwisePass());
+    functions.addPass(createCanonicalizerPass());
     // A producer fused into two operands of one consumer is inlined twice.
-    pm.addPass(createCSEPass());
+    functions.addPass(createCSEPass());
   }
   // After fusion, so that the sums of fused producers are split too.
   if (options.reductionBlock >= 2) {
     SplitReductionsPassOptions split;
     split.blockSize = options.reductionBlock;
-    pm.addNestedPass<func::FuncOp>(createSplitReductionsPass(split));
+    functions.addPass(createSplitReductionsPass(split));
   }
 }
 
@@ -119,6 +122,21 @@ void xla::buildBufferizationPipeline(OpPassManager &pm) {
   outParams.modifyPublicFunctions = true;
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   pm.addNestedPass<func::FuncOp>(createForwardResultCopiesPass());
+}
+
+void xla::buildDeallocationPipeline(OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(
+      memref::createExpandReallocPass({/*emitDeallocs=*/false}));
+  pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
+  pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
+  pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
+  // Its alias analysis follows values into callees.
+  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  // Adds a helper function for deallocs of many buffers.
+  pm.addPass(bufferization::createLowerDeallocationsPass());
+  OpPassManager &functions = pm.nest<func::FuncOp>();
+  functions.addPass(createCSEPass());
+  functions.addPass(createCanonicalizerPass());
 }
 
 void xla::registerHLOOptimizationPipeline() {

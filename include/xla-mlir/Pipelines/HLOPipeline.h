@@ -97,6 +97,12 @@ void buildHLOToLinalgPipeline(mlir::OpPassManager &pm,
 /// functions, results as caller-allocated out-params written in place.
 void buildBufferizationPipeline(mlir::OpPassManager &pm);
 
+/// Upstream's buffer-deallocation-pipeline, with the passes that only
+/// rewrite function bodies (realloc expansion, canonicalization, CSE)
+/// nested on the functions so that they run on all cores; the passes that
+/// look across functions or add helpers stay on the module.
+void buildDeallocationPipeline(mlir::OpPassManager &pm);
+
 /// Registers `hlo-optimization-pipeline`.
 void registerHLOOptimizationPipeline();
 
