@@ -159,13 +159,15 @@ llvm::Error xla::optimizeModule(std::unique_ptr<llvm::Module> &module,
                                 const TargetDescription &target,
                                 const CompileOptions &options,
                                 llvm::SmallVectorImpl<char> *object,
-                                llvm::ArrayRef<std::string> exported) {
+                                llvm::ArrayRef<std::string> exported,
+                                bool keepModule) {
   if (options.optLevel > 0) {
     mlir::TimingScope time = timeStage(options, "dead arguments");
     removeDeadArguments(*module, exported);
   }
   if (options.optLevel > 0 && getCodeGenPartitions(*module) > 1)
-    return optimizeInParts(module, target, options, object);
+    return optimizeInParts(module, target, options, object,
+                           keepModule || !object);
   mlir::TimingScope time = timeStage(options, "LLVM optimization");
   auto machine = createTargetMachine(target, options);
   if (!machine)

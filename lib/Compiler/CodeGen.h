@@ -36,23 +36,27 @@ llvm::Error runOptimizationPipeline(llvm::Module &module,
 /// `options.compileThreads` threads (optimizeInParts), which replaces it.
 /// If `object` is given and the module is split, the parts' machine code
 /// is generated with their optimization and joined into `object`; it stays
-/// empty for a module of one part (emitObject generates it). Functions
-/// other than `exported` are the program's own: their unused arguments
-/// are removed first.
+/// empty for a module of one part (emitObject generates it); then, without
+/// `keepModule`, the optimized parts are not linked back and `module` is
+/// reset. Functions other than `exported` are the program's own: their
+/// unused arguments are removed first.
 llvm::Error optimizeModule(std::unique_ptr<llvm::Module> &module,
                            const TargetDescription &target,
                            const CompileOptions &options,
                            llvm::SmallVectorImpl<char> *object = nullptr,
-                           llvm::ArrayRef<std::string> exported = {});
+                           llvm::ArrayRef<std::string> exported = {},
+                           bool keepModule = true);
 
 /// Splits `module` into getCodeGenPartitions() parts, optimizes them on a
 /// thread pool and links them back into one module (in the same context)
 /// with the original local symbols local again; with `object`, each part's
-/// machine code too, joined into one object (ParallelCodeGen.cpp).
+/// machine code too, joined into one object, and without `keepModule` the
+/// module is reset instead of linked (ParallelCodeGen.cpp).
 llvm::Error optimizeInParts(std::unique_ptr<llvm::Module> &module,
                             const TargetDescription &target,
                             const CompileOptions &options,
-                            llvm::SmallVectorImpl<char> *object = nullptr);
+                            llvm::SmallVectorImpl<char> *object = nullptr,
+                            bool keepModule = true);
 
 /// ld.lld: $XLA_LINKER, else next to the LLVM we were built with, else PATH.
 llvm::Expected<std::string> findLinker();

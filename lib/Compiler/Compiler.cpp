@@ -343,9 +343,12 @@ CompiledModule::CompiledModule() = default;
 CompiledModule::CompiledModule(CompiledModule &&) = default;
 CompiledModule::~CompiledModule() = default;
 
-llvm::Expected<CompiledModule>
-xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
-                   const CompileOptions &options) {
+/// compileToLLVM; without `keepModule` (and without a dump, which shows
+/// it), a module optimized in parts is not linked back: only its object
+/// is kept.
+static llvm::Expected<CompiledModule>
+compileProgram(ModuleOp module, const TargetDescription &target,
+               const CompileOptions &options, bool keepModule) {
   MLIRContext *context = module.getContext();
   DialectRegistry registry;
   registerCompilerDialects(registry);
@@ -412,13 +415,20 @@ xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
   std::string exported[] = {
       compiled.signature.entry,
       runtime::kPackedEntryPrefix + compiled.signature.entry};
-  if (llvm::Error error = optimizeModule(compiled.module, target, options,
-                                         &compiled.object, exported))
+  if (llvm::Error error =
+          optimizeModule(compiled.module, target, options, &compiled.object,
+                         exported, keepModule || !dumpDir.empty()))
     return std::move(error);
   if (!dumpDir.empty())
     if (llvm::Error error = finishDump(dumpDir, compiled, target, options))
       return std::move(error);
   return std::move(compiled);
+}
+
+llvm::Expected<CompiledModule>
+xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
+                   const CompileOptions &options) {
+  return compileProgram(module, target, options, /*keepModule=*/true);
 }
 
 llvm::Expected<std::string>
@@ -461,7 +471,7 @@ llvm::Expected<CompiledObject>
 xla::compileToObject(ModuleOp module, const TargetDescription &target,
                      const CompileOptions &options) {
   llvm::Expected<CompiledModule> compiled =
-      compileToLLVM(module, target, options);
+      compileProgram(module, target, options, /*keepModule=*/false);
   if (!compiled)
     return compiled.takeError();
   auto object = emitObject(*compiled, target, options);

@@ -179,7 +179,8 @@ struct OptimizedPart {
 llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
                                  const TargetDescription &target,
                                  const CompileOptions &options,
-                                 llvm::SmallVectorImpl<char> *object) {
+                                 llvm::SmallVectorImpl<char> *object,
+                                 bool keepModule) {
   // Local symbols become hidden externals in the parts; they are made
   // local again once linked, so the module keeps its symbol table.
   llvm::StringSet<> locals;
@@ -211,8 +212,10 @@ llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
               if (llvm::Error error =
                       runOptimizationPipeline(part, **machine, options))
                 return std::move(error);
-              llvm::raw_svector_ostream os(result.bitcode);
-              llvm::WriteBitcodeToFile(part, os);
+              if (keepModule) {
+                llvm::raw_svector_ostream os(result.bitcode);
+                llvm::WriteBitcodeToFile(part, os);
+              }
             }
             if (object) {
               mlir::TimingScope time = stage.nest("code generation");
@@ -239,6 +242,10 @@ llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
     object->assign(joined->begin(), joined->end());
   }
 
+  if (!keepModule) {
+    module.reset();
+    return llvm::Error::success();
+  }
   mlir::TimingScope linkTime =
       timeStage(options, "linking the optimized parts");
   llvm::LLVMContext &context = module->getContext();

@@ -23,11 +23,15 @@
 // STAGES-DAG: {{^ +[0-9.]+ \( *[0-9.]+%\) +[0-9.]+ \( *[0-9.]+%\)    LLVM optimization$}}
 // STAGES-DAG: {{^ +[0-9.]+ \( *[0-9.]+%\) +[0-9.]+ \( *[0-9.]+%\)    code generation$}}
 // STAGES: joining the parts
-// STAGES-NEXT: linking the optimized parts
+// An object needs no optimized module: the parts are not linked back.
+// STAGES-NOT: linking the optimized parts
 // The optimized parts are linked back into one module for dumps and
 // --emit=llvmir: the kernels take one pointer per buffer (their unused
 // descriptor fields were removed before the split) and keep their names.
 // RUN: xla-translate %s --emit=llvmir --runtime-alloc=true --parallel-loops=true --fusion=false -o - | FileCheck %s --check-prefix=IR
+// RUN: xla-translate %s --emit=llvmir --runtime-alloc=true --parallel-loops=true --fusion=false --time-compile -o /dev/null 2>&1 | FileCheck %s --check-prefix=LINKED
+// LINKED: joining the parts
+// LINKED-NEXT: linking the optimized parts
 // IR-DAG: define void @main(
 // IR-DAG: define void @_xla_packed_main(
 // IR-DAG: define dso_local void @loop_exponential_fusion(ptr {{[^,]*}}, ptr {{[^,]*}})

@@ -266,25 +266,35 @@ compile(ModuleOp module, const xla::TargetDescription &target,
                                    &cacheOutcome);
     }
   }
-  llvm::Expected<xla::CompiledModule> compiled =
-      xla::compileToLLVM(module, target, options);
-  if (!compiled)
-    return compiled.takeError();
-  if (!dumpLLVM.empty()) {
+  // Only --dump-llvm needs the optimized module itself.
+  xla::CompiledObject compiled;
+  if (dumpLLVM.empty()) {
+    llvm::Expected<xla::CompiledObject> object =
+        xla::compileToObject(module, target, options);
+    if (!object)
+      return object.takeError();
+    compiled = std::move(*object);
+  } else {
+    llvm::Expected<xla::CompiledModule> llvmModule =
+        xla::compileToLLVM(module, target, options);
+    if (!llvmModule)
+      return llvmModule.takeError();
     std::string text;
     llvm::raw_string_ostream os(text);
-    compiled->module->print(os, nullptr);
+    llvmModule->module->print(os, nullptr);
     if (llvm::Error error = writeFile(dumpLLVM, text))
       return std::move(error);
+    auto object = xla::emitObject(*llvmModule, target, options);
+    if (!object)
+      return object.takeError();
+    compiled = {std::move(llvmModule->signature), std::move(*object)};
   }
-  auto object = xla::emitObject(*compiled, target, options);
-  if (!object)
-    return object.takeError();
   if (!dumpObject.empty())
-    if (llvm::Error error = writeFile(
-            dumpObject, llvm::StringRef(object->data(), object->size())))
+    if (llvm::Error error =
+            writeFile(dumpObject, llvm::StringRef(compiled.object.data(),
+                                                  compiled.object.size())))
       return std::move(error);
-  return xla::loadInJIT(*object, compiled->signature, options);
+  return xla::loadInJIT(compiled.object, compiled.signature, options);
 }
 
 int runModule(ModuleOp module, const xla::TargetDescription &target) {

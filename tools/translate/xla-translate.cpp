@@ -35,6 +35,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <optional>
+
 using namespace mlir;
 namespace cl = llvm::cl;
 
@@ -124,13 +126,31 @@ int main(int argc, char **argv) {
     return EXIT_FAILURE;
   parseTime.stop();
 
-  llvm::Expected<xla::CompiledModule> compiled =
-      xla::compileToLLVM(*module, *target, options);
-  if (!compiled) {
-    llvm::errs() << llvm::toString(compiled.takeError()) << "\n";
-    return EXIT_FAILURE;
+  // Object code needs no optimized module (compileToObject does not link
+  // one back from its parts); LLVM IR and assembly do.
+  bool wantsObject =
+      emitKind == EmitKind::Object || emitKind == EmitKind::Shared;
+  std::optional<xla::CompiledModule> compiled;
+  std::optional<xla::CompiledObject> object;
+  if (wantsObject) {
+    llvm::Expected<xla::CompiledObject> result =
+        xla::compileToObject(*module, *target, options);
+    if (!result) {
+      llvm::errs() << llvm::toString(result.takeError()) << "\n";
+      return EXIT_FAILURE;
+    }
+    object = std::move(*result);
+  } else {
+    llvm::Expected<xla::CompiledModule> result =
+        xla::compileToLLVM(*module, *target, options);
+    if (!result) {
+      llvm::errs() << llvm::toString(result.takeError()) << "\n";
+      return EXIT_FAILURE;
+    }
+    compiled.emplace(std::move(*result));
   }
-  const xla::runtime::Signature &signature = compiled->signature;
+  const xla::runtime::Signature &signature =
+      object ? object->signature : compiled->signature;
   // Objects for C programs have no runtime to fill their import pointers.
   if (!headerFile.empty() && !signature.imports.empty())
     return fail("@" + signature.entry + " calls the xla runtime (" +
@@ -139,25 +159,22 @@ int main(int argc, char **argv) {
                 "cannot run it; use --emit=shared and the runtime instead");
 
   if (emitKind == EmitKind::Shared) {
-    auto object = xla::emitObject(*compiled, *target, options);
-    if (!object)
-      return fail(llvm::toString(object.takeError()));
     if (outputFile == "-")
       return fail("--emit=shared needs -o FILE");
     mlir::TimingScope linkTime = xla::timeStage(options, "shared library");
-    if (llvm::Error err = xla::emitSharedLibrary(*object, outputFile))
+    if (llvm::Error err = xla::emitSharedLibrary(object->object, outputFile))
       return fail(llvm::toString(std::move(err)));
   } else {
     auto output = openOutputFile(outputFile, &error);
     if (!output)
       return fail(error);
-    if (emitKind == EmitKind::LLVMIR) {
+    if (emitKind == EmitKind::Object) {
+      output->os().write(object->object.data(), object->object.size());
+    } else if (emitKind == EmitKind::LLVMIR) {
       compiled->module->print(output->os(), nullptr);
     } else {
       auto code = xla::emitObject(*compiled, *target, options,
-                                  emitKind == EmitKind::Object
-                                      ? xla::CodeKind::Object
-                                      : xla::CodeKind::Assembly);
+                                  xla::CodeKind::Assembly);
       if (!code)
         return fail(llvm::toString(code.takeError()));
       output->os().write(code->data(), code->size());
