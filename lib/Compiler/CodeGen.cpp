@@ -146,13 +146,19 @@ static void removeDeadArguments(llvm::Module &module,
   pipeline.addPass(llvm::createModuleToFunctionPassAdaptor(std::move(simplify)));
   // Sizes and strides that every call passes alike (kernels are shared by
   // calls of the same types) become constants in the kernel first.
-  pipeline.addPass(llvm::IPSCCPPass());
+  // No function specialization: a clone would be a new internal function,
+  // and the original might go.
+  pipeline.addPass(llvm::IPSCCPPass(llvm::IPSCCPOptions().setFuncSpec(false)));
   pipeline.addPass(llvm::DeadArgumentEliminationPass());
   pipeline.run(module, analyses.modules);
   // Dead argument elimination replaces a function by one of the same name.
+  // The kernels are no ABI: hidden, so a shared library neither exports
+  // them nor lets another library interpose them.
   for (const std::string &name : internalized)
-    if (llvm::Function *function = module.getFunction(name))
+    if (llvm::Function *function = module.getFunction(name)) {
       function->setLinkage(llvm::GlobalValue::ExternalLinkage);
+      function->setVisibility(llvm::GlobalValue::HiddenVisibility);
+    }
 }
 
 llvm::Error xla::optimizeModule(std::unique_ptr<llvm::Module> &module,

@@ -348,7 +348,8 @@ CompiledModule::~CompiledModule() = default;
 /// is kept.
 static llvm::Expected<CompiledModule>
 compileProgram(ModuleOp module, const TargetDescription &target,
-               const CompileOptions &options, bool keepModule) {
+               const CompileOptions &options, bool keepModule,
+               bool withObject) {
   MLIRContext *context = module.getContext();
   DialectRegistry registry;
   registerCompilerDialects(registry);
@@ -416,8 +417,9 @@ compileProgram(ModuleOp module, const TargetDescription &target,
       compiled.signature.entry,
       runtime::kPackedEntryPrefix + compiled.signature.entry};
   if (llvm::Error error =
-          optimizeModule(compiled.module, target, options, &compiled.object,
-                         exported, keepModule || !dumpDir.empty()))
+          optimizeModule(compiled.module, target, options,
+                         withObject ? &compiled.object : nullptr, exported,
+                         keepModule || !dumpDir.empty()))
     return std::move(error);
   if (!dumpDir.empty())
     if (llvm::Error error = finishDump(dumpDir, compiled, target, options))
@@ -427,8 +429,9 @@ compileProgram(ModuleOp module, const TargetDescription &target,
 
 llvm::Expected<CompiledModule>
 xla::compileToLLVM(ModuleOp module, const TargetDescription &target,
-                   const CompileOptions &options) {
-  return compileProgram(module, target, options, /*keepModule=*/true);
+                   const CompileOptions &options, bool withObject) {
+  return compileProgram(module, target, options, /*keepModule=*/true,
+                        withObject);
 }
 
 llvm::Expected<std::string>
@@ -471,7 +474,8 @@ llvm::Expected<CompiledObject>
 xla::compileToObject(ModuleOp module, const TargetDescription &target,
                      const CompileOptions &options) {
   llvm::Expected<CompiledModule> compiled =
-      compileProgram(module, target, options, /*keepModule=*/false);
+      compileProgram(module, target, options, /*keepModule=*/false,
+                     /*withObject=*/true);
   if (!compiled)
     return compiled.takeError();
   auto object = emitObject(*compiled, target, options);

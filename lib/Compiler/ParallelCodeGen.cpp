@@ -8,10 +8,10 @@
 // thread pool optimizes each part and generates its machine code in one
 // go; `ld.lld -r` joins the objects into one relocatable object, so every
 // consumer (JIT, shared library, `xla-translate --emit=obj`) sees one
-// object. The optimized parts are also linked back into one module, so the
-// LLVM IR that dumps and `--emit=llvmir` show is one module. Kernels are
-// `noinline` and internal, and their dead arguments are removed before the
-// split (CodeGen.cpp), so optimizing them apart loses little.
+// object. When the LLVM IR is wanted (dumps, `--emit=llvmir`), the
+// optimized parts are also linked back into one module. Kernels are
+// `noinline`, and their dead arguments are removed before the split
+// (CodeGen.cpp), so optimizing them apart loses little.
 //
 // The number of parts depends on the module only, never on the threads:
 // one thread or many produce the same bytes.
@@ -228,7 +228,7 @@ llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
             return std::move(result);
           });
   if (!optimized)
-    return makeError("LLVM optimization failed: " +
+    return makeError("LLVM optimization or code generation failed: " +
                      llvm::toString(optimized.takeError()));
   stage.stop();
   if (object) {

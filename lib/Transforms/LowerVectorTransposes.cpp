@@ -27,7 +27,8 @@ namespace {
 /// shapes that lowering falls back to one flat shuffle of the whole tile.)
 bool is16x16Transpose(vector::TransposeOp op) {
   VectorType type = op.getSourceVectorType();
-  if (type.isScalable() || type.getElementTypeBitWidth() != 32)
+  if (type.isScalable() || !type.getElementType().isIntOrFloat() ||
+      type.getElementTypeBitWidth() != 32)
     return false;
   SmallVector<int64_t> shape;
   for (int64_t size : type.getShape())

@@ -30,15 +30,24 @@
 // descriptor fields were removed before the split) and keep their names.
 // RUN: xla-translate %s --emit=llvmir --runtime-alloc=true --parallel-loops=true --fusion=false -o - | FileCheck %s --check-prefix=IR
 // RUN: xla-translate %s --emit=llvmir --runtime-alloc=true --parallel-loops=true --fusion=false --time-compile -o /dev/null 2>&1 | FileCheck %s --check-prefix=LINKED
-// LINKED: joining the parts
-// LINKED-NEXT: linking the optimized parts
+// LLVM IR alone needs no machine code: the parts are optimized and linked.
+// LINKED: dead arguments
+// LINKED-NEXT: LLVM optimization
+// LINKED-NOT: code generation
+// LINKED: linking the optimized parts
 // IR-DAG: define void @main(
 // IR-DAG: define void @_xla_packed_main(
-// IR-DAG: define dso_local void @loop_exponential_fusion(ptr {{[^,]*}}, ptr {{[^,]*}})
-// IR-DAG: define dso_local void @loop_tanh_fusion(ptr {{[^,]*}}, ptr {{[^,]*}})
+// IR-DAG: define hidden void @loop_exponential_fusion(ptr {{[^,]*}}, ptr {{[^,]*}})
+// IR-DAG: define hidden void @loop_tanh_fusion(ptr {{[^,]*}}, ptr {{[^,]*}})
 // The parts are joined into one relocatable object that defines every
 // kernel and the entry.
 // RUN: llvm-nm --defined-only %t/one.o | FileCheck %s
+// The kernels are hidden: a shared library exports only the entries.
+// RUN: xla-translate %s --emit=shared --fusion=false -o %t/lib.so
+// RUN: llvm-nm -D --defined-only %t/lib.so | FileCheck %s --check-prefix=EXPORTS
+// EXPORTS-DAG: T main
+// EXPORTS-DAG: T _xla_packed_main
+// EXPORTS-NOT: fusion
 // CHECK-DAG: T main
 // CHECK-DAG: T _xla_packed_main
 // CHECK-DAG: loop_exponential_fusion

@@ -34,7 +34,7 @@
 // RUN: FileCheck %s --check-prefix=LLVM < %t.ll
 // LLVM: target triple
 // LLVM: @_xla_signature_main = {{.*}}constant [{{[0-9]+}} x i8] c"xla-signature 1\0Aentry main\0Ainput f32 2x3\0Ainput f32 2x3\0Aoutput f32 2x3\0A
-// LLVM: define dso_local void @loop_add_fusion(ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}}) 
+// LLVM: define hidden void @loop_add_fusion(ptr {{[^,]*}}, ptr {{[^,]*}}, ptr {{[^,]*}}) 
 // LLVM: fadd
 // LLVM: define void @main(ptr {{.*}}, ptr {{.*}}, ptr {{.*}})
 // LLVM-NEXT: entry:

@@ -82,7 +82,7 @@ struct Harness {
     if (!module || !compile)
       return;
     llvm::Expected<xla::CompiledModule> compiled =
-        xla::compileToLLVM(*module, target, options);
+        xla::compileToLLVM(*module, target, options, /*withObject=*/false);
     if (!compiled)
       llvm::consumeError(compiled.takeError());
   }

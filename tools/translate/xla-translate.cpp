@@ -142,7 +142,7 @@ int main(int argc, char **argv) {
     object = std::move(*result);
   } else {
     llvm::Expected<xla::CompiledModule> result =
-        xla::compileToLLVM(*module, *target, options);
+        xla::compileToLLVM(*module, *target, options, /*withObject=*/false);
     if (!result) {
       llvm::errs() << llvm::toString(result.takeError()) << "\n";
       return EXIT_FAILURE;

@@ -54,7 +54,8 @@ mlir::OwningOpRef<mlir::ModuleOp>
 parseProgram(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
              mlir::MLIRContext *context);
 
-/// An optimized LLVM module and the signature of its entry.
+/// An optimized LLVM module and the signature of its entry. (Inside the
+/// driver, a compilation to object code may keep only `object`.)
 struct CompiledModule {
   runtime::Signature signature;
   std::unique_ptr<llvm::LLVMContext> context;
@@ -69,10 +70,14 @@ struct CompiledModule {
   ~CompiledModule();
 };
 
-/// Compiles a clone of `module` (which is left as it is) to LLVM IR.
+/// Compiles a clone of `module` (which is left as it is) to LLVM IR. With
+/// `withObject`, a module compiled in parts also keeps the object code
+/// generated with the parts, which emitObject returns (the same bytes as
+/// compileToObject's); without, emitObject generates it from the module.
 llvm::Expected<CompiledModule> compileToLLVM(mlir::ModuleOp module,
                                              const TargetDescription &target,
-                                             const CompileOptions &options);
+                                             const CompileOptions &options,
+                                             bool withObject = true);
 
 /// The kernels that compiling `module` with `options` makes, without
 /// compiling them: the HLO stage and fusion only, and the fusion report
