@@ -181,12 +181,14 @@ llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
                                  const CompileOptions &options,
                                  llvm::SmallVectorImpl<char> *object,
                                  bool keepModule) {
-  // Local symbols become hidden externals in the parts; they are made
-  // local again once linked, so the module keeps its symbol table.
+  // Local symbols become hidden externals in the parts; when the parts are
+  // linked back, they are made local again, so the module keeps its
+  // symbol table.
   llvm::StringSet<> locals;
-  for (llvm::GlobalValue &value : module->global_values())
-    if (value.hasLocalLinkage() && value.hasName())
-      locals.insert(value.getName());
+  if (keepModule)
+    for (llvm::GlobalValue &value : module->global_values())
+      if (value.hasLocalLinkage() && value.hasName())
+        locals.insert(value.getName());
   // Each thread times its own work; the report adds them up under the
   // stage that is running.
   mlir::TimingScope stage =
