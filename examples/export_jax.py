@@ -537,6 +537,8 @@ def export_one(name, opts, out_root):
     }
     if name == "mlp_train" or name == "bert_train":
         meta["loss"] = float(np.asarray(out_leaves[-1]))
+    if opts.time:
+        meta["jax_time_ms"] = time_jax(w["fn"], args, opts.time)
     if opts.calibrate:
         meta["f32_vs_f64"] = calibrate(w["fn"], args, out_leaves, w["rtol"],
                                         [o["atol"] for o in outputs])
@@ -551,6 +553,28 @@ def export_one(name, opts, out_root):
     if "f32_vs_f64" in meta:
         print(f"[{name}] f32 vs f64: {meta['f32_vs_f64']}")
     return meta
+
+
+def time_jax(fn, args, runs):
+    """Median milliseconds of a call on device-resident inputs (dispatch
+    included), at the matmul precision in effect and at JAX's default
+    (TF32 on GPUs that have it)."""
+    dev = jax.device_put(args)
+    result = {}
+    for label, precision in (("configured", None), ("default", "default")):
+        if precision:
+            with jax.default_matmul_precision(precision):
+                f = jax.jit(fn, keep_unused=True).lower(*dev).compile()
+        else:
+            f = jax.jit(fn, keep_unused=True).lower(*dev).compile()
+        jax.block_until_ready(f(*dev))
+        times = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            jax.block_until_ready(f(*dev))
+            times.append((time.perf_counter() - t0) * 1e3)
+        result[label] = float(np.median(times))
+    return result
 
 
 def compact_json(obj):
@@ -597,6 +621,9 @@ def main(argv=None):
                    help="GELU form of the BERT workloads (default: tanh approximation)")
     p.add_argument("--no-data", action="store_true",
                    help="write only the .mlir and meta.json, no .npy files")
+    p.add_argument("--time", type=int, default=0, metavar="N",
+                   help="time N calls of the jitted function (meta.json's "
+                        "jax_time_ms)")
     p.add_argument("--calibrate", action="store_true",
                    help="also run each workload in float64 and record the f32 error in meta.json")
     opts = p.parse_args(argv)

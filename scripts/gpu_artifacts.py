@@ -230,7 +230,8 @@ def run(args):
         subprocess.run([sys.executable, os.path.join(ROOT, "examples",
                                                      "export_jax.py"),
                         "--out", exported, "--only", WORKLOADS, "--batch",
-                        "1"], check=True, stdout=subprocess.DEVNULL, env=env)
+                        "1", "--time", "20"], check=True,
+                       stdout=subprocess.DEVNULL, env=env)
 
     def run_workload(r):
         d = os.path.join(exported, r["id"])
@@ -251,12 +252,18 @@ def run(args):
                              env=dict(os.environ, XLA_GPU_TIMING="1"))
         if res.returncode:
             return "fail", "exit %d: %s" % (res.returncode, res.stderr[-300:])
-        timing = re.search(r"time: .*\n(kernel time: .*)?", res.stdout)
+        timing = re.search(r"time: .*\n(kernel time: .*\n(?:  .*\n)*)?",
+                           res.stdout)
         check = subprocess.run([sys.executable, os.path.join(
             ROOT, "examples", "verify_export.py"), d, "--actual", out],
             capture_output=True, text=True)
         detail = check.stdout.strip().replace("\n", "; ") + (
             "; " + timing.group(0).replace("\n", "; ") if timing else "")
+        jax_ms = there.get("jax_time_ms")
+        if jax_ms:
+            detail += "; JAX (XLA:GPU) %.3f ms at f32, %.3f ms at its " \
+                      "default precision" % (jax_ms["configured"],
+                                             jax_ms["default"])
         return ("pass" if check.returncode == 0 else "fail"), detail
 
     def work_on(r):
@@ -301,7 +308,7 @@ def run(args):
         if r["status"] == "fail":
             print("FAIL %s: %s" % (r["id"], (r.get("detail") or "")[:400]))
         elif r["kind"] == "workload":
-            print("PASS %s: %s" % (r["id"], r["detail"][:400]))
+            print("PASS %s: %s" % (r["id"], r["detail"][:2000]))
     print("| set | programs | pass | fail | n/a |")
     print("|---|---:|---:|---:|---:|")
     for key in sorted(table):

@@ -155,7 +155,9 @@ void xla::registerCPUPipelines() {
   PassPipelineRegistration<CPUPipelineOptions>(
       "hlo-to-linalg-pipeline",
       "First half of hlo-cpu-pipeline: hlo to linalg on tensors",
-      buildHLOToLinalgPipeline);
+      [](OpPassManager &pm, const CPUPipelineOptions &options) {
+        buildHLOToLinalgPipeline(pm, options);
+      });
   PassPipelineRegistration<CPUPipelineOptions>(
       "linalg-to-llvm-pipeline",
       "Second half of hlo-cpu-pipeline: bufferize and lower to LLVM",

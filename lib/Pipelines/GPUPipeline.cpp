@@ -40,6 +40,7 @@ static void addDeviceLowering(OpPassManager &pm) {
   device.addPass(memref::createExpandStridedMetadataPass());
   device.addPass(createLowerAffinePass());
   device.addPass(createSCFToControlFlowPass());
+  device.addPass(xla::createGPULowerSubgroupReductionsPass());
   device.addPass(createConvertGpuOpsToNVVMOps());
   // What libdevice does not cover (ctpop, ctlz) maps to LLVM intrinsics.
   device.addPass(createConvertMathToLLVMPass());
@@ -70,7 +71,11 @@ static std::string findCUDAToolkit(llvm::StringRef option) {
 
 void xla::buildHLOGPUPipeline(OpPassManager &pm,
                               const GPUPipelineOptions &options) {
-  buildHLOToLinalgPipeline(pm, options);
+  // A row reduction's kernel gives each row up to kMaxRowThreads threads
+  // (xla-gpu-map-linalg), each accumulating at most reduction-block
+  // elements: only longer rows need a tree of their own.
+  constexpr int64_t kMaxRowThreads = 256;
+  buildHLOToLinalgPipeline(pm, options, kMaxRowThreads);
   buildBufferizationPipeline(pm);
   pm.addPass(hloext::createHLOExtLowerToLoopsPass());
   // Device buffers before deallocation, which then frees them too.
@@ -80,6 +85,9 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   // program (device frees are stream-ordered, so a pending kernel is safe).
   pm.addNestedPass<func::FuncOp>(
       bufferization::createOptimizeAllocationLivenessPass());
+  GPUMapLinalgPassOptions strategies;
+  strategies.reductionChain = std::max<int64_t>(options.reductionBlock, 1);
+  pm.addPass(createGPUMapLinalgPass(strategies));
   pm.addPass(createConvertLinalgToParallelLoopsPass());
   pm.addPass(createCanonicalizerPass());
   GPUMapLoopsPassOptions map;

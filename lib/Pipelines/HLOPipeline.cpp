@@ -73,6 +73,12 @@ void xla::buildHLOFusionPipeline(OpPassManager &pm,
 
 void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
                                    const HLOLoweringOptions &options) {
+  buildHLOToLinalgPipeline(pm, options, /*reductionRowThreads=*/1);
+}
+
+void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
+                                   const HLOLoweringOptions &options,
+                                   int64_t reductionRowThreads) {
   buildHLOFusionPipeline(pm, options);
   pm.addPass(createHLOOutlineFusionsPass());
   // The ABI boundary: check ops and custom calls stay ops through the HLO
@@ -96,6 +102,7 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
   if (options.reductionBlock >= 2) {
     SplitReductionsPassOptions split;
     split.blockSize = options.reductionBlock;
+    split.rowThreads = reductionRowThreads;
     functions.addPass(createSplitReductionsPass(split));
   }
 }

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GPUKernels.h"
 #include "xla-mlir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -65,13 +66,6 @@ static bool touchesMemory(Operation *op) {
                          : WalkResult::advance();
             })
       .wasInterrupted();
-}
-
-/// Values a kernel should recompute rather than take as arguments:
-/// constants, and constants in memory (a global becomes device memory in
-/// the kernel's module).
-static bool isSinkable(Operation *op) {
-  return op && (matchPattern(op, m_Constant()) || isa<memref::GetGlobalOp>(op));
 }
 
 /// Loops that copy `src` into `dst` element by element: an scf.parallel
@@ -136,7 +130,9 @@ struct GPUMapLoopsPass : xla::impl::GPUMapLoopsPassBase<GPUMapLoopsPass> {
       if (func.isExternal())
         continue;
       stageRuntimeCalls(func, symbols);
+      // After the kernels xla-gpu-map-linalg made.
       kernelIndex = 0;
+      func.walk([&](gpu::LaunchOp) { ++kernelIndex; });
       functionName = func.getSymName().str();
       bool isKernelFunction = func->hasAttr("xla.fusion_kind");
       if (isKernelFunction)
@@ -259,6 +255,12 @@ private:
     SmallVector<Operation *> run;
     for (Operation *op : ops) {
       if (op->hasTrait<OpTrait::IsTerminator>()) {
+        if (failed(flushRun(run)))
+          return failure();
+        continue;
+      }
+      // A kernel of xla-gpu-map-linalg: done.
+      if (isa<gpu::LaunchOp>(op)) {
         if (failed(flushRun(run)))
           return failure();
         continue;
@@ -398,18 +400,7 @@ private:
                     /*parallel=*/false);
       op.erase();
     }
-    // Clone constants and globals in, transitively through view ops.
-    SetVector<Value> captured;
-    getUsedValuesDefinedAbove(launch.getBody(), captured);
-    OpBuilder b = OpBuilder::atBlockBegin(&launch.getBody().front());
-    for (Value value : captured) {
-      Operation *def = value.getDefiningOp();
-      if (!isSinkable(def))
-        continue;
-      Operation *clone = b.clone(*def);
-      replaceAllUsesInRegionWith(value, clone->getResult(0),
-                                 launch.getBody());
-    }
+    xla::gpu_kernels::sinkConstants(launch);
     return success();
   }
 

@@ -426,6 +426,25 @@ static FailureOr<SmallVector<linalg::GenericOp>> splitOnce(RewriterBase &rewrite
   return SmallVector<linalg::GenericOp>{splitGroup(rewriter, red, group)};
 }
 
+/// True if `red` reduces one loop, its last, which indexes the contiguous
+/// dimension of every input it reads along: a row that several threads
+/// read interleaved (see the row-threads option).
+static bool isContiguousRow(const AddReduction &red) {
+  unsigned last = red.ranges.size() - 1;
+  if (red.reductionDims.size() != 1 || red.reductionDims[0] != last)
+    return false;
+  linalg::LinalgOp op = red.op;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (!isa<ShapedType>(input->get().getType()) || !map.isFunctionOfDim(last))
+      continue;
+    auto innermost = dyn_cast<AffineDimExpr>(map.getResults().back());
+    if (!innermost || innermost.getPosition() != last)
+      return false;
+  }
+  return true;
+}
+
 namespace {
 
 struct SplitReductionsPass
@@ -442,12 +461,16 @@ struct SplitReductionsPass
     while (!worklist.empty()) {
       linalg::LinalgOp op = worklist.pop_back_val();
       std::optional<AddReduction> red = matchAddReduction(op);
-      if (!red || red->volume <= blockSize ||
-          !partialsFitInputs(*red, blockSize))
+      if (!red)
+        continue;
+      int64_t block = blockSize;
+      if (isContiguousRow(*red))
+        block *= std::max<int64_t>(rowThreads, 1);
+      if (red->volume <= block || !partialsFitInputs(*red, block))
         continue;
       rewriter.setInsertionPoint(op);
       FailureOr<SmallVector<linalg::GenericOp>> rest =
-          splitOnce(rewriter, *red, blockSize);
+          splitOnce(rewriter, *red, block);
       if (failed(rest))
         continue;
       rewriter.replaceOp(op, rest->back().getResult(0));

@@ -289,7 +289,7 @@ int main(int argc, char **argv) {
                 });
       std::printf("kernel time: %.4f ms per run in %zu kernels\n",
                   total / repeat, kernels.size());
-      for (size_t i = 0; i < kernels.size() && i < 5; ++i)
+      for (size_t i = 0; i < kernels.size() && i < 10; ++i)
         std::printf("  %-40s %9.4f ms per run (%llu launches)\n",
                     kernels[i].kernel.c_str(),
                     kernels[i].milliseconds / repeat,

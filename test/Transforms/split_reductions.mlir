@@ -1,6 +1,7 @@
 // RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-split-reductions))' --split-input-file | FileCheck %s
 // RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-split-reductions{block-size=32}))' --split-input-file | FileCheck %s --check-prefix=B32
 // RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-split-reductions{block-size=0}))' --split-input-file | FileCheck %s --check-prefix=OFF
+// RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-split-reductions{row-threads=256}))' --split-input-file | FileCheck %s --check-prefix=ROW
 
 // A column sum of 512 rows: blocks of 16 rows into a 32x256 partial (the
 // rows reshaped to 32x16), then 32 = 2 x 16 again, then the last 2 partials
@@ -21,6 +22,9 @@
 // B32: return
 // OFF-LABEL: func.func @column
 // OFF-NEXT: linalg.reduce
+// With threads per row, a column (not contiguous) splits as before.
+// ROW-LABEL: func.func @column
+// ROW: tensor.expand_shape {{.*}} output_shape [32, 16, 256]
 func.func @column(%x: tensor<512x256xf32>, %init: tensor<256xf32>) -> tensor<256xf32> {
   %0 = linalg.reduce ins(%x : tensor<512x256xf32>) outs(%init : tensor<256xf32>) dimensions = [0]
     (%in: f32, %acc: f32) {
@@ -159,4 +163,31 @@ func.func @narrowing_conv(%x: tensor<2x8x8x32xf32>, %w: tensor<1x1x32x16xf32>, %
 func.func @sum_pool(%x: tensor<1x64x64x8xf32>, %window: tensor<8x8xf32>, %o: tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32> {
   %0 = linalg.pooling_nhwc_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<8> : tensor<2xi64>} ins(%x, %window : tensor<1x64x64x8xf32>, tensor<8x8xf32>) outs(%o : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
   return %0 : tensor<1x8x8x8xf32>
+}
+
+// -----
+
+// Rows of 4096 along the contiguous dimension: split in blocks of 16 by
+// default; with 256 threads per row (a GPU block, 16 elements each before
+// a tree) they are short enough as they are, and rows of 8192 split in
+// two blocks of 4096 rather than 512 of 16.
+// CHECK-LABEL: func.func @rows
+// CHECK: tensor.expand_shape %arg0 {{\[}}[0], [1, 2]] output_shape [8, 256, 16]
+// CHECK: tensor.expand_shape %arg1 {{\[}}[0], [1, 2]] output_shape [8, 512, 16]
+// ROW-LABEL: func.func @rows
+// ROW-NOT: tensor.expand_shape %arg0
+// ROW: tensor.expand_shape %arg1 {{\[}}[0], [1, 2]] output_shape [8, 2, 4096]
+// ROW: return
+func.func @rows(%x: tensor<8x4096xf32>, %y: tensor<8x8192xf32>, %init: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %0 = linalg.reduce ins(%x : tensor<8x4096xf32>) outs(%init : tensor<8xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %acc, %in : f32
+      linalg.yield %s : f32
+    }
+  %1 = linalg.reduce ins(%y : tensor<8x8192xf32>) outs(%init : tensor<8xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %acc, %in : f32
+      linalg.yield %s : f32
+    }
+  return %0, %1 : tensor<8xf32>, tensor<8xf32>
 }

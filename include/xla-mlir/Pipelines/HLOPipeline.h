@@ -91,6 +91,13 @@ void buildHLOFusionPipeline(mlir::OpPassManager &pm,
 /// cleanup, optional fusion and the splitting of long sums into trees.
 void buildHLOToLinalgPipeline(mlir::OpPassManager &pm,
                               const HLOLoweringOptions &options);
+/// The same, for a target whose kernels reduce a row along its contiguous
+/// dimension with `reductionRowThreads` threads, each accumulating at most
+/// `reduction-block` elements before a tree: such rows are split only
+/// beyond `reduction-block` x `reductionRowThreads` elements.
+void buildHLOToLinalgPipeline(mlir::OpPassManager &pm,
+                              const HLOLoweringOptions &options,
+                              int64_t reductionRowThreads);
 
 /// linalg on tensors -> buffers, the same for every target: entry inputs
 /// read-only (and marked `xla.input`), one-shot bufferization across

@@ -288,6 +288,11 @@ def SplitReductionsPass : Pass<"xla-split-reductions"> {
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"16",
            "Longest chain of additions into one accumulator (< 2: off)">,
+    Option<"rowThreads", "row-threads", "int64_t", /*default=*/"1",
+           "Threads that read one row of a reduction along the contiguous "
+           "dimension interleaved, each with its own accumulator, and then "
+           "combine as a tree (a GPU's block): such rows are split in "
+           "blocks of block-size x row-threads elements">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
@@ -572,6 +577,60 @@ def GPUMapLoopsPass : Pass<"xla-gpu-map-loops", "::mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::memref::MemRefDialect"];
+}
+
+def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
+  let summary = "Give the reductions and contractions of GPU kernel "
+                "functions kernels of their own";
+  let description = [{
+    Runs on device buffers, before `convert-linalg-to-parallel-loops`, in
+    the functions of fusions (`xla.fusion_kind`). Strategy lives here, the
+    generators in `GPUKernels.h`:
+
+    - A reduction along the contiguous dimension of its inputs (one
+      reduction loop, the last; each result one associative combiner of
+      32-bit values) becomes a row reduction kernel. Threads per row: the
+      fewest that keep each thread's chain at `reduction-chain` elements,
+      at least a warp's worth (or the row length, if shorter) so that loads
+      coalesce, at most 256. Up to 32 threads per row combine with warp
+      shuffles, more with a block-level tree.
+    - A contraction with static shapes and f32 results becomes a tiled
+      kernel through shared memory. Tile: the largest of 128x128 (8x8 per
+      thread), 64x64 (4x4) and 32x32 (2x2) that still gives `sm-count`
+      blocks, else the smallest.
+
+    - Any other reduction (columns, convolutions, several reduction loops,
+      bodies without a regroupable combiner) becomes one thread per
+      output, the last parallel loop fastest across threads, carrying the
+      outputs' values in registers through its reduction loops.
+
+    Ops without reduction loops are left to `xla-gpu-map-loops` (one
+    thread per element). Kernels are named `<function>_<n>` like that
+    pass's.
+  }];
+  let options = [
+    Option<"reductionChain", "reduction-chain", "int64_t", /*default=*/"16",
+           "Elements one thread of a row reduction accumulates before the "
+           "tree (the reduction block of the front half)">,
+    Option<"smCount", "sm-count", "int64_t", /*default=*/"132",
+           "Multiprocessors the contraction tiles should keep busy">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+def GPULowerSubgroupReductionsPass
+    : Pass<"xla-gpu-lower-subgroup-reductions"> {
+  let summary = "Lower gpu.subgroup_reduce to warp shuffles";
+  let description = [{
+    `convert-gpu-to-nvvm` lowers `gpu.all_reduce` but not
+    `gpu.subgroup_reduce` of floats. This pass applies upstream's butterfly
+    shuffle lowering (32 lanes, clustered or not) inside GPU modules.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def ApproximateVectorMathPass : Pass<"xla-approximate-vector-math"> {

@@ -1,0 +1,119 @@
+//===- GPUKernelUtils.cpp - helpers shared by the GPU kernel generators ---===//
+
+#include "GPUKernels.h"
+
+#include "mlir/Dialect/Affine/Utils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+using namespace mlir;
+
+gpu::LaunchOp xla::gpu_kernels::createNamedLaunch(OpBuilder &b, Location loc,
+                                                  StringRef name, Value grid,
+                                                  Value block,
+                                                  TypeRange workgroupBuffers) {
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  MLIRContext *context = b.getContext();
+  auto launch = gpu::LaunchOp::create(
+      b, loc, grid, one, one, block, one, one,
+      /*dynamicSharedMemorySize=*/nullptr, /*asyncTokenType=*/nullptr,
+      /*asyncDependencies=*/{}, workgroupBuffers,
+      /*privateAttributions=*/{}, /*clusterSize*/ nullptr, nullptr, nullptr,
+      FlatSymbolRefAttr::get(context, (name + "_module").str()),
+      FlatSymbolRefAttr::get(context, name));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToEnd(&launch.getBody().front());
+  gpu::TerminatorOp::create(b, loc);
+  return launch;
+}
+
+std::string xla::gpu_kernels::nextKernelName(func::FuncOp function) {
+  unsigned count = 0;
+  function.walk([&](gpu::LaunchOp) { ++count; });
+  return (function.getSymName() + "_" + std::to_string(count)).str();
+}
+
+SmallVector<Value> xla::gpu_kernels::applyMap(OpBuilder &b, Location loc,
+                                              AffineMap map, ValueRange ivs) {
+  SmallVector<Value> results;
+  for (AffineExpr expr : map.getResults()) {
+    if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+      results.push_back(ivs[dim.getPosition()]);
+      continue;
+    }
+    AffineMap single = AffineMap::get(map.getNumDims(), map.getNumSymbols(),
+                                      expr, b.getContext());
+    results.push_back((*affine::expandAffineMap(b, loc, single, ivs))[0]);
+  }
+  return results;
+}
+
+SmallVector<Value> xla::gpu_kernels::delinearize(OpBuilder &b, Location loc,
+                                                 Value linear,
+                                                 ArrayRef<Value> sizes) {
+  SmallVector<Value> indices(sizes.size());
+  Value rest = linear;
+  for (int64_t d = sizes.size() - 1; d >= 0; --d) {
+    if (d == 0) {
+      indices[d] = rest;
+      break;
+    }
+    indices[d] = arith::RemUIOp::create(b, loc, rest, sizes[d]);
+    rest = arith::DivUIOp::create(b, loc, rest, sizes[d]);
+  }
+  return indices;
+}
+
+SmallVector<Value> xla::gpu_kernels::cloneBody(OpBuilder &b,
+                                               linalg::LinalgOp op,
+                                               ValueRange arguments,
+                                               ValueRange ivs) {
+  Block *body = op.getBlock();
+  IRMapping map;
+  map.map(body->getArguments(), arguments);
+  for (Operation &nested : body->without_terminator()) {
+    if (auto index = dyn_cast<linalg::IndexOp>(nested)) {
+      map.map(index.getResult(), ivs[index.getDim()]);
+      continue;
+    }
+    b.clone(nested, map);
+  }
+  SmallVector<Value> results;
+  for (Value yielded : body->getTerminator()->getOperands())
+    results.push_back(map.lookupOrDefault(yielded));
+  return results;
+}
+
+void xla::gpu_kernels::sinkConstants(gpu::LaunchOp launch) {
+  SetVector<Value> captured;
+  getUsedValuesDefinedAbove(launch.getBody(), captured);
+  OpBuilder b = OpBuilder::atBlockBegin(&launch.getBody().front());
+  for (Value value : captured) {
+    Operation *def = value.getDefiningOp();
+    if (!def ||
+        !(matchPattern(def, m_Constant()) || isa<memref::GetGlobalOp>(def)))
+      continue;
+    Operation *clone = b.clone(*def);
+    replaceAllUsesInRegionWith(value, clone->getResult(0), launch.getBody());
+  }
+}
+
+SmallVector<Value> xla::gpu_kernels::applyBodyAt(OpBuilder &b, Location loc,
+                                                 linalg::LinalgOp op,
+                                                 ValueRange ivs,
+                                                 ValueRange accumulators) {
+  SmallVector<Value> arguments;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    Value value = input->get();
+    if (isa<MemRefType>(value.getType()))
+      value = memref::LoadOp::create(
+          b, loc, value, applyMap(b, loc, op.getMatchingIndexingMap(input), ivs));
+    arguments.push_back(value);
+  }
+  llvm::append_range(arguments, accumulators);
+  return cloneBody(b, op, arguments, ivs);
+}

@@ -1,0 +1,137 @@
+//===- GPUKernels.h - kernel generators for GPU strategies -------*- C++ -*-===//
+//
+// Mechanism: each generator turns one linalg op on device buffers into one
+// gpu.launch with a given shape (threads per row, tile sizes). Which op gets
+// which generator and shape is the strategy of `xla-gpu-map-linalg`
+// (GPUMapLinalg.cpp); the generators take their parameters as given, so
+// each can be tested alone.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XLA_MLIR_LIB_TRANSFORMS_GPUKERNELS_H
+#define XLA_MLIR_LIB_TRANSFORMS_GPUKERNELS_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Builders.h"
+
+namespace xla::gpu_kernels {
+
+/// A gpu.launch of `grid` x `block` threads (x dimensions only) whose
+/// outlined kernel is named `name` (module `name_module`), so that the
+/// fusion's name reaches the PTX and profiles. The body holds only its
+/// terminator.
+mlir::gpu::LaunchOp createNamedLaunch(mlir::OpBuilder &b, mlir::Location loc,
+                                      llvm::StringRef name, mlir::Value grid,
+                                      mlir::Value block,
+                                      mlir::TypeRange workgroupBuffers = {});
+
+/// Clones the constants and memref.get_global ops a launch uses into its
+/// body: a global must be the kernel module's own (device memory), never
+/// the host's address passed in, and a constant is free to recompute.
+void sinkConstants(mlir::gpu::LaunchOp launch);
+
+/// `<function>_<n>` with n the number of launches `function` holds: kernel
+/// names stay unique whichever pass creates them.
+std::string nextKernelName(mlir::func::FuncOp function);
+
+/// The values of `map`'s results at `ivs` (arith ops, no affine.apply).
+llvm::SmallVector<mlir::Value> applyMap(mlir::OpBuilder &b,
+                                        mlir::Location loc,
+                                        mlir::AffineMap map,
+                                        mlir::ValueRange ivs);
+
+/// Splits `linear` into indices of `sizes`, the last fastest.
+llvm::SmallVector<mlir::Value> delinearize(mlir::OpBuilder &b,
+                                           mlir::Location loc,
+                                           mlir::Value linear,
+                                           llvm::ArrayRef<mlir::Value> sizes);
+
+/// Clones the body of `op` with its block arguments bound to `arguments`
+/// and `linalg.index` bound to `ivs`; returns the yielded values.
+llvm::SmallVector<mlir::Value> cloneBody(mlir::OpBuilder &b,
+                                         mlir::linalg::LinalgOp op,
+                                         mlir::ValueRange arguments,
+                                         mlir::ValueRange ivs);
+
+/// The body of `op` at iteration `ivs`: its memref inputs loaded there,
+/// the block arguments of its outputs bound to `accumulators`; returns the
+/// yielded values.
+llvm::SmallVector<mlir::Value> applyBodyAt(mlir::OpBuilder &b,
+                                           mlir::Location loc,
+                                           mlir::linalg::LinalgOp op,
+                                           mlir::ValueRange ivs,
+                                           mlir::ValueRange accumulators);
+
+//===----------------------------------------------------------------------===//
+// Row reductions
+//===----------------------------------------------------------------------===//
+
+/// How output `output` of a reduction combines its elements.
+struct ReductionCombiner {
+  unsigned output;
+  mlir::Operation *combiner;
+  mlir::gpu::AllReduceOperation kind;
+  mlir::TypedAttr neutral;
+};
+
+/// The combiners of a generic whose one reduction loop is its last loop and
+/// indexes the innermost dimension of every input that depends on it, and
+/// each of whose results is one associative op (with a neutral element and
+/// a GPU reduction kind) of its own accumulator and a value computed from
+/// the inputs. Failure for anything else.
+mlir::FailureOr<llvm::SmallVector<ReductionCombiner>>
+matchRowReduction(mlir::linalg::LinalgOp op);
+
+/// `threadsPerRow` (a power of two up to 256) threads reduce each row,
+/// thread t taking elements t, t + threadsPerRow, ... into a register
+/// accumulator from the neutral element; the threads of a row then combine
+/// their accumulators with warp shuffles (up to 32 threads: clustered
+/// subgroup reductions, 256 / threadsPerRow rows per block) or across the
+/// block (gpu.all_reduce, one row per block), and the row's first thread
+/// combines the result into the output. Replaces `op`.
+void emitRowReductionKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
+                            llvm::ArrayRef<ReductionCombiner> combiners,
+                            int64_t threadsPerRow, llvm::StringRef name);
+
+/// Any reduction: one thread per output (the last parallel loop fastest
+/// across threads, so that loads along it coalesce), its reduction loops
+/// in order, the outputs' values carried in registers from their initial
+/// values (any body, no neutral element needed). Replaces `op`; failure
+/// (nothing changed) if `op` has no reduction loop or works on tensors.
+mlir::LogicalResult emitSerialReductionKernel(mlir::OpBuilder &b,
+                                              mlir::linalg::LinalgOp op,
+                                              llvm::StringRef name);
+
+//===----------------------------------------------------------------------===//
+// Contractions
+//===----------------------------------------------------------------------===//
+
+/// The shape of a tiled contraction kernel: a block computes a `m` x `n`
+/// output tile, looping over `k` in steps staged through shared memory;
+/// each thread holds a `threadM` x `threadN` tile of accumulators.
+struct ContractionTile {
+  int64_t m, n, k, threadM, threadN;
+  int64_t threads() const { return (m / threadM) * (n / threadN); }
+};
+
+/// The dimensions of a linalg contraction (mul-add body, projected
+/// permutation maps, f32 operands and result) with static loop ranges.
+mlir::FailureOr<mlir::linalg::ContractionDimensions>
+matchContraction(mlir::linalg::LinalgOp op);
+
+/// One block per output tile (all batch dimensions flattened into the
+/// grid): per step of `tile.k`, the threads copy the operands' tiles into
+/// shared memory (coalesced along each operand's contiguous dimension,
+/// zero-padded at the edges), then each thread updates its accumulators
+/// from shared memory. The m, n and k dimensions may each be several loops
+/// (flattened in loop order). Replaces `op`.
+void emitTiledContractionKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
+                                const mlir::linalg::ContractionDimensions &dims,
+                                const ContractionTile &tile,
+                                llvm::StringRef name);
+
+} // namespace xla::gpu_kernels
+
+#endif // XLA_MLIR_LIB_TRANSFORMS_GPUKERNELS_H

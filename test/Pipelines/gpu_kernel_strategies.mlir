@@ -1,0 +1,35 @@
+// The kernel strategies of xla-gpu-map-linalg through the whole GPU
+// pipeline, down to PTX (no CUDA needed); ptxas assembles it where it
+// exists.
+// RUN: xla-opt %s --hlo-gpu-pipeline="gpu-format=isa" | FileCheck %s
+// RUN: %if ptxas %{ xla-opt %s --hlo-gpu-pipeline | FileCheck %s --check-prefix=BIN %}
+
+// The matrix product: shared-memory tiles, a barrier per step of k, and
+// fused multiply-adds from shared memory.
+// CHECK: llvm.mlir.global internal constant @output_dot_general_fusion_0_module_image("
+// CHECK-SAME: .entry output_dot_general_fusion_0(
+// CHECK-SAME: .shared
+// CHECK-SAME: st.shared.b32
+// CHECK-SAME: bar.sync
+// CHECK-SAME: ld.shared
+// CHECK-SAME: fma.rn.f32
+// CHECK-SAME: \00")
+
+// The row maximum of 512 x 1024 (64 threads per row): warp shuffles, then
+// shared memory and a barrier between the warps of the block.
+// CHECK: llvm.mlir.global internal constant @input_reduce_fusion_0_module_image("
+// CHECK-SAME: .entry input_reduce_fusion_0(
+// CHECK-SAME: .shared
+// CHECK-SAME: shfl.sync.bfly.b32
+// CHECK-SAME: bar.sync
+// CHECK-SAME: \00")
+
+// BIN: @output_dot_general_fusion_0_module_image("P\EDU\BA
+// BIN: @input_reduce_fusion_0_module_image("P\EDU\BA
+
+func.func @main(%x: tensor<512x1024xf32>, %a: tensor<256x128xf32>, %b: tensor<128x64xf32>) -> (tensor<512xf32>, tensor<256x64xf32>) {
+  %init = hlo.constant dense<0xFF800000> : tensor<f32>
+  %m = hlo.reduce(%x init: %init) applies hlo.maximum across dimensions = [1] : (tensor<512x1024xf32>, tensor<f32>) -> tensor<512xf32>
+  %d = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<256x128xf32>, tensor<128x64xf32>) -> tensor<256x64xf32>
+  return %m, %d : tensor<512xf32>, tensor<256x64xf32>
+}

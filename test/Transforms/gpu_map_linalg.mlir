@@ -1,0 +1,141 @@
+// RUN: xla-opt %s --xla-gpu-map-linalg=sm-count=8 --canonicalize --cse | FileCheck %s
+
+#row = affine_map<(d0, d1) -> (d0, d1)>
+#red = affine_map<(d0, d1) -> (d0)>
+
+// Rows of 4096: 256 threads per row (16 elements each, interleaved so that
+// a warp's loads coalesce), a register accumulator from the neutral
+// element, a block-level tree, and the first thread folds the result into
+// the output's value.
+// CHECK-LABEL: func.func private @input_max_fusion(
+// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c64, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) module(@input_max_fusion_0_module) function(@input_max_fusion_0)
+// CHECK:           %[[LANE:.*]] = arith.remui %{{.*}}, %c256
+// CHECK:           %[[PART:.*]] = scf.for %{{.*}} = %[[LANE]] to %c4096 step %c256 iter_args(%[[ACC:.*]] = %cst)
+// CHECK:             %[[X:.*]] = memref.load %arg0
+// CHECK:             arith.maximumf %[[ACC]], %[[X]]
+// CHECK:           %[[ALL:.*]] = gpu.all_reduce maximumf %[[PART]] uniform
+// CHECK:           scf.if
+// CHECK:             %[[OLD:.*]] = memref.load %arg1
+// CHECK:             %[[NEW:.*]] = arith.maximumf %[[OLD]], %[[ALL]]
+// CHECK:             memref.store %[[NEW]], %arg1
+func.func private @input_max_fusion(%a: memref<64x4096xf32>, %out: memref<64xf32>) attributes {xla.fusion_kind = "input"} {
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%a : memref<64x4096xf32>) outs(%out : memref<64xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %m = arith.maximumf %acc, %in : f32
+    linalg.yield %m : f32
+  }
+  return
+}
+
+// Rows of 16 with a fused producer: 16 threads per row, 16 rows per block
+// of 256 (100 rows: 7 blocks), warp shuffles within clusters of 16 lanes.
+// CHECK-LABEL: func.func private @input_sumsq_fusion(
+// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c7, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}})
+// CHECK:           scf.for
+// CHECK:             arith.mulf
+// CHECK:             arith.addf
+// CHECK:           gpu.subgroup_reduce add %{{.*}} uniform cluster(size = 16)
+func.func private @input_sumsq_fusion(%a: memref<100x16xf32>, %out: memref<100xf32>) attributes {xla.fusion_kind = "input"} {
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%a : memref<100x16xf32>) outs(%out : memref<100xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %sq = arith.mulf %in, %in : f32
+    %s = arith.addf %sq, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// Rows of 768 (layernorm): 64 threads per row, 12 elements each.
+// CHECK-LABEL: func.func private @input_mean_fusion(
+// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c8, {{.*}}) threads({{.*}}) in ({{.*}} = %c64, {{.*}})
+// CHECK:           gpu.all_reduce add
+func.func private @input_mean_fusion(%a: memref<8x768xf32>, %out: memref<8xf32>) attributes {xla.fusion_kind = "input"} {
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%a : memref<8x768xf32>) outs(%out : memref<8xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// A reduction along a non-contiguous dimension, and a combiner the threads
+// could not regroup (a - acc): one thread per output, the accumulator in a
+// register from the output's value, the loads of a column coalescing
+// across threads.
+// CHECK-LABEL: func.func private @input_column_fusion(
+// CHECK:         gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c256, {{.*}}) module(@input_column_fusion_0_module)
+// CHECK:           %[[T:.*]] = arith.cmpi ult, %[[ID:.*]], %c32
+// CHECK:           scf.if %[[T]] {
+// CHECK:             %[[INIT:.*]] = memref.load %arg1[%[[ID]]]
+// CHECK:             %[[R:.*]] = scf.for %[[K:.*]] = %c0 to %c64 step %c1 iter_args(%[[ACC:.*]] = %[[INIT]])
+// CHECK:               %[[X:.*]] = memref.load %arg0[%[[K]], %[[ID]]]
+// CHECK:               arith.addf %[[X]], %[[ACC]]
+// CHECK:             memref.store %[[R]], %arg1[%[[ID]]]
+// CHECK:         gpu.launch {{.*}} module(@input_column_fusion_1_module)
+// CHECK:             scf.for
+// CHECK:               arith.subf
+func.func private @input_column_fusion(%a: memref<64x32xf32>, %out: memref<32xf32>, %out2: memref<64xf32>) attributes {xla.fusion_kind = "input"} {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, #red], iterator_types = ["parallel", "reduction"]} ins(%a : memref<64x32xf32>) outs(%out : memref<32xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%a : memref<64x32xf32>) outs(%out2 : memref<64xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.subf %in, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// A batched matmul with ragged edges (300x200, k 64): 4 x 3 x 2 = 24 tiles
+// of 128x128 (enough for 8 multiprocessors), 256 threads of 8x8
+// accumulators loaded from the output, operands staged through padded
+// shared tiles of k = 8, zero outside the operands, stores guarded.
+// CHECK-LABEL: func.func private @output_dot_fusion(
+// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c24, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) module(@output_dot_fusion_0_module) function(@output_dot_fusion_0) workgroup(%[[A:.*]] : memref<8x132xf32, #gpu.address_space<workgroup>>, %[[B:.*]] : memref<8x132xf32, #gpu.address_space<workgroup>>)
+// CHECK-COUNT-64:  memref.load %arg2
+// CHECK:           %[[R:.*]]:64 = scf.for %{{.*}} = %c0 to %c64 step %c8 iter_args(
+// CHECK-COUNT-4:     memref.store %{{.*}}, %[[A]]
+// CHECK-COUNT-4:     memref.store %{{.*}}, %[[B]]
+// CHECK:             gpu.barrier
+// CHECK-COUNT-8:     memref.load %[[A]]
+// CHECK-COUNT-8:     memref.load %[[B]]
+// CHECK:             arith.mulf
+// CHECK-NEXT:        arith.addf
+// CHECK:             gpu.barrier
+// CHECK:           scf.if
+// CHECK-NEXT:        memref.store %[[R]]#0, %arg2
+func.func private @output_dot_fusion(%a: memref<4x300x64xf32>, %b: memref<4x64x200xf32>, %c: memref<4x300x200xf32>) attributes {xla.fusion_kind = "output"} {
+  linalg.batch_matmul ins(%a, %b : memref<4x300x64xf32>, memref<4x64x200xf32>) outs(%c : memref<4x300x200xf32>)
+  return
+}
+
+// Functions that are not fusions (the entry) are left alone.
+// CHECK-LABEL: func.func @main(
+// CHECK-NOT:     gpu.launch
+func.func @main(%a: memref<64x4096xf32>, %out: memref<64xf32>) {
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%a : memref<64x4096xf32>) outs(%out : memref<64xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %m = arith.maximumf %acc, %in : f32
+    linalg.yield %m : f32
+  }
+  return
+}
+
+// A constant operand is read from the kernel module's own copy of the
+// global: the get_global moves into the kernel.
+// CHECK-LABEL: func.func private @input_global_fusion(
+// CHECK:         gpu.launch
+// CHECK:           memref.get_global @table
+// CHECK:           scf.for
+memref.global "private" constant @table : memref<2x3xi1> = dense<true>
+func.func private @input_global_fusion(%out: memref<3xi1>) attributes {xla.fusion_kind = "input"} {
+  %t = memref.get_global @table : memref<2x3xi1>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, #red], iterator_types = ["parallel", "reduction"]} ins(%t : memref<2x3xi1>) outs(%out : memref<3xi1>) {
+  ^bb0(%in: i1, %acc: i1):
+    %a = arith.andi %in, %acc : i1
+    linalg.yield %a : i1
+  }
+  return
+}
