@@ -77,7 +77,11 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   constexpr int64_t kMaxRowThreads = 256;
   buildHLOToLinalgPipeline(pm, options, kMaxRowThreads);
   buildBufferizationPipeline(pm);
-  pm.addPass(hloext::createHLOExtLowerToLoopsPass());
+  // Scatter-adds (embedding gradients) as one thread per update element
+  // with atomics, as XLA:GPU does: in order, they would be one thread.
+  hloext::HLOExtLowerToLoopsPassOptions loops;
+  loops.parallelScatter = true;
+  pm.addPass(hloext::createHLOExtLowerToLoopsPass(loops));
   // Device buffers before deallocation, which then frees them too.
   pm.addPass(createGPUPlaceBuffersPass());
   buildDeallocationPipeline(pm);

@@ -31,18 +31,30 @@ static int64_t threadsPerRow(int64_t length, int64_t chain) {
   return std::min<int64_t>(std::max(forChain, forLoads), 256);
 }
 
-/// The largest tile that still gives every multiprocessor a block.
+/// The largest tile that still gives every multiprocessor a block and
+/// wastes at most a quarter of its work on padding; failing that, the one
+/// that wastes least, and of those the smallest (a product with 20 rows
+/// gets 32-row tiles; 128 x 768 gets 32x32 tiles, 96 blocks).
 static ContractionTile contractionTile(int64_t batch, int64_t m, int64_t n,
                                        int64_t smCount) {
   static const ContractionTile candidates[] = {
       {128, 128, 8, 8, 8}, {64, 64, 16, 4, 4}, {32, 32, 16, 2, 2}};
+  // Candidates go from large to small tiles: on equal waste, the later
+  // one gives more blocks.
+  const ContractionTile *best = nullptr;
+  double bestUse = 0;
   for (const ContractionTile &tile : candidates) {
-    int64_t blocks = batch * llvm::divideCeil(m, tile.m) *
-                     llvm::divideCeil(n, tile.n);
-    if (blocks >= smCount)
+    int64_t tilesM = llvm::divideCeil(m, tile.m);
+    int64_t tilesN = llvm::divideCeil(n, tile.n);
+    double use = double(m * n) / double(tilesM * tile.m * tilesN * tile.n);
+    if (batch * tilesM * tilesN >= smCount && use >= 0.75)
       return tile;
+    if (!best || use >= bestUse) {
+      best = &tile;
+      bestUse = use;
+    }
   }
-  return candidates[std::size(candidates) - 1];
+  return *best;
 }
 
 static int64_t product(ArrayRef<int64_t> sizes, ArrayRef<unsigned> loops) {

@@ -4,6 +4,11 @@
 // RUN: xla-opt %s --hlo-gpu-pipeline="gpu-format=isa" | FileCheck %s
 // RUN: %if ptxas %{ xla-opt %s --hlo-gpu-pipeline | FileCheck %s --check-prefix=BIN %}
 
+// A scatter-add (an embedding gradient) runs one thread per update
+// element, adding with atomics.
+// CHECK: llvm.mlir.global internal constant @main_{{[0-9]+}}_module_image("
+// CHECK-SAME: atom.global.add.f32
+
 // The matrix product: shared-memory tiles, a barrier per step of k, and
 // fused multiply-adds from shared memory.
 // CHECK: llvm.mlir.global internal constant @output_dot_general_fusion_0_module_image("
@@ -27,9 +32,16 @@
 // BIN: @output_dot_general_fusion_0_module_image("P\EDU\BA
 // BIN: @input_reduce_fusion_0_module_image("P\EDU\BA
 
-func.func @main(%x: tensor<512x1024xf32>, %a: tensor<256x128xf32>, %b: tensor<128x64xf32>) -> (tensor<512xf32>, tensor<256x64xf32>) {
+func.func @main(%x: tensor<512x1024xf32>, %a: tensor<256x128xf32>, %b: tensor<128x64xf32>, %table: tensor<1000x64xf32>, %ids: tensor<256x1xi32>) -> (tensor<512xf32>, tensor<256x64xf32>, tensor<1000x64xf32>) {
   %init = hlo.constant dense<0xFF800000> : tensor<f32>
   %m = hlo.reduce(%x init: %init) applies hlo.maximum across dimensions = [1] : (tensor<512x1024xf32>, tensor<f32>) -> tensor<512xf32>
   %d = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<256x128xf32>, tensor<128x64xf32>) -> tensor<256x64xf32>
-  return %m, %d : tensor<512xf32>, tensor<256x64xf32>
+  %g = "hlo.scatter"(%table, %ids, %d) ({
+  ^bb0(%cur: tensor<f32>, %upd: tensor<f32>):
+    %sum = hlo.add %cur, %upd : tensor<f32>
+    hlo.return %sum : tensor<f32>
+  }) {scatter_dimension_numbers = #hlo.scatter<update_window_dims = [1],
+      inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}
+      : (tensor<1000x64xf32>, tensor<256x1xi32>, tensor<256x64xf32>) -> tensor<1000x64xf32>
+  return %m, %d, %g : tensor<512xf32>, tensor<256x64xf32>, tensor<1000x64xf32>
 }

@@ -1,4 +1,5 @@
 // RUN: xla-opt %s --xla-gpu-map-linalg=sm-count=8 --canonicalize --cse | FileCheck %s
+// RUN: xla-opt %s --xla-gpu-map-linalg --canonicalize --cse | FileCheck %s --check-prefix=SM132
 
 #row = affine_map<(d0, d1) -> (d0, d1)>
 #red = affine_map<(d0, d1) -> (d0)>
@@ -88,12 +89,13 @@ func.func private @input_column_fusion(%a: memref<64x32xf32>, %out: memref<32xf3
   return
 }
 
-// A batched matmul with ragged edges (300x200, k 64): 4 x 3 x 2 = 24 tiles
-// of 128x128 (enough for 8 multiprocessors), 256 threads of 8x8
+// A batched matmul with a ragged edge (256x250, k 64): 4 x 2 x 2 = 16 tiles
+// of 128x128 (enough for 8 multiprocessors, 98% of the work inside the
+// output), 256 threads of 8x8
 // accumulators loaded from the output, operands staged through padded
 // shared tiles of k = 8, zero outside the operands, stores guarded.
 // CHECK-LABEL: func.func private @output_dot_fusion(
-// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c24, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) module(@output_dot_fusion_0_module) function(@output_dot_fusion_0) workgroup(%[[A:.*]] : memref<8x132xf32, #gpu.address_space<workgroup>>, %[[B:.*]] : memref<8x132xf32, #gpu.address_space<workgroup>>)
+// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c16, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) module(@output_dot_fusion_0_module) function(@output_dot_fusion_0) workgroup(%[[A:.*]] : memref<8x132xf32, #gpu.address_space<workgroup>>, %[[B:.*]] : memref<8x132xf32, #gpu.address_space<workgroup>>)
 // CHECK-COUNT-64:  memref.load %arg2
 // CHECK:           %[[R:.*]]:64 = scf.for %{{.*}} = %c0 to %c64 step %c8 iter_args(
 // CHECK-COUNT-4:     memref.store %{{.*}}, %[[A]]
@@ -106,8 +108,17 @@ func.func private @input_column_fusion(%a: memref<64x32xf32>, %out: memref<32xf3
 // CHECK:             gpu.barrier
 // CHECK:           scf.if
 // CHECK-NEXT:        memref.store %[[R]]#0, %arg2
-func.func private @output_dot_fusion(%a: memref<4x300x64xf32>, %b: memref<4x64x200xf32>, %c: memref<4x300x200xf32>) attributes {xla.fusion_kind = "output"} {
-  linalg.batch_matmul ins(%a, %b : memref<4x300x64xf32>, memref<4x64x200xf32>) outs(%c : memref<4x300x200xf32>)
+func.func private @output_dot_fusion(%a: memref<4x256x64xf32>, %b: memref<4x64x250xf32>, %c: memref<4x256x250xf32>) attributes {xla.fusion_kind = "output"} {
+  linalg.batch_matmul ins(%a, %b : memref<4x256x64xf32>, memref<4x64x250xf32>) outs(%c : memref<4x256x250xf32>)
+  return
+}
+
+// 20 rows (the masked positions of a BERT step) by 1000: 32x32 tiles, the
+// ones that waste least (128-row tiles would compute 84% padding).
+// CHECK-LABEL: func.func private @output_narrow_fusion(
+// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c32, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) {{.*}} workgroup(%{{.*}} : memref<16x36xf32, #gpu.address_space<workgroup>>
+func.func private @output_narrow_fusion(%a: memref<20x64xf32>, %b: memref<64x1000xf32>, %c: memref<20x1000xf32>) attributes {xla.fusion_kind = "output"} {
+  linalg.matmul ins(%a, %b : memref<20x64xf32>, memref<64x1000xf32>) outs(%c : memref<20x1000xf32>)
   return
 }
 
@@ -137,5 +148,14 @@ func.func private @input_global_fusion(%out: memref<3xi1>) attributes {xla.fusio
     %a = arith.andi %in, %acc : i1
     linalg.yield %a : i1
   }
+  return
+}
+
+// 128 x 768 on 132 multiprocessors (the default): no tile gives a block to
+// each, none wastes anything, so the smallest (96 blocks of 32x32).
+// SM132-LABEL: func.func private @output_few_blocks_fusion(
+// SM132:         gpu.launch blocks({{.*}}) in ({{.*}} = %c96, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}})
+func.func private @output_few_blocks_fusion(%a: memref<128x64xf32>, %b: memref<64x768xf32>, %c: memref<128x768xf32>) attributes {xla.fusion_kind = "output"} {
+  linalg.matmul ins(%a, %b : memref<128x64xf32>, memref<64x768xf32>) outs(%c : memref<128x768xf32>)
   return
 }

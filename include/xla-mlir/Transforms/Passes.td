@@ -597,7 +597,8 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
     - A contraction with static shapes and f32 results becomes a tiled
       kernel through shared memory. Tile: the largest of 128x128 (8x8 per
       thread), 64x64 (4x4) and 32x32 (2x2) that still gives `sm-count`
-      blocks, else the smallest.
+      blocks and spends at least 75% of its work inside the output, else
+      the one that wastes least.
 
     - Any other reduction (columns, convolutions, several reduction loops,
       bodies without a regroupable combiner) becomes one thread per

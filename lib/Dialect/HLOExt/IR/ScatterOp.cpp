@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 
@@ -261,52 +262,158 @@ LogicalResult ScatterOp::getResultTilePosition(
   return success();
 }
 
-LogicalResult ScatterOp::generateScalarImplementation(OpBuilder &b,
-                                                      Location loc,
-                                                      ValueRange ivs) {
-  if (!hasPureBufferSemantics())
-    return OpDiag(getOperation())() << "generates loops on buffers only";
-  int64_t initRank = getInitType().getRank();
-  int64_t updateRank = getUpdateType().getRank();
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+namespace {
+/// Where the window of one update point starts in the operand, and whether
+/// it fits there.
+struct WindowStart {
+  SmallVector<Value> start;
+  Value inBounds; // null: no index to check
+};
+} // namespace
 
-  // The start of the window: the index vector at `ivs`, placed at the
-  // operand dimensions it addresses.
+/// The window of the update scatter point `ivs`: the index vector at `ivs`,
+/// placed at the operand dimensions it addresses.
+static WindowStart windowStart(OpBuilder &b, Location loc, ScatterOp op,
+                               ValueRange ivs) {
+  int64_t initRank = op.getInitType().getRank();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   SmallVector<Value> indexPosition(
-      cast<ShapedType>(getIndices().getType()).getRank());
-  for (auto [iv, dim] : llvm::zip(ivs, getIndicesBatchDims(*this)))
+      cast<ShapedType>(op.getIndices().getType()).getRank());
+  for (auto [iv, dim] : llvm::zip(ivs, getIndicesBatchDims(op)))
     indexPosition[dim] = iv;
-  SmallVector<Value> start(initRank, zero);
-  Value inBounds;
-  SmallVector<int64_t> operandWindowDims = getOperandWindowDims(*this);
-  Value updates = getUpdates().front();
-  int64_t indexVectorDim = getIndexVectorDim();
+  WindowStart window{SmallVector<Value>(initRank, zero), Value()};
+  SmallVector<int64_t> operandWindowDims = getOperandWindowDims(op);
+  Value updates = op.getUpdates().front();
+  int64_t indexVectorDim = op.getIndexVectorDim();
   for (auto [k, operandDim] :
-       llvm::enumerate(getScatterDimsToOperandDims())) {
+       llvm::enumerate(op.getScatterDimsToOperandDims())) {
     if (indexVectorDim < static_cast<int64_t>(indexPosition.size()))
       indexPosition[indexVectorDim] =
           arith::ConstantIndexOp::create(b, loc, k);
-    Value index = memref::LoadOp::create(b, loc, getIndices(), indexPosition);
-    start[operandDim] =
-        arith::IndexCastOp::create(b, loc, b.getIndexType(), index);
+    Value index =
+        memref::LoadOp::create(b, loc, op.getIndices(), indexPosition);
+    Value &start = window.start[operandDim];
+    start = arith::IndexCastOp::create(b, loc, b.getIndexType(), index);
     // The whole window must fit: 0 <= start <= size - window size.
     OpFoldResult windowSize =
         operandWindowDims[operandDim] < 0
             ? OpFoldResult(b.getIndexAttr(1))
             : getDimSize(b, loc, updates, operandWindowDims[operandDim]);
     Value limit = detail::emitSub(
-        b, loc, getDimSize(b, loc, getInits().front(), operandDim),
+        b, loc, getDimSize(b, loc, op.getInits().front(), operandDim),
         windowSize);
-    Value aboveZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
-                                            start[operandDim], zero);
-    Value belowLimit = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::sle, start[operandDim], limit);
+    Value aboveZero =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, start, zero);
+    Value belowLimit =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, start, limit);
     Value fits = arith::AndIOp::create(b, loc, aboveZero, belowLimit);
-    inBounds = inBounds ? arith::AndIOp::create(b, loc, inBounds, fits) : fits;
+    window.inBounds = window.inBounds
+                          ? arith::AndIOp::create(b, loc, window.inBounds, fits)
+                          : fits;
   }
+  return window;
+}
 
-  auto combineWindow = [&](OpBuilder &b, Location loc) {
+/// Combines the update element at `updateIndex` into the inits at
+/// `start` plus its window offsets.
+static void combineElement(OpBuilder &b, Location loc, ScatterOp op,
+                           ArrayRef<Value> start, ValueRange updateIndex,
+                           bool atomic) {
+  SmallVector<int64_t> operandWindowDims = getOperandWindowDims(op);
+  SmallVector<Value> resultIndex(start);
+  for (auto [d, updateDim] : llvm::enumerate(operandWindowDims))
+    if (updateDim >= 0)
+      resultIndex[d] =
+          arith::AddIOp::create(b, loc, start[d], updateIndex[updateDim]);
+  if (atomic) {
+    Value update =
+        memref::LoadOp::create(b, loc, op.getUpdates().front(), updateIndex);
+    memref::AtomicRMWOp::create(b, loc, *op.getAtomicKind(), update,
+                                op.getInits().front(), resultIndex);
+    return;
+  }
+  SmallVector<Value> args;
+  for (Value init : op.getInits())
+    args.push_back(memref::LoadOp::create(b, loc, init, resultIndex));
+  for (Value update : op.getUpdates())
+    args.push_back(memref::LoadOp::create(b, loc, update, updateIndex));
+  SmallVector<Value> combined =
+      detail::inlineScalarRegion(b, op.getCombiner(), args);
+  for (auto [value, init] : llvm::zip(combined, op.getInits()))
+    memref::StoreOp::create(b, loc, value, init, resultIndex);
+}
+
+/// `body` under `condition`, or as it is when there is no condition.
+static void emitIf(OpBuilder &b, Location loc, Value condition,
+                   llvm::function_ref<void(OpBuilder &, Location)> body) {
+  if (!condition) {
+    body(b, loc);
+    return;
+  }
+  scf::IfOp::create(b, loc, condition, [&](OpBuilder &b, Location loc) {
+    body(b, loc);
+    scf::YieldOp::create(b, loc);
+  });
+}
+
+std::optional<arith::AtomicRMWKind> ScatterOp::getAtomicKind() {
+  if (getInits().size() != 1)
+    return std::nullopt;
+  Block &body = getCombiner().front();
+  if (!llvm::hasSingleElement(body.without_terminator()))
+    return std::nullopt;
+  Operation &combiner = body.front();
+  Operation *yield = body.getTerminator();
+  if (yield->getNumOperands() != 1 ||
+      yield->getOperand(0) != combiner.getResult(0) ||
+      combiner.getNumOperands() != 2 ||
+      !llvm::is_contained(combiner.getOperands(), body.getArgument(0)) ||
+      !llvm::is_contained(combiner.getOperands(), body.getArgument(1)) ||
+      combiner.getOperand(0) == combiner.getOperand(1))
+    return std::nullopt;
+  using Kind = arith::AtomicRMWKind;
+  return llvm::TypeSwitch<Operation *, std::optional<Kind>>(&combiner)
+      .Case([](arith::AddFOp) { return Kind::addf; })
+      .Case([](arith::AddIOp) { return Kind::addi; })
+      .Case([](arith::MaximumFOp) { return Kind::maximumf; })
+      .Case([](arith::MinimumFOp) { return Kind::minimumf; })
+      .Case([](arith::MaxSIOp) { return Kind::maxs; })
+      .Case([](arith::MinSIOp) { return Kind::mins; })
+      .Case([](arith::MaxUIOp) { return Kind::maxu; })
+      .Case([](arith::MinUIOp) { return Kind::minu; })
+      .Case([](arith::AndIOp) { return Kind::andi; })
+      .Case([](arith::OrIOp) { return Kind::ori; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+LogicalResult ScatterOp::generateElementUpdate(OpBuilder &b, Location loc,
+                                               ValueRange updateIndex,
+                                               bool atomic) {
+  if (!hasPureBufferSemantics())
+    return OpDiag(getOperation())() << "generates loops on buffers only";
+  if (atomic && !getAtomicKind())
+    return OpDiag(getOperation())()
+           << "has no atomic read-modify-write for its combiner";
+  SmallVector<Value> ivs;
+  for (int64_t dim : getUpdateScatterDims())
+    ivs.push_back(updateIndex[dim]);
+  WindowStart window = windowStart(b, loc, *this, ivs);
+  emitIf(b, loc, window.inBounds, [&](OpBuilder &b, Location loc) {
+    combineElement(b, loc, *this, window.start, updateIndex, atomic);
+  });
+  return success();
+}
+
+LogicalResult ScatterOp::generateScalarImplementation(OpBuilder &b,
+                                                      Location loc,
+                                                      ValueRange ivs) {
+  if (!hasPureBufferSemantics())
+    return OpDiag(getOperation())() << "generates loops on buffers only";
+  WindowStart window = windowStart(b, loc, *this, ivs);
+  Value updates = getUpdates().front();
+  emitIf(b, loc, window.inBounds, [&](OpBuilder &b, Location loc) {
     SmallVector<Value> lbs, ubs, steps;
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     for (int64_t dim : getUpdateWindowDims()) {
       lbs.push_back(zero);
@@ -317,36 +424,14 @@ LogicalResult ScatterOp::generateScalarImplementation(OpBuilder &b,
     scf::buildLoopNest(
         b, loc, lbs, ubs, steps,
         [&](OpBuilder &b, Location loc, ValueRange windowIvs) {
-          SmallVector<Value> updateIndex(updateRank);
+          SmallVector<Value> updateIndex(getUpdateType().getRank());
           for (auto [iv, dim] : llvm::zip(ivs, getUpdateScatterDims()))
             updateIndex[dim] = iv;
           for (auto [iv, dim] : llvm::zip(windowIvs, getUpdateWindowDims()))
             updateIndex[dim] = iv;
-          SmallVector<Value> resultIndex(start);
-          for (int64_t d = 0; d < initRank; ++d) {
-            int64_t updateDim = operandWindowDims[d];
-            if (updateDim >= 0)
-              resultIndex[d] = arith::AddIOp::create(b, loc, start[d],
-                                                     updateIndex[updateDim]);
-          }
-          SmallVector<Value> args;
-          for (Value init : getInits())
-            args.push_back(memref::LoadOp::create(b, loc, init, resultIndex));
-          for (Value update : getUpdates())
-            args.push_back(memref::LoadOp::create(b, loc, update, updateIndex));
-          SmallVector<Value> combined =
-              detail::inlineScalarRegion(b, getCombiner(), args);
-          for (auto [value, init] : llvm::zip(combined, getInits()))
-            memref::StoreOp::create(b, loc, value, init, resultIndex);
+          combineElement(b, loc, *this, window.start, updateIndex,
+                         /*atomic=*/false);
         });
-  };
-  if (!inBounds) {
-    combineWindow(b, loc);
-    return success();
-  }
-  scf::IfOp::create(b, loc, inBounds, [&](OpBuilder &b, Location loc) {
-    combineWindow(b, loc);
-    scf::YieldOp::create(b, loc);
   });
   return success();
 }

@@ -2,13 +2,17 @@
 //
 // The loop nest over the iteration domain comes from upstream's
 // scf::lowerToLoopsUsingSCFForOp; what happens at each point is the op's
-// generateScalarImplementation.
+// generateScalarImplementation. A GPU may ask for scatters as one parallel
+// loop over their update elements instead (see Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
 #include "xla-mlir/Dialect/HLOExt/IR/HLOExt.h"
 #include "xla-mlir/Dialect/HLOExt/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -21,8 +25,38 @@ using namespace mlir;
 
 namespace {
 
+/// One parallel loop over every element of the updates, combined with
+/// atomics unless the indices are unique; failure if neither applies.
+static LogicalResult lowerToParallelScatter(RewriterBase &rewriter,
+                                            xla::hloext::ScatterOp op) {
+  bool unique = op.getUniqueIndices();
+  if (!unique && !op.getAtomicKind())
+    return failure();
+  Location loc = op.getLoc();
+  Value updates = op.getUpdates().front();
+  int64_t rank = op.getUpdateType().getRank();
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  SmallVector<Value> lbs(rank, zero), steps(rank, one), ubs;
+  for (int64_t d = 0; d < rank; ++d)
+    ubs.push_back(memref::DimOp::create(rewriter, loc, updates, d));
+  LogicalResult result = success();
+  if (rank == 0) {
+    result = op.generateElementUpdate(rewriter, loc, {}, !unique);
+  } else {
+    scf::ParallelOp::create(
+        rewriter, loc, lbs, ubs, steps,
+        [&](OpBuilder &b, Location nested, ValueRange ivs) {
+          result = op.generateElementUpdate(b, nested, ivs, !unique);
+        });
+  }
+  return result;
+}
+
 struct HLOExtLowerToLoopsPass
     : xla::hloext::impl::HLOExtLowerToLoopsPassBase<HLOExtLowerToLoopsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     SmallVector<TilingInterface> ops;
     getOperation()->walk([&](TilingInterface op) {
@@ -36,6 +70,12 @@ struct HLOExtLowerToLoopsPass
         return signalPassFailure();
       }
       rewriter.setInsertionPoint(op);
+      auto scatter = dyn_cast<xla::hloext::ScatterOp>(op.getOperation());
+      if (parallelScatter && scatter &&
+          succeeded(lowerToParallelScatter(rewriter, scatter))) {
+        rewriter.eraseOp(op);
+        continue;
+      }
       if (failed(scf::lowerToLoopsUsingSCFForOp(rewriter, op))) {
         op->emitOpError("could not be lowered to loops");
         return signalPassFailure();

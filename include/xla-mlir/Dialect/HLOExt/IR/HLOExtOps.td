@@ -139,6 +139,19 @@ def HLOExt_ScatterOp : HLOExt_StructuredOp<"scatter", [
     ::mlir::ShapedType getUpdateType() {
       return ::llvm::cast<::mlir::ShapedType>(getUpdates().front().getType());
     }
+    /// The atomic read-modify-write that does what the combiner does, if
+    /// there is one (one operand, a combiner that is one commutative op of
+    /// the init's and the update's values: add, max, min, and, or).
+    ::std::optional<::mlir::arith::AtomicRMWKind> getAtomicKind();
+    /// Combines one element of the updates, at `updateIndex` (a position
+    /// along every update dimension), into the inits, if its window fits:
+    /// on buffers, with a plain load, combine and store, or with
+    /// memref.atomic_rmw of getAtomicKind() when `atomic`. A loop over all
+    /// update elements with this body is the whole scatter.
+    ::mlir::LogicalResult generateElementUpdate(::mlir::OpBuilder &b,
+                                                ::mlir::Location loc,
+                                                ::mlir::ValueRange updateIndex,
+                                                bool atomic);
   }];
 }
 
