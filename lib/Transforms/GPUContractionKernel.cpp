@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/CastInterfaces.h"
 
 using namespace mlir;
 using namespace xla::gpu_kernels;
@@ -30,6 +31,12 @@ xla::gpu_kernels::matchContraction(linalg::LinalgOp op) {
     return failure();
   for (AffineMap map : op.getIndexingMapsArray())
     if (!map.isProjectedPermutation())
+      return failure();
+  // The zeros that pad k must add nothing: body(0, 0, acc) == acc holds for
+  // multiplies, adds and casts, not for a fused exp of an operand.
+  for (Operation &nested : op.getBlock()->without_terminator())
+    if (!isa<arith::MulFOp, arith::AddFOp, arith::MulIOp, arith::AddIOp,
+             CastOpInterface>(nested))
       return failure();
   for (OpOperand &operand : op->getOpOperands()) {
     auto type = dyn_cast<MemRefType>(operand.get().getType());

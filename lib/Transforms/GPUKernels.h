@@ -99,7 +99,8 @@ void emitRowReductionKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
 /// across threads, so that loads along it coalesce), its reduction loops
 /// in order, the outputs' values carried in registers from their initial
 /// values (any body, no neutral element needed). Replaces `op`; failure
-/// (nothing changed) if `op` has no reduction loop or works on tensors.
+/// (nothing changed) if `op` has no reduction loop, works on tensors, or
+/// has an output whose map is not a projected permutation.
 mlir::LogicalResult emitSerialReductionKernel(mlir::OpBuilder &b,
                                               mlir::linalg::LinalgOp op,
                                               llvm::StringRef name);
@@ -116,8 +117,9 @@ struct ContractionTile {
   int64_t threads() const { return (m / threadM) * (n / threadN); }
 };
 
-/// The dimensions of a linalg contraction (mul-add body, projected
-/// permutation maps, f32 operands and result) with static loop ranges.
+/// The dimensions of a linalg contraction (a body of multiplies, adds and
+/// casts, projected permutation maps, float operands, an f32 result) with
+/// static loop ranges.
 mlir::FailureOr<mlir::linalg::ContractionDimensions>
 matchContraction(mlir::linalg::LinalgOp op);
 

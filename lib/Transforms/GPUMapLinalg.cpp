@@ -89,7 +89,8 @@ private:
     int64_t length =
         op.getNumLoops() ? op.getStaticLoopRanges().back() : int64_t(0);
     if (succeeded(combiners) && !ShapedType::isDynamic(length)) {
-      int64_t threads = threadsPerRow(length, reductionChain);
+      int64_t threads =
+          threadsPerRow(length, std::max<int64_t>(reductionChain, 1));
       if (threads >= 2) {
         emitRowReductionKernel(b, op, *combiners, threads,
                                nextKernelName(func));

@@ -426,10 +426,14 @@ static FailureOr<SmallVector<linalg::GenericOp>> splitOnce(RewriterBase &rewrite
   return SmallVector<linalg::GenericOp>{splitGroup(rewriter, red, group)};
 }
 
-/// True if `red` reduces one loop, its last, which indexes the contiguous
-/// dimension of every input it reads along: a row that several threads
-/// read interleaved (see the row-threads option).
+/// True if `red` is an f32 sum of one loop, its last, which indexes the
+/// contiguous dimension of every input it reads along: a row that several
+/// threads read interleaved (see the row-threads option).
 static bool isContiguousRow(const AddReduction &red) {
+  // Such threads exchange partial sums as 32-bit floats; other types keep
+  // the plain tree.
+  if (!getElementTypeOrSelf(red.op->getResult(0).getType()).isF32())
+    return false;
   unsigned last = red.ranges.size() - 1;
   if (red.reductionDims.size() != 1 || red.reductionDims[0] != last)
     return false;

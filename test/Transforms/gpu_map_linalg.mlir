@@ -159,3 +159,35 @@ func.func private @output_few_blocks_fusion(%a: memref<128x64xf32>, %b: memref<6
   linalg.matmul ins(%a, %b : memref<128x64xf32>, memref<64x768xf32>) outs(%c : memref<128x768xf32>)
   return
 }
+
+// A contraction whose body transforms an operand (exp) is not tiled: the
+// zeros that pad k would add exp(0) * exp(0). It gets the one-thread-per-
+// output kernel. And A times B transposed (k contiguous in both operands)
+// matches the row reduction first.
+// CHECK-LABEL: func.func private @output_exp_dot_fusion(
+// CHECK-NOT:     workgroup(
+// CHECK:         gpu.launch
+// CHECK:           scf.for
+// CHECK:             math.exp
+// CHECK-LABEL: func.func private @output_dot_transposed_fusion(
+// CHECK:         gpu.launch
+// CHECK:           gpu.subgroup_reduce add
+func.func private @output_exp_dot_fusion(%a: memref<64x20xf32>, %b: memref<20x64xf32>, %c: memref<64x64xf32>) attributes {xla.fusion_kind = "output"} {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<64x20xf32>, memref<20x64xf32>) outs(%c : memref<64x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %e = math.exp %x : f32
+    %m = arith.mulf %e, %y : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+func.func private @output_dot_transposed_fusion(%a: memref<64x32xf32>, %b: memref<64x32xf32>, %c: memref<64x64xf32>) attributes {xla.fusion_kind = "output"} {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<64x32xf32>, memref<64x32xf32>) outs(%c : memref<64x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  return
+}

@@ -191,3 +191,18 @@ func.func @rows(%x: tensor<8x4096xf32>, %y: tensor<8x8192xf32>, %init: tensor<8x
     }
   return %0, %1 : tensor<8xf32>, tensor<8xf32>
 }
+
+// -----
+
+// Rows of bf16 (or f16, f64): the GPU's row threads exchange f32 partials
+// only, so these keep blocks of 16 with row-threads too.
+// ROW-LABEL: func.func @rows_bf16
+// ROW: tensor.expand_shape %arg0 {{\[}}[0], [1, 2]] output_shape [8, 256, 16]
+func.func @rows_bf16(%x: tensor<8x4096xbf16>, %init: tensor<8xbf16>) -> tensor<8xbf16> {
+  %0 = linalg.reduce ins(%x : tensor<8x4096xbf16>) outs(%init : tensor<8xbf16>) dimensions = [1]
+    (%in: bf16, %acc: bf16) {
+      %s = arith.addf %acc, %in : bf16
+      linalg.yield %s : bf16
+    }
+  return %0 : tensor<8xbf16>
+}

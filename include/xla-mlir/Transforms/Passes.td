@@ -289,10 +289,10 @@ def SplitReductionsPass : Pass<"xla-split-reductions"> {
     Option<"blockSize", "block-size", "int64_t", /*default=*/"16",
            "Longest chain of additions into one accumulator (< 2: off)">,
     Option<"rowThreads", "row-threads", "int64_t", /*default=*/"1",
-           "Threads that read one row of a reduction along the contiguous "
-           "dimension interleaved, each with its own accumulator, and then "
-           "combine as a tree (a GPU's block): such rows are split in "
-           "blocks of block-size x row-threads elements">,
+           "Threads that read one f32 row of a reduction along the "
+           "contiguous dimension interleaved, each with its own "
+           "accumulator, and then combine as a tree (a GPU's block): such "
+           "rows are split in blocks of block-size x row-threads elements">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::linalg::LinalgDialect",
@@ -595,10 +595,13 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
       coalesce, at most 256. Up to 32 threads per row combine with warp
       shuffles, more with a block-level tree.
     - A contraction with static shapes and f32 results becomes a tiled
-      kernel through shared memory. Tile: the largest of 128x128 (8x8 per
-      thread), 64x64 (4x4) and 32x32 (2x2) that still gives `sm-count`
-      blocks and spends at least 75% of its work inside the output, else
-      the one that wastes least.
+      kernel through shared memory (bodies of multiplies, adds and casts,
+      so that the zeros padding k contribute nothing). Tile: the largest
+      of 128x128 (8x8 per thread), 64x64 (4x4) and 32x32 (2x2) that still
+      gives `sm-count` blocks and spends at least 75% of its work inside
+      the output, else the one that wastes least, the smaller on a tie.
+      A contraction whose k is contiguous in both operands (A times B
+      transposed) matches the row reduction first and gets that kernel.
 
     - Any other reduction (columns, convolutions, several reduction loops,
       bodies without a regroupable combiner) becomes one thread per

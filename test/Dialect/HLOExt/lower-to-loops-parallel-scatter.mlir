@@ -69,3 +69,25 @@ func.func @scatter_in_order(%indices: memref<2x1xi32>, %updates: memref<2x3xf32>
   }
   return
 }
+
+// -----
+
+// Booleans have no atomic read-modify-write in LLVM (i1 is a byte in
+// memory): an or-scatter of them keeps the sequential loops.
+// CHECK-LABEL: func @scatter_bool
+// CHECK-NOT: scf.parallel
+// CHECK: scf.for
+// CHECK: arith.ori
+// CHECK-NOT: atomic_rmw
+func.func @scatter_bool(%indices: memref<2x1xi32>, %updates: memref<2x3xi1>,
+                        %operand: memref<5x3xi1>) {
+  hloext.scatter update_window_dims = [1] inserted_window_dims = [0]
+      scatter_dims_to_operand_dims = [0] index_vector_dim = 1
+      ins(%indices, %updates : memref<2x1xi32>, memref<2x3xi1>)
+      outs(%operand : memref<5x3xi1>) {
+  ^bb0(%cur: i1, %upd: i1):
+    %o = arith.ori %cur, %upd : i1
+    hloext.yield %o : i1
+  }
+  return
+}

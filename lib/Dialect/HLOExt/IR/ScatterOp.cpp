@@ -371,6 +371,12 @@ std::optional<arith::AtomicRMWKind> ScatterOp::getAtomicKind() {
       !llvm::is_contained(combiner.getOperands(), body.getArgument(1)) ||
       combiner.getOperand(0) == combiner.getOperand(1))
     return std::nullopt;
+  // LLVM's atomicrmw takes 8- to 64-bit integers and IEEE floats it can
+  // address as such: i1 and f8 values (i8 in memory) are left to the loops.
+  Type element = getInitType().getElementType();
+  if (!element.isInteger(32) && !element.isInteger(64) && !element.isF32() &&
+      !element.isF64())
+    return std::nullopt;
   using Kind = arith::AtomicRMWKind;
   return llvm::TypeSwitch<Operation *, std::optional<Kind>>(&combiner)
       .Case([](arith::AddFOp) { return Kind::addf; })

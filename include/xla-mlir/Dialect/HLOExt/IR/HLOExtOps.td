@@ -140,8 +140,9 @@ def HLOExt_ScatterOp : HLOExt_StructuredOp<"scatter", [
       return ::llvm::cast<::mlir::ShapedType>(getUpdates().front().getType());
     }
     /// The atomic read-modify-write that does what the combiner does, if
-    /// there is one (one operand, a combiner that is one commutative op of
-    /// the init's and the update's values: add, max, min, and, or).
+    /// there is one (one operand of i32, i64, f32 or f64, a combiner that
+    /// is one commutative op of the init's and the update's values: add,
+    /// max, min, and, or).
     ::std::optional<::mlir::arith::AtomicRMWKind> getAtomicKind();
     /// Combines one element of the updates, at `updateIndex` (a position
     /// along every update dimension), into the inits, if its window fits:
