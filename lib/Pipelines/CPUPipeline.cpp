@@ -128,8 +128,9 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     vectorToLLVM.reassociateFPReductions = true;
     functions.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   }
-  if (options.parallelLoops)
-    pm.addPass(createConvertOpenMPToLLVMPass());
+  // OpenMP ops are converted by convert-to-llvm below, in the same walk as
+  // everything else (their interface is registered with the dialects): a
+  // separate convert-openmp-to-llvm would walk the whole module once more.
   ConvertFuncToLLVMPassOptions funcToLLVM;
   funcToLLVM.useBarePtrCallConv = options.barePtrABI;
   pm.addPass(createConvertFuncToLLVMPass(funcToLLVM));
