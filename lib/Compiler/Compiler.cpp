@@ -390,6 +390,8 @@ compileProgram(ModuleOp module, const TargetDescription &target,
     fillLoweringOptions(pipelineOptions, options);
     pipelineOptions.chip = target.gpu;
     pipelineOptions.fusionReport = report;
+    if (!dumpDir.empty())
+      pipelineOptions.dumpPTX = getPTXDumpPath(dumpDir);
     buildHLOGPUPipeline(pm, pipelineOptions);
   }
   if (failed(pm.run(program)))

@@ -46,6 +46,10 @@ std::string xla::getFusionReportPath(llvm::StringRef dir) {
   return join(dir, "fusion_report");
 }
 
+std::string xla::getPTXDumpPath(llvm::StringRef dir) {
+  return join(dir, "ptx");
+}
+
 llvm::Error xla::startDump(llvm::StringRef dir, mlir::ModuleOp program,
                            mlir::PassManager &pm) {
   if (std::error_code error = llvm::sys::fs::create_directories(dir))

@@ -33,6 +33,9 @@ llvm::Error startDump(llvm::StringRef dir, mlir::ModuleOp program,
 /// Where the pipeline writes the fusion report (without extension).
 std::string getFusionReportPath(llvm::StringRef dir);
 
+/// Where a GPU program's kernels go as PTX text in a dump: DIR/ptx/.
+std::string getPTXDumpPath(llvm::StringRef dir);
+
 /// Writes the optimized LLVM IR (program.ll) and the assembly
 /// (program.s) of `compiled`, and renders the fusion graph as
 /// fusion_report.svg when Graphviz's `dot` is on PATH.

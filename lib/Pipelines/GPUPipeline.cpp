@@ -112,6 +112,11 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
     target.linkLibs.push_back(libdevice.str().str());
   pm.addPass(createGpuNVVMAttachTarget(target));
   addDeviceLowering(pm);
+  if (!options.dumpPTX.empty()) {
+    GPUDumpPTXPassOptions dump;
+    dump.directory = options.dumpPTX;
+    pm.addPass(createGPUDumpPTXPass(dump));
+  }
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = options.gpuFormat;
   binary.toolkitPath = toolkit;

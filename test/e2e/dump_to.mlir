@@ -11,6 +11,10 @@
 // RUN: env XLA_DUMP_TO=%t/env xla-translate %s --emit=obj -o %t/prog.o
 // RUN: ls %t/env | FileCheck %s --check-prefix=FILES
 // RUN: not xla-run %s --dump-to /proc/no/such/dir 2>&1 | FileCheck %s --check-prefix=BAD
+// For a GPU, also the PTX of each kernel (compiled here; no GPU needed).
+// RUN: xla-translate %s --target=cuda --emit=shared -o %t/gpu.so --dump-to %t/gpu
+// RUN: ls %t/gpu/ptx | FileCheck %s --check-prefix=PTXFILES
+// RUN: FileCheck %s --check-prefix=PTX < %t/gpu/ptx/loop_multiply_fusion_0_module.ptx
 
 // FILES: fusion_report.dot
 // FILES: fusion_report.json
@@ -19,6 +23,12 @@
 // FILES: passes
 // FILES: program.ll
 // FILES: program.s
+
+// PTXFILES: loop_multiply_fusion_0_module.ptx
+// PTX: .target sm_90a
+// PTX: .entry loop_multiply_fusion_0(
+// PTX: ld.global
+// PTX: st.global
 
 // REPORT: total: 0.01 MB moved
 // REPORT: loop_multiply_fusion (loop, 2 ops)

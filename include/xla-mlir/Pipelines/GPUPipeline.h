@@ -33,6 +33,11 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
       *this, "block-size",
       llvm::cl::desc("Threads per block of a parallel loop kernel"),
       llvm::cl::init(256)};
+  Option<std::string> dumpPTX{
+      *this, "dump-ptx",
+      llvm::cl::desc("Directory to write each kernel module's PTX to (the "
+                     "ptx/ of --dump-to); empty: none"),
+      llvm::cl::init("")};
   Option<unsigned> gpuOptLevel{
       *this, "gpu-opt-level",
       llvm::cl::desc("Optimization level of the NVPTX backend and ptxas"),

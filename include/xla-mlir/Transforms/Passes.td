@@ -637,6 +637,21 @@ def GPULowerSubgroupReductionsPass
                            "::mlir::arith::ArithDialect"];
 }
 
+def GPUDumpPTXPass : Pass<"xla-gpu-dump-ptx", "::mlir::ModuleOp"> {
+  let summary = "Write each kernel module's PTX into a directory";
+  let description = [{
+    For `--dump-to`: compiles every `gpu.module` (with its first target
+    attribute, libraries linked as for the binary) to PTX text and writes
+    `<directory>/<module>.ptx`. The module is left as it is; the binary
+    the program embeds comes from `gpu-module-to-binary` as without a dump.
+    Does nothing without `directory`.
+  }];
+  let options = [
+    Option<"directory", "directory", "std::string", /*default=*/"\"\"",
+           "Where the .ptx files go">,
+  ];
+}
+
 def ApproximateVectorMathPass : Pass<"xla-approximate-vector-math"> {
   let summary = "Evaluate vector math functions with polynomials";
   let description = [{
