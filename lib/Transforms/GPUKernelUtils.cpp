@@ -39,17 +39,8 @@ std::string xla::gpu_kernels::nextKernelName(func::FuncOp function) {
 
 SmallVector<Value> xla::gpu_kernels::applyMap(OpBuilder &b, Location loc,
                                               AffineMap map, ValueRange ivs) {
-  SmallVector<Value> results;
-  for (AffineExpr expr : map.getResults()) {
-    if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
-      results.push_back(ivs[dim.getPosition()]);
-      continue;
-    }
-    AffineMap single = AffineMap::get(map.getNumDims(), map.getNumSymbols(),
-                                      expr, b.getContext());
-    results.push_back((*affine::expandAffineMap(b, loc, single, ivs))[0]);
-  }
-  return results;
+  // Dimension results are the ivs themselves; others become arith ops.
+  return llvm::to_vector(*affine::expandAffineMap(b, loc, map, ivs));
 }
 
 SmallVector<Value> xla::gpu_kernels::delinearize(OpBuilder &b, Location loc,

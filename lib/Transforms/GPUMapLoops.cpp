@@ -204,20 +204,9 @@ private:
   /// that the fusion's name reaches the PTX and the profiles.
   gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, Value grid,
                              Value block) {
-    Value one = arith::ConstantIndexOp::create(b, loc, 1);
-    MLIRContext *context = b.getContext();
-    std::string name = functionName + "_" + std::to_string(kernelIndex++);
-    auto launch = gpu::LaunchOp::create(
-        b, loc, grid, one, one, block, one, one, /*dynamicSharedMemorySize=*/
-        nullptr, /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{},
-        /*workgroupAttributions=*/{}, /*privateAttributions=*/{},
-        /*clusterSize*/ nullptr, nullptr, nullptr,
-        FlatSymbolRefAttr::get(context, name + "_module"),
-        FlatSymbolRefAttr::get(context, name));
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToEnd(&launch.getBody().front());
-    gpu::TerminatorOp::create(b, loc);
-    return launch;
+    return xla::gpu_kernels::createNamedLaunch(
+        b, loc, functionName + "_" + std::to_string(kernelIndex++), grid,
+        block);
   }
 
   /// A load at the top of a kernel function whose value only a following
@@ -362,13 +351,9 @@ private:
     b.setInsertionPointToStart(&guard.getThenRegion().front());
     // Delinearize, innermost dimension fastest.
     IRMapping map;
-    Value rest = id;
-    for (int64_t d = counts.size() - 1; d >= 0; --d) {
-      Value index = d == 0 ? rest
-                           : arith::RemUIOp::create(b, loc, rest, counts[d])
-                                 .getResult();
-      if (d > 0)
-        rest = arith::DivUIOp::create(b, loc, rest, counts[d]);
+    SmallVector<Value> indices =
+        xla::gpu_kernels::delinearize(b, loc, id, counts);
+    for (auto [d, index] : llvm::enumerate(indices)) {
       Value iv = arith::AddIOp::create(
           b, loc, loop.getLowerBound()[d],
           arith::MulIOp::create(b, loc, index, loop.getStep()[d]));
