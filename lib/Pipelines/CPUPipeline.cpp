@@ -41,6 +41,7 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   if (options.fuseBlocks) {
     PlanKernelBlocksPassOptions blocks;
     blocks.vectorBits = options.vectorBits;
+    blocks.vectorize = options.vectorize;
     pm.addNestedPass<func::FuncOp>(createPlanKernelBlocksPass(blocks));
     pm.addNestedPass<func::FuncOp>(createTileAndFuseBlocksPass());
   }

@@ -10,6 +10,7 @@
 #define XLA_MLIR_LIB_TRANSFORMS_BLOCKFUSION_H
 
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -18,6 +19,11 @@ namespace xla {
 
 /// One size per loop of the op, 0 = the whole loop.
 inline constexpr llvm::StringLiteral kBlockTilesAttr = "xla.block_tiles";
+
+/// Orders the block loops (a permutation of the root's loops, outermost
+/// first); absent: the root's loop order.
+inline constexpr llvm::StringLiteral kBlockInterchangeAttr =
+    "xla.block_interchange";
 
 /// `root` and the ops of its block whose values it is computed from,
 /// producers before consumers, `root` last.
@@ -33,6 +39,20 @@ inline llvm::SetVector<mlir::Operation *> blockChain(mlir::Operation *root) {
   chain.insert(root);
   return chain;
 }
+
+/// Whether `op` combines two operands that vary along a reduced loop, each
+/// also along a parallel loop the other does not (a contraction or a
+/// convolution, generic ones included): those have their own tiling plans.
+/// A masked reduction (a mask broadcast over the batch) is not one.
+bool isContractionLike(mlir::linalg::LinalgOp op);
+
+/// The ops of `chain` that compute the inputs of its contraction-like ops
+/// (a transpose or broadcast of an operand). A block of an output fusion
+/// reads a slice of them along its own rows or columns only, so fused into
+/// the block they would be recomputed for every block: they run whole
+/// before the block loop.
+llvm::SetVector<mlir::Operation *>
+contractionOperandProducers(const llvm::SetVector<mlir::Operation *> &chain);
 
 } // namespace xla
 

@@ -147,43 +147,85 @@ private:
   llvm::DenseSet<DimKey> forbiddenLeaders;
 };
 
-/// Whether `op` combines two operands that vary along a reduced loop, each
-/// also along a parallel loop the other does not (a contraction or a
-/// convolution, generic ones included): those have their own tiling plans.
-/// A masked reduction (a mask broadcast over the batch) is not one.
-static bool isContractionLike(linalg::LinalgOp op) {
-  if (linalg::isaContractionOpInterface(op) ||
-      linalg::isaConvolutionOpInterface(op))
-    return true;
-  SmallVector<unsigned> reductionDims, parallelDims;
-  op.getReductionDims(reductionDims);
-  op.getParallelDims(parallelDims);
-  SmallVector<AffineMap> reduced;
-  for (OpOperand *input : op.getDpsInputOperands()) {
-    AffineMap map = op.getMatchingIndexingMap(input);
-    if (llvm::any_of(reductionDims,
-                     [&](unsigned l) { return map.isFunctionOfDim(l); }))
-      reduced.push_back(map);
-  }
-  auto hasOwnParallel = [&](AffineMap a, AffineMap b) {
-    return llvm::any_of(parallelDims, [&](unsigned l) {
-      return a.isFunctionOfDim(l) && !b.isFunctionOfDim(l);
-    });
-  };
-  for (unsigned i = 0; i < reduced.size(); ++i)
-    for (unsigned j = i + 1; j < reduced.size(); ++j)
-      if (hasOwnParallel(reduced[i], reduced[j]) &&
-          hasOwnParallel(reduced[j], reduced[i]))
-        return true;
-  return false;
-}
-
 static int64_t staticBytes(Value value) {
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type || !type.hasStaticShape() || !type.getElementType().isIntOrFloat())
     return 0;
   return type.getNumElements() *
          llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+}
+
+/// An output fusion (a contraction and its epilogue): the blocks are the
+/// contraction's register tiles, in its tile loop order, so that each
+/// block computes one accumulator tile, applies the epilogue to it and
+/// stores only the result (the fill of the accumulator and the round trip
+/// of the product through memory disappear). Only where the contraction's
+/// plan is one distributed level of register tiles that divide its loops:
+/// a packed or relaid-out rhs is prepared once for all tiles, cache tiles
+/// split k (the epilogue needs the whole sum), and a partial block would
+/// not have a static shape.
+static void planEpilogueBlocks(linalg::LinalgOp root,
+                               linalg::LinalgOp contraction,
+                               DimClasses &classes,
+                               const xla::TilingTarget &target) {
+  if (root == contraction)
+    return;
+  std::optional<xla::TilingPlan> plan = xla::decideTiling(contraction, target);
+  if (!plan || !plan->vectorize || !plan->distribute || plan->packRhs ||
+      plan->relayoutRhs || !plan->cacheTileSizes.empty() ||
+      plan->tileSizes.empty())
+    return;
+  unsigned numLoops = contraction.getNumLoops();
+  auto identity = [](unsigned n) {
+    return llvm::to_vector(llvm::seq<int64_t>(0, n));
+  };
+  // Tile entries index the interchanged loops: interchanged loop i is the
+  // op's loop order[i].
+  SmallVector<int64_t> order =
+      plan->interchange.empty() ? identity(numLoops) : plan->interchange;
+  SmallVector<int64_t> tileOrder = plan->tileInterchange.empty()
+                                       ? identity(numLoops)
+                                       : plan->tileInterchange;
+  SmallVector<int64_t> ranges = contraction.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators =
+      contraction.getIteratorTypesArray();
+  unsigned rootLoops = root.getNumLoops();
+  SmallVector<int64_t> rootRanges = root.getStaticLoopRanges();
+  SmallVector<int64_t> sizes(rootLoops, 0), blockOrder;
+  for (int64_t p : tileOrder) {
+    unsigned l = order[p];
+    int64_t size = plan->tileSizes[p];
+    if (iterators[l] != utils::IteratorType::parallel || size == 0 ||
+        size >= ranges[l])
+      continue;
+    if (ShapedType::isDynamic(ranges[l]) || ranges[l] % size)
+      return;
+    std::optional<DimKey> cls =
+        classes.blockable(DimClasses::loop(contraction, l));
+    if (!cls)
+      return;
+    std::optional<unsigned> rootLoop;
+    for (unsigned r = 0; r < rootLoops; ++r) {
+      if (classes.blockable(DimClasses::loop(root, r)) != cls)
+        continue;
+      if (rootLoop)
+        return;
+      rootLoop = r;
+    }
+    if (!rootLoop || rootRanges[*rootLoop] != ranges[l])
+      return;
+    sizes[*rootLoop] = size;
+    blockOrder.push_back(*rootLoop);
+  }
+  if (blockOrder.empty())
+    return;
+  for (unsigned r = 0; r < rootLoops; ++r)
+    if (!llvm::is_contained(blockOrder, r))
+      blockOrder.push_back(r);
+  MLIRContext *context = root->getContext();
+  root->setAttr(xla::kBlockTilesAttr, DenseI64ArrayAttr::get(context, sizes));
+  root->setAttr(xla::kBlockInterchangeAttr,
+                DenseI64ArrayAttr::get(context, blockOrder));
 }
 
 /// The blocks of `func`'s kernel, set as `xla.block_tiles` on its last op.
@@ -208,17 +250,30 @@ static void planBlocks(func::FuncOp func, const xla::TilingTarget &target) {
     return;
 
   llvm::SetVector<Operation *> chain = xla::blockChain(root);
+  // What feeds a contraction's inputs runs whole before the blocks.
+  llvm::SetVector<Operation *> operandProducers =
+      xla::contractionOperandProducers(chain);
   int computeOps = 0;
+  linalg::LinalgOp contraction;
   DimClasses classes;
   for (Operation *op : chain) {
+    if (operandProducers.contains(op))
+      continue;
     if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
-      if (!linalgOp.hasPureTensorSemantics() || isContractionLike(linalgOp))
+      if (!linalgOp.hasPureTensorSemantics())
         return;
-      if (!isa<linalg::FillOp>(op))
+      if (xla::isContractionLike(linalgOp)) {
+        if (contraction)
+          return;
+        contraction = linalgOp;
+      } else if (!isa<linalg::FillOp>(op)) {
         ++computeOps;
+      }
     }
     classes.add(op);
   }
+  if (contraction)
+    return planEpilogueBlocks(root, contraction, classes, target);
   if (computeOps < 2)
     return;
 
@@ -370,6 +425,8 @@ struct PlanKernelBlocksPass
     target.vectorBits = vectorBits;
     target.cores = cores;
     target.l2Bytes = l2Bytes;
+    target.matmulRows = matmulRows;
+    target.vectorize = vectorize;
     if (failed(xla::applyModuleTarget(getOperation(), target)))
       return signalPassFailure();
     planBlocks(getOperation(), target);

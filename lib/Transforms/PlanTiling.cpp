@@ -21,6 +21,8 @@
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/Builders.h"
 
+#include <numeric>
+
 namespace xla {
 #define GEN_PASS_DEF_TILINGSTRATEGYPASS
 #include "xla-mlir/Transforms/Passes.h.inc"
@@ -469,22 +471,52 @@ static std::optional<TilingPlan> decideNestTiling(LoopNest nest,
 /// tile.
 static constexpr int64_t kPackMinRowTiles = 4;
 
-/// Whether the rhs of one batch of a contraction is larger than half of L2.
-/// Unpacked, every row tile reads a strip of it, K rows N elements apart;
-/// the next row tile finds that strip in L2 only while the whole rhs fits
-/// (with N a power of two the rows fall into few cache sets). Measured on
-/// the Zen 5 machine (2026-11-23): packing a 512x256 rhs (half of L2) made
-/// a 1024x512x256 matmul 10% slower, and the 64x128 rhs of each attention
-/// head 1.7x slower; packing a 2048x2048 one made its matmul 4x faster.
-static bool rhsOutgrowsL2(const LoopNest &nest, ArrayRef<unsigned> batch,
-                          int64_t bytes, const TilingTarget &target) {
+/// Whether the rhs of a contraction is worth packing into panels. Unpacked,
+/// every row tile reads a strip of it: one vector of each of its K rows,
+/// a row pitch apart. Packing pays when that strip cannot stay in cache
+/// from one row tile to the next:
+/// - the rhs of one batch is larger than half of L2 (with N a power of two
+///   its rows fall into few L2 sets);
+/// - or the strip does not fit in L1 because of its pitch: an x86 L1D has
+///   64 sets of 64-byte lines (a way is one 4 KiB page), so rows 4 KiB
+///   apart all fall into one set and only as many of them as there are
+///   ways stay in L1; rows 1 KiB apart into four sets. Such a strip comes
+///   from L2 for every row tile, across pages, which the prefetchers do
+///   not follow.
+/// Measured on the Zen 5 machine (2026-11-23): packing a 2048x2048 rhs made
+/// its matmul 4x faster, and the 64x128 rhs of each attention head (a strip
+/// of 128 rows 256 bytes apart, 16 sets) 1.7x slower. On the Emerald
+/// Rapids machine (2026-11-26, one thread): a 1024x256 by 256x1024 matmul
+/// (256 rows 4 KiB apart) 6-8 ms unpacked, 3.7-4.4 ms packed; 1024x512 by
+/// 512x256 (512 rows 1 KiB apart) 2.5-3.4 against 1.9-2.5 ms (the Zen 5
+/// machine had measured this one 10% slower packed, before this rule);
+/// attention's 128x64 rhs per head 0.64-0.73 unpacked against 0.75 ms.
+static bool rhsWorthPacking(const LoopNest &nest,
+                            const linalg::ContractionDimensions &dims,
+                            int64_t bytes, const TilingTarget &target) {
   int64_t size = bytes;
   for (AffineExpr e : nest.maps[1].getResults()) {
     unsigned d = cast<AffineDimExpr>(e).getPosition();
-    if (!llvm::is_contained(batch, d))
+    if (!llvm::is_contained(dims.batch, d))
       size *= nest.ranges[d];
   }
-  return size > target.l2Bytes / 2;
+  if (size > target.l2Bytes / 2)
+    return true;
+  // The strip's rows: one per k step; their pitch: the n dimensions (the
+  // rhs is [..., K, N], or relaid out so).
+  constexpr int64_t kLineBytes = 64, kL1Sets = 64;
+  int64_t rows = 1, pitch = bytes;
+  for (unsigned k : dims.k)
+    rows *= nest.ranges[k];
+  for (unsigned n : dims.n)
+    pitch *= nest.ranges[n];
+  int64_t ways = std::max<int64_t>(1, target.l1Bytes / (kLineBytes * kL1Sets));
+  int64_t sets = kL1Sets;
+  if (pitch % kLineBytes == 0) {
+    int64_t step = (pitch / kLineBytes) % kL1Sets;
+    sets = step == 0 ? 1 : kL1Sets / std::gcd(step, kL1Sets);
+  }
+  return rows > sets * ways;
 }
 
 /// The plan of a contraction whose rhs is worth packing (PackContraction.h):
@@ -513,7 +545,7 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
     rows *= nest.ranges[m];
   if (rows < kPackMinRowTiles * target.matmulRows ||
       !nest.maps[1].isProjectedPermutation() ||
-      !rhsOutgrowsL2(nest, dims->batch, widest / 8, target))
+      !rhsWorthPacking(nest, *dims, widest / 8, target))
     return std::nullopt;
   unsigned n = xla::registerTileLoop(dims->n, nest.ranges);
   int64_t panel =
@@ -738,6 +770,27 @@ LogicalResult xla::applyModuleTarget(Operation *op, TilingTarget &target) {
   return success();
 }
 
+/// Whether `op`, inside a block, is an op of an accumulator tile (a block
+/// of an output fusion): all loops parallel, and no more elements than a
+/// register tile of `matmulRows` x two vectors. Such an op (the fill of the
+/// accumulator, the epilogue) is vectorized whole, in the accumulator's
+/// shape, so that the epilogue's read of the product folds into the
+/// accumulator itself instead of tiles of rows that go through memory.
+static bool isRegisterBlock(linalg::LinalgOp op, const TilingPlan &plan,
+                            const TilingTarget &target) {
+  if (!plan.vectorize || plan.packRhs || plan.relayoutRhs ||
+      op.getNumParallelLoops() != op.getNumLoops() || op->getNumResults() != 1)
+    return false;
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!type || !type.hasStaticShape() || !isVectorElementType(type.getElementType()))
+    return false;
+  int64_t volume = 1;
+  for (int64_t range : op.getStaticLoopRanges())
+    volume *= range;
+  int64_t lanes = vectorLanes(target.vectorBits, bitWidth(type.getElementType()));
+  return volume <= 2 * target.matmulRows * lanes;
+}
+
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -765,8 +818,14 @@ struct TilingStrategyPass
         return;
       // Inside a block of xla-tile-and-fuse-blocks, whose loop already
       // runs on all cores.
-      if (op->getParentOfType<scf::ForallOp>())
+      if (op->getParentOfType<scf::ForallOp>()) {
         plan->distribute = false;
+        if (isRegisterBlock(op, *plan, target)) {
+          TilingPlan whole;
+          whole.vectorize = true;
+          plan = std::move(whole);
+        }
+      }
       op->setAttr(TilingPlan::kAttrName, plan->toAttr(context));
     });
   }

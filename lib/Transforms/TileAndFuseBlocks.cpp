@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/Utils/Utils.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/TilingInterface.h"
@@ -39,15 +40,22 @@ using namespace mlir;
 using xla::kBlockTilesAttr;
 
 static LogicalResult tileAndFuse(RewriterBase &rewriter, TilingInterface root,
-                                 ArrayRef<int64_t> sizes) {
+                                 ArrayRef<int64_t> sizes,
+                                 ArrayRef<int64_t> interchange) {
   // The ops that feed the root within its block are fused or, if they do
   // not vary along the tiles, stay where they are; a fused producer that
   // something else reads (a result of the kernel) is also yielded whole.
+  // What computes a contraction's inputs stays before the loop (each block
+  // would recompute its slice of it).
   Block *block = root->getBlock();
   llvm::SetVector<Operation *> feeding = xla::blockChain(root);
+  llvm::SetVector<Operation *> operandProducers =
+      xla::contractionOperandProducers(feeding);
 
   scf::SCFTilingOptions tiling;
   tiling.setTileSizes(getAsIndexOpFoldResult(rewriter.getContext(), sizes));
+  if (!interchange.empty())
+    tiling.setInterchange(interchange);
   tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
   scf::SCFTileAndFuseOptions options;
   options.setTilingOptions(tiling);
@@ -57,6 +65,7 @@ static LogicalResult tileAndFuse(RewriterBase &rewriter, TilingInterface root,
         // A slice of all of the producer: fusing it would compute the whole
         // producer once per block.
         if (producer.getOwner()->getBlock() != block ||
+            operandProducers.contains(producer.getOwner()) ||
             tensor::isCastLikeExtractSliceOp(slice))
           return std::nullopt;
         scf::SCFTileAndFuseOptions::ControlFnResult result;
@@ -90,6 +99,27 @@ static LogicalResult tileAndFuse(RewriterBase &rewriter, TilingInterface root,
     rewriter.replaceUsesWithIf(original, replacement, [&](OpOperand &use) {
       return !loop->isAncestor(use.getOwner());
     });
+  // An elementwise op outside the loop that reads a value the loop yields
+  // (an output fusion's pre-activation, returned for the backward pass,
+  // which elementwise fusion copied out of the epilogue) is fused into the
+  // loop as a consumer: it reads the value in the block instead of from
+  // memory. Where upstream refuses, it stays after the loop.
+  SmallVector<LoopLikeOpInterface> loops;
+  for (Operation *op : fused->loops)
+    loops.push_back(cast<LoopLikeOpInterface>(op));
+  SmallVector<Operation *> consumers;
+  for (Operation *user : loop->getUsers()) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
+    // The originals of the fused ops (the root among them) read the
+    // loop's results until they are erased below.
+    if (linalgOp && user->getBlock() == block && !feeding.contains(user) &&
+        linalgOp.hasPureTensorSemantics() &&
+        linalgOp.getNumParallelLoops() == linalgOp.getNumLoops() &&
+        !llvm::is_contained(consumers, user))
+      consumers.push_back(user);
+  }
+  for (Operation *consumer : consumers)
+    (void)scf::tileAndFuseConsumer(rewriter, consumer, loops);
   // The originals of the fused ops, and the slices of them the fusion
   // leaves in the loop, are dead now. The loop sits where the root was;
   // the other readers of a yielded producer (none of which feeds the root)
@@ -113,14 +143,24 @@ struct TileAndFuseBlocksPass
     IRRewriter rewriter(&getContext());
     for (TilingInterface root : roots) {
       auto sizes = root->getAttrOfType<DenseI64ArrayAttr>(kBlockTilesAttr);
+      auto order =
+          root->getAttrOfType<DenseI64ArrayAttr>(xla::kBlockInterchangeAttr);
       root->removeAttr(kBlockTilesAttr);
-      if (!sizes ||
-          sizes.size() != static_cast<int64_t>(root.getLoopIteratorTypes().size())) {
+      root->removeAttr(xla::kBlockInterchangeAttr);
+      int64_t numLoops = root.getLoopIteratorTypes().size();
+      if (!sizes || sizes.size() != numLoops) {
         root->emitError("xla.block_tiles: expected one size per loop (")
-            << root.getLoopIteratorTypes().size() << ")";
+            << numLoops << ")";
         return signalPassFailure();
       }
-      if (failed(tileAndFuse(rewriter, root, sizes.asArrayRef())))
+      if (order && (order.size() != numLoops ||
+                    !isPermutationVector(order.asArrayRef()))) {
+        root->emitError("xla.block_interchange: expected a permutation of the ")
+            << numLoops << " loops";
+        return signalPassFailure();
+      }
+      if (failed(tileAndFuse(rewriter, root, sizes.asArrayRef(),
+                             order ? order.asArrayRef() : ArrayRef<int64_t>())))
         return signalPassFailure();
     }
     if (roots.empty())
@@ -132,6 +172,9 @@ struct TileAndFuseBlocksPass
     tensor::ExtractSliceOp::getCanonicalizationPatterns(patterns, context);
     tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, context);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
+    // A loop result that nobody reads any more (the product, once its
+    // other reader is fused as a consumer) is dropped.
+    scf::ForallOp::getCanonicalizationPatterns(patterns, context);
     (void)applyPatternsGreedily(getOperation(), std::move(patterns));
     // Two consumers of one producer fuse a copy of it each (softmax's
     // exponentials feed both the sum and the division).

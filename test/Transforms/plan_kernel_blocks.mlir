@@ -163,7 +163,9 @@ func.func @one_op(%x: tensor<4096x4096xf32>) -> tensor<4096x4096xf32> {
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #col = affine_map<(d0, d1) -> (d1)>
 
-// A contraction with its epilogue keeps the contraction's own tiles.
+// A contraction whose rhs is packed (1024 rows 4 KiB apart) keeps its own
+// tiles with its epilogue after them: the panels are packed for all tiles
+// at once, and the k blocks split the sums.
 // CHECK-LABEL: func.func @dense
 // CHECK-NOT: xla.block_tiles
 func.func @dense(%x: tensor<2048x1024xf32>, %w: tensor<1024x1024xf32>, %b: tensor<1024xf32>) -> tensor<2048x1024xf32> {
@@ -281,4 +283,118 @@ func.func @masked_max(%mask: tensor<128x128xi1>, %x: tensor<8x12x128x128xf32>) -
     linalg.yield %r : f32
   } -> tensor<8x12x128x128xf32>
   return %y : tensor<8x12x128x128xf32>
+}
+
+// -----
+
+#id_e = affine_map<(d0, d1) -> (d0, d1)>
+#col_e = affine_map<(d0, d1) -> (d1)>
+#tr_e = affine_map<(d0, d1) -> (d1, d0)>
+
+// An output fusion: a product, its bias and activation. The blocks are the
+// product's register tiles (8 rows x 16 lanes), in its tile loop order
+// (columns outermost), whatever the size of L2: each block applies the
+// epilogue to its accumulator before storing it.
+// CHECK-LABEL: func.func @epilogue
+// CHECK: linalg.matmul
+// CHECK-NOT: xla.block_tiles
+// CHECK: xla.block_interchange = array<i64: 1, 0>, xla.block_tiles = array<i64: 8, 16>
+// SMALL-L2-LABEL: func.func @epilogue
+// SMALL-L2: xla.block_interchange = array<i64: 1, 0>, xla.block_tiles = array<i64: 8, 16>
+func.func @epilogue(%x: tensor<256x64xf32>, %w: tensor<64x96xf32>, %b: tensor<96xf32>) -> tensor<256x96xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256x96xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<256x96xf32>) -> tensor<256x96xf32>
+  %p = linalg.matmul ins(%x, %w : tensor<256x64xf32>, tensor<64x96xf32>) outs(%init : tensor<256x96xf32>) -> tensor<256x96xf32>
+  %y = linalg.generic {indexing_maps = [#id_e, #col_e, #id_e], iterator_types = ["parallel", "parallel"]}
+      ins(%p, %b : tensor<256x96xf32>, tensor<96xf32>) outs(%e : tensor<256x96xf32>) {
+  ^bb0(%in: f32, %bias: f32, %out: f32):
+    %s = arith.addf %in, %bias : f32
+    %r = math.tanh %s : f32
+    linalg.yield %r : f32
+  } -> tensor<256x96xf32>
+  return %y : tensor<256x96xf32>
+}
+
+// -----
+
+#id_e = affine_map<(d0, d1) -> (d0, d1)>
+#tr_e = affine_map<(d0, d1) -> (d1, d0)>
+
+// The transpose that computes the product's rhs is not part of the
+// epilogue: it does not stop the blocks (and runs whole before them).
+// CHECK-LABEL: func.func @epilogue_operand_transposed
+// CHECK: xla.block_interchange = array<i64: 1, 0>, xla.block_tiles = array<i64: 8, 16>
+func.func @epilogue_operand_transposed(%x: tensor<256x64xf32>, %wt: tensor<96x64xf32>, %r: tensor<256x96xf32>) -> tensor<256x96xf32> {
+  %zero = arith.constant 0.0 : f32
+  %et = tensor.empty() : tensor<64x96xf32>
+  %w = linalg.generic {indexing_maps = [#tr_e, #id_e], iterator_types = ["parallel", "parallel"]}
+      ins(%wt : tensor<96x64xf32>) outs(%et : tensor<64x96xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<64x96xf32>
+  %e = tensor.empty() : tensor<256x96xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<256x96xf32>) -> tensor<256x96xf32>
+  %p = linalg.matmul ins(%x, %w : tensor<256x64xf32>, tensor<64x96xf32>) outs(%init : tensor<256x96xf32>) -> tensor<256x96xf32>
+  %y = linalg.generic {indexing_maps = [#id_e, #id_e, #id_e], iterator_types = ["parallel", "parallel"]}
+      ins(%p, %r : tensor<256x96xf32>, tensor<256x96xf32>) outs(%e : tensor<256x96xf32>) {
+  ^bb0(%in: f32, %res: f32, %out: f32):
+    %s = arith.addf %in, %res : f32
+    linalg.yield %s : f32
+  } -> tensor<256x96xf32>
+  return %y : tensor<256x96xf32>
+}
+
+// -----
+
+#id_e = affine_map<(d0, d1) -> (d0, d1)>
+
+// No blocks where the register tiles do not divide the product (100 rows:
+// a partial block would not be static), where its rhs is packed (a strip
+// of 256 rows 4 KiB apart), or where it is too small to be distributed.
+// CHECK-LABEL: func.func @epilogue_partial
+// CHECK-NOT: xla.block_tiles
+// CHECK-LABEL: func.func @epilogue_packed
+// CHECK-NOT: xla.block_tiles
+// CHECK-LABEL: func.func @epilogue_small
+// CHECK-NOT: xla.block_tiles
+// CHECK: return
+func.func @epilogue_partial(%x: tensor<100x64xf32>, %w: tensor<64x96xf32>) -> tensor<100x96xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<100x96xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<100x96xf32>) -> tensor<100x96xf32>
+  %p = linalg.matmul ins(%x, %w : tensor<100x64xf32>, tensor<64x96xf32>) outs(%init : tensor<100x96xf32>) -> tensor<100x96xf32>
+  %y = linalg.generic {indexing_maps = [#id_e, #id_e], iterator_types = ["parallel", "parallel"]}
+      ins(%p : tensor<100x96xf32>) outs(%e : tensor<100x96xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = math.tanh %in : f32
+    linalg.yield %r : f32
+  } -> tensor<100x96xf32>
+  return %y : tensor<100x96xf32>
+}
+func.func @epilogue_packed(%x: tensor<256x256xf32>, %w: tensor<256x1024xf32>) -> tensor<256x1024xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256x1024xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<256x1024xf32>) -> tensor<256x1024xf32>
+  %p = linalg.matmul ins(%x, %w : tensor<256x256xf32>, tensor<256x1024xf32>) outs(%init : tensor<256x1024xf32>) -> tensor<256x1024xf32>
+  %y = linalg.generic {indexing_maps = [#id_e, #id_e], iterator_types = ["parallel", "parallel"]}
+      ins(%p : tensor<256x1024xf32>) outs(%e : tensor<256x1024xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = math.tanh %in : f32
+    linalg.yield %r : f32
+  } -> tensor<256x1024xf32>
+  return %y : tensor<256x1024xf32>
+}
+func.func @epilogue_small(%x: tensor<32x16xf32>, %w: tensor<16x32xf32>) -> tensor<32x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<32x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<32x32xf32>) -> tensor<32x32xf32>
+  %p = linalg.matmul ins(%x, %w : tensor<32x16xf32>, tensor<16x32xf32>) outs(%init : tensor<32x32xf32>) -> tensor<32x32xf32>
+  %y = linalg.generic {indexing_maps = [#id_e, #id_e], iterator_types = ["parallel", "parallel"]}
+      ins(%p : tensor<32x32xf32>) outs(%e : tensor<32x32xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = math.tanh %in : f32
+    linalg.yield %r : f32
+  } -> tensor<32x32xf32>
+  return %y : tensor<32x32xf32>
 }

@@ -308,3 +308,63 @@ func.func @few_rows(%a: tensor<16x90xf32>, %b: tensor<90x75xf32>, %c: tensor<16x
   %0 = linalg.matmul ins(%a, %b : tensor<16x90xf32>, tensor<90x75xf32>) outs(%c : tensor<16x75xf32>) -> tensor<16x75xf32>
   return %0 : tensor<16x75xf32>
 }
+
+// -----
+
+// The rhs (256 KiB) is smaller than half of L2, but a row tile's strip of
+// it, 256 rows 1 KiB apart, falls into 4 of L1's 64 sets: 32 lines with
+// the default 32 KiB (8 ways). It would come from L2 for every row tile,
+// so the rhs is packed. Attention's P V per head (128 rows 256 bytes
+// apart: 16 sets, 128 lines) is not.
+// CHECK-LABEL: func.func @strip_pitch_packed
+// CHECK: pack_rhs = 32
+// CHECK-LABEL: func.func @strip_fits_l1
+// CHECK-NOT: pack_rhs
+// CHECK: return
+func.func @strip_pitch_packed(%a: tensor<64x256xf32>, %b: tensor<256x256xf32>, %c: tensor<64x256xf32>) -> tensor<64x256xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<64x256xf32>, tensor<256x256xf32>) outs(%c : tensor<64x256xf32>) -> tensor<64x256xf32>
+  return %0 : tensor<64x256xf32>
+}
+func.func @strip_fits_l1(%p: tensor<32x128x128xf32>, %v: tensor<32x128x64xf32>, %c: tensor<32x128x64xf32>) -> tensor<32x128x64xf32> {
+  %0 = linalg.batch_matmul ins(%p, %v : tensor<32x128x128xf32>, tensor<32x128x64xf32>) outs(%c : tensor<32x128x64xf32>) -> tensor<32x128x64xf32>
+  return %0 : tensor<32x128x64xf32>
+}
+
+// -----
+
+// Inside a block of an output fusion (an scf.forall of
+// xla-tile-and-fuse-blocks), an op no larger than a register tile (8 rows
+// x two vectors) is vectorized whole, in the accumulator's shape, and not
+// distributed; a larger one is tiled as usual.
+// CHECK-LABEL: func.func @register_block
+// CHECK: linalg.fill {xla.tiling = {vectorize = true}}
+// CHECK: linalg.generic
+// CHECK-SAME: xla.tiling = {vectorize = true}
+// CHECK: linalg.generic
+// CHECK-SAME: xla.tiling = {peel = true, tile_sizes = array<i64: 1, 16>, vectorize = true}
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @register_block(%x: tensor<64x64xf32>, %y: tensor<64x128xf32>) -> (tensor<64x64xf32>, tensor<64x128xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %r:2 = scf.forall (%i) = (0) to (64) step (8) shared_outs(%o = %x, %p = %y) -> (tensor<64x64xf32>, tensor<64x128xf32>) {
+    %s = tensor.extract_slice %o[%i, 0] [8, 16] [1, 1] : tensor<64x64xf32> to tensor<8x16xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%s : tensor<8x16xf32>) -> tensor<8x16xf32>
+    %e = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+        ins(%f : tensor<8x16xf32>) outs(%s : tensor<8x16xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %t = math.tanh %in : f32
+      linalg.yield %t : f32
+    } -> tensor<8x16xf32>
+    %t = tensor.extract_slice %p[%i, 0] [8, 128] [1, 1] : tensor<64x128xf32> to tensor<8x128xf32>
+    %g = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+        ins(%t : tensor<8x128xf32>) outs(%t : tensor<8x128xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %u = math.exp %in : f32
+      linalg.yield %u : f32
+    } -> tensor<8x128xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %e into %o[%i, 0] [8, 16] [1, 1] : tensor<8x16xf32> into tensor<64x64xf32>
+      tensor.parallel_insert_slice %g into %p[%i, 0] [8, 128] [1, 1] : tensor<8x128xf32> into tensor<64x128xf32>
+    }
+  }
+  return %r#0, %r#1 : tensor<64x64xf32>, tensor<64x128xf32>
+}

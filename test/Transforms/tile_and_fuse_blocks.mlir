@@ -153,3 +153,57 @@ func.func @split_sum(%x: tensor<64x256xf32>) -> tensor<64x256xf32> {
   } -> tensor<64x256xf32>
   return %y : tensor<64x256xf32>
 }
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#tr = affine_map<(d0, d1) -> (d1, d0)>
+
+// An output fusion blocked by the product's register tiles, columns
+// outermost (xla.block_interchange): each block fills its accumulator,
+// computes its 8x16 tile of the product over all of k and adds the
+// residual. The transpose that computes the rhs runs whole before the
+// loop, not once per block. The product's other reader, outside the
+// root's chain (its double, which the kernel also returns), is fused into
+// the loop as a consumer: no product leaves the loop.
+// CHECK-LABEL: func.func @epilogue
+// CHECK: %[[W:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<96x64xf32>)
+// CHECK: %[[R:.*]]:2 = scf.forall (%[[J:.*]], %[[I:.*]]) = (0, 0) to (96, 256) step (16, 8)
+// CHECK: %[[WB:.*]] = tensor.extract_slice %[[W]][0, %[[J]]] [64, 16] [1, 1]
+// CHECK: %[[F:.*]] = linalg.fill {{.*}} -> tensor<8x16xf32>
+// CHECK: %[[P:.*]] = linalg.matmul ins(%{{.*}}, %[[WB]] : tensor<8x64xf32>, tensor<64x16xf32>) outs(%[[F]] : tensor<8x16xf32>)
+// CHECK: linalg.generic {{.*}} ins(%[[P]], %{{.*}} : tensor<8x16xf32>, tensor<8x16xf32>)
+// CHECK: linalg.generic {{.*}} ins(%[[P]] : tensor<8x16xf32>)
+// CHECK: arith.addf
+// CHECK: scf.forall.in_parallel
+// CHECK-NEXT: tensor.parallel_insert_slice
+// CHECK-NEXT: tensor.parallel_insert_slice
+// CHECK-NEXT: }
+// CHECK-NOT: linalg.
+// CHECK: return %[[R]]#0, %[[R]]#1
+func.func @epilogue(%x: tensor<256x64xf32>, %wt: tensor<96x64xf32>, %r: tensor<256x96xf32>) -> (tensor<256x96xf32>, tensor<256x96xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %et = tensor.empty() : tensor<64x96xf32>
+  %w = linalg.generic {indexing_maps = [#tr, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%wt : tensor<96x64xf32>) outs(%et : tensor<64x96xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<64x96xf32>
+  %e = tensor.empty() : tensor<256x96xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<256x96xf32>) -> tensor<256x96xf32>
+  %p = linalg.matmul ins(%x, %w : tensor<256x64xf32>, tensor<64x96xf32>) outs(%init : tensor<256x96xf32>) -> tensor<256x96xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%p, %r : tensor<256x96xf32>, tensor<256x96xf32>) outs(%e : tensor<256x96xf32>)
+      attrs = {xla.block_tiles = array<i64: 8, 16>, xla.block_interchange = array<i64: 1, 0>} {
+  ^bb0(%in: f32, %res: f32, %out: f32):
+    %s = arith.addf %in, %res : f32
+    linalg.yield %s : f32
+  } -> tensor<256x96xf32>
+  %q = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%p : tensor<256x96xf32>) outs(%e : tensor<256x96xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %d = arith.addf %in, %in : f32
+    linalg.yield %d : f32
+  } -> tensor<256x96xf32>
+  return %y, %q : tensor<256x96xf32>, tensor<256x96xf32>
+}

@@ -360,9 +360,16 @@ def PlanKernelBlocksPass
     the whole tensors. Which loops qualify follows from the indexing maps:
     loops and tensor dimensions that the maps identify form classes, and a
     class qualifies if no op reduces over it and no reshape splits it.
-    Kernels with a contraction or convolution, with fewer than two ops
-    besides fills, or whose repeated reads and intermediate values come to
-    no more than L2 are left alone. The block grows from the innermost
+    Kernels with fewer than two ops besides fills, or whose repeated reads
+    and intermediate values come to no more than L2, are left alone.
+
+    A kernel with one contraction or convolution and an epilogue (an
+    output fusion) is blocked by the contraction's register tiles, in its
+    tile loop order (`xla.block_interchange`), when its plan is one
+    distributed level of register tiles that divide its loops: each block
+    then computes one accumulator tile, applies the epilogue to it in
+    registers and stores the result only. The ops that compute the
+    contraction's inputs are not fused into the blocks. The block grows from the innermost
     qualifying loop outwards (the innermost result dimension in whole
     vectors) while the values of one block fit in half of L2 and every
     core gets at least four blocks. The decision is the attribute
@@ -377,6 +384,11 @@ def PlanKernelBlocksPass
            "Cores, without an xla.target (0: unknown, assumed several)">,
     Option<"l2Bytes", "l2-bytes", "int64_t", /*default=*/"1048576",
            "L2 cache per core in bytes, without an xla.target">,
+    Option<"matmulRows", "matmul-rows", "int64_t", /*default=*/"8",
+           "Rows of a contraction's register tile (as xla-plan-tiling's)">,
+    Option<"vectorize", "vectorize", "bool", /*default=*/"true",
+           "Whether the ops are vectorized (as xla-plan-tiling's); without "
+           "it, contractions keep their epilogues apart">,
   ];
 }
 
@@ -444,13 +456,19 @@ def TilingStrategyPass : Pass<"xla-plan-tiling", "::mlir::func::FuncOp"> {
       a transposed copy of it; the entry is the copy's own plan.
     - `pack_rhs` (with `pack_copy`, `pack_remainder`, `cache_tile_sizes`,
       `cache_tile_interchange`): a contraction with at least 4 row tiles
-      whose rhs (one batch of it) is larger than half of L2 packs the rhs
-      into panels of two vectors (one where n is narrower), [.., N/P, K, P],
+      whose rhs (one batch of it) is larger than half of L2, or whose rhs
+      rows are so far apart that a row tile's strip of them does not fit
+      in L1 (64 sets of 64-byte lines, `l1-bytes` / 4 KiB ways), packs the
+      rhs into panels of two vectors (one where n is narrower), [.., N/P, K, P],
       and is tiled twice: cache tiles of k (a k-block of the lhs rows and
       of one panel fill L1) and n (a k-block of the packed rhs in half of
       L2, and the n blocks a multiple of the cores, else the rows shared by
       the cores), then register tiles of `matmul-rows` x one panel, loops
       (batch, m, n, k). The columns short of a panel keep the plan above.
+    - Inside a block of `xla-tile-and-fuse-blocks` (an `scf.forall`) ops are
+      not distributed, and an op with only parallel loops and no more
+      elements than `matmul-rows` x two vectors (the fill and epilogue of
+      an accumulator tile) is vectorized whole (`{vectorize = true}`).
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
