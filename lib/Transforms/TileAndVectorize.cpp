@@ -143,12 +143,124 @@ static void markResidual(RewriterBase &rewriter, Operation *op,
     op->setAttr(TilingPlan::kAttrName, residual.toAttr(rewriter.getContext()));
 }
 
+/// The fill that initializes `op`'s accumulators, exposed through the
+/// reshape of packing (expand_shape of a fill) and the slices of splitting
+/// off a remainder (extract_slice of a fill), or null.
+static linalg::FillOp exposedFillInit(RewriterBase &rewriter,
+                                      linalg::LinalgOp op) {
+  if (op.getNumDpsInits() != 1)
+    return nullptr;
+  Value init = op.getDpsInitOperand(0)->get();
+  for (int step = 0; step < 4; ++step) {
+    if (auto fill = init.getDefiningOp<linalg::FillOp>())
+      return fill.hasPureTensorSemantics() ? fill : nullptr;
+    Operation *def = init.getDefiningOp();
+    if (!def || !isa<tensor::ExtractSliceOp, tensor::ExpandShapeOp>(def) ||
+        !def->getOperand(0).getDefiningOp<linalg::FillOp>())
+      return nullptr;
+    RewritePatternSet patterns(rewriter.getContext());
+    linalg::populateSwapExtractSliceWithFillPatterns(patterns);
+    linalg::FillOp::getCanonicalizationPatterns(patterns,
+                                                rewriter.getContext());
+    // Only `def` is rewritten: the fill it read stays, even unread (it may
+    // be on the pass's worklist, which erases it once nothing reads it).
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    if (failed(applyOpPatternsGreedily({def}, std::move(patterns), config)))
+      return nullptr;
+    init = op.getDpsInitOperand(0)->get();
+  }
+  return nullptr;
+}
+
+/// Whether the fill of `op`'s accumulators can move into its tiles: no
+/// level of `plan` tiles a reduction loop except the register tiles, and
+/// those innermost. Each tile then starts from the fill's value in
+/// registers, and the whole accumulator is never filled in memory and read
+/// back (the fill of a packed product was a pass over its whole result).
+static bool fillFollowsTiles(linalg::LinalgOp op, const TilingPlan &plan) {
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  auto reduced = [&](ArrayRef<int64_t> sizes, int64_t d) {
+    return d < static_cast<int64_t>(sizes.size()) && sizes[d] &&
+           iterators[d] != utils::IteratorType::parallel;
+  };
+  for (int64_t d = 0; d < static_cast<int64_t>(iterators.size()); ++d)
+    if (reduced(plan.cacheTileSizes, d))
+      return false;
+  SmallVector<int64_t> order = plan.tileInterchange;
+  if (order.empty())
+    order = llvm::to_vector(llvm::seq<int64_t>(0, plan.tileSizes.size()));
+  bool seenReduction = false;
+  for (int64_t d : order) {
+    if (reduced(plan.tileSizes, d))
+      seenReduction = true;
+    else if (seenReduction && d < static_cast<int64_t>(plan.tileSizes.size()) &&
+             plan.tileSizes[d])
+      return false;
+  }
+  return true;
+}
+
+/// Tiles `op` by `sizes` in `order` with scf.for loops (or one scf.forall),
+/// fusing the fill of its accumulators into the tiles when `fuseFill`
+/// (only parallel loops are tiled, then, by the caller's split). Returns
+/// the tiled op, the fused fill tile (or null), the loops and the
+/// replacement values of `op`.
+struct TiledOp {
+  linalg::LinalgOp op;
+  linalg::FillOp fill;
+  SmallVector<LoopLikeOpInterface> loops;
+  SmallVector<Value> replacements;
+};
+static FailureOr<TiledOp> tileOp(RewriterBase &rewriter, linalg::LinalgOp op,
+                                 const scf::SCFTilingOptions &options,
+                                 bool fuseFill) {
+  linalg::FillOp fill = fuseFill ? exposedFillInit(rewriter, op) : nullptr;
+  rewriter.setInsertionPoint(op);
+  if (!fill) {
+    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(tiled) || tiled->tiledOps.size() != 1)
+      return failure();
+    return TiledOp{cast<linalg::LinalgOp>(tiled->tiledOps.front()), nullptr,
+                   tiled->loops, tiled->replacements};
+  }
+  scf::SCFTileAndFuseOptions fuse;
+  fuse.setTilingOptions(options);
+  fuse.setFusionControlFn(
+      [&](tensor::ExtractSliceOp, OpResult producer, bool destination)
+          -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        if (!destination || producer.getOwner() != fill.getOperation())
+          return std::nullopt;
+        return scf::SCFTileAndFuseOptions::ControlFnResult();
+      });
+  FailureOr<scf::SCFTileAndFuseResult> fused =
+      scf::tileConsumerAndFuseProducersUsingSCF(
+          rewriter, cast<TilingInterface>(op.getOperation()), fuse);
+  if (failed(fused))
+    return failure();
+  TiledOp result;
+  result.op = cast<linalg::LinalgOp>(fused->tiledAndFusedOps.front());
+  for (Operation *tiled : fused->tiledAndFusedOps)
+    if (auto fillTile = dyn_cast<linalg::FillOp>(tiled))
+      result.fill = fillTile;
+  result.loops = fused->loops;
+  for (Value value : op->getResults())
+    result.replacements.push_back(fused->replacements.lookup(value));
+  return result;
+}
+
 /// Tiles `op` by the outermost tile level of `plan` (the cache tiles if
 /// there are any, else the register tiles), peels every tile loop whose
 /// trip count does not divide (with `peel`), and marks the tiled ops
 /// (including the peeled copies) with the rest of the plan.
 static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
                                  const TilingPlan &plan) {
+  // A fill whose readers fused it into their tiles is left unread.
+  if (isa<linalg::FillOp>(op.getOperation()) && op->use_empty()) {
+    rewriter.eraseOp(op);
+    return success();
+  }
   bool cache = !plan.cacheTileSizes.empty();
   ArrayRef<int64_t> sizes = cache ? plan.cacheTileSizes : plan.tileSizes;
   ArrayRef<int64_t> order =
@@ -160,22 +272,52 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
     markResidual(rewriter, op, residual);
     return success();
   }
-  scf::SCFTilingOptions options;
-  options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), sizes));
-  if (!order.empty())
-    options.setInterchange(order);
-  rewriter.setInsertionPoint(op);
-  FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
-      rewriter, cast<TilingInterface>(op.getOperation()), options);
+  // With the fill fused, the parallel loops are tiled first (the fill
+  // moves into them), then the reduction loops of the register tile
+  // inside them (the fill must not move into those).
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  SmallVector<int64_t> parallelSizes(sizes), reductionSizes(sizes.size(), 0);
+  for (auto [d, size] : llvm::enumerate(parallelSizes))
+    if (iterators[d] != utils::IteratorType::parallel)
+      std::swap(size, reductionSizes[d]);
+  bool fuseFill = fillFollowsTiles(op, plan) &&
+                  llvm::any_of(parallelSizes, [](int64_t s) { return s; }) &&
+                  exposedFillInit(rewriter, op);
+  auto optionsFor = [&](ArrayRef<int64_t> tileSizes) {
+    scf::SCFTilingOptions options;
+    options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), tileSizes));
+    if (!order.empty())
+      options.setInterchange(order);
+    return options;
+  };
+  FailureOr<TiledOp> tiled = tileOp(
+      rewriter, op, optionsFor(fuseFill ? parallelSizes : sizes), fuseFill);
   if (failed(tiled))
     return failure();
-  for (Operation *tiledOp : tiled->tiledOps)
-    markResidual(rewriter, tiledOp, residual);
   rewriter.replaceOp(op, tiled->replacements);
+  SmallVector<LoopLikeOpInterface> loops = tiled->loops;
+  linalg::LinalgOp tile = tiled->op;
+  if (fuseFill && llvm::any_of(reductionSizes, [](int64_t s) { return s; })) {
+    FailureOr<TiledOp> inner =
+        tileOp(rewriter, tile, optionsFor(reductionSizes), false);
+    if (failed(inner))
+      return failure();
+    rewriter.replaceOp(tile, inner->replacements);
+    llvm::append_range(loops, inner->loops);
+    tile = inner->op;
+  }
+  markResidual(rewriter, tile, residual);
+  // The fill's tile is vectorized whole once it is a register tile's; a
+  // cache tile's is fused again by the register tiles.
+  if (tiled->fill && residual.tileSizes.empty()) {
+    TilingPlan whole;
+    whole.vectorize = true;
+    markResidual(rewriter, tiled->fill, whole);
+  }
   if (!plan.peel)
     return success();
   // Innermost first: peeling an outer loop clones the (peeled) inner ones.
-  for (LoopLikeOpInterface loop : llvm::reverse(tiled->loops)) {
+  for (LoopLikeOpInterface loop : llvm::reverse(loops)) {
     auto forOp = dyn_cast<scf::ForOp>(loop.getOperation());
     scf::ForOp partial;
     if (forOp)
@@ -193,6 +335,10 @@ static void distribute(RewriterBase &rewriter, linalg::LinalgOp op,
                        TilingPlan plan,
                        PlannedOps
                            &work) {
+  if (isa<linalg::FillOp>(op.getOperation()) && op->use_empty()) {
+    rewriter.eraseOp(op);
+    return;
+  }
   bool cache = !plan.cacheTileSizes.empty();
   ArrayRef<int64_t> sizes = cache ? plan.cacheTileSizes : plan.tileSizes;
   SmallVector<int64_t> order =
@@ -219,17 +365,17 @@ static void distribute(RewriterBase &rewriter, linalg::LinalgOp op,
   scf::SCFTilingOptions options;
   options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
   options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), forallSizes));
-  rewriter.setInsertionPoint(main);
-  FailureOr<scf::SCFTilingResult> tiled =
-      scf::tileUsingSCF(rewriter, main, options);
+  auto mainOp = cast<linalg::LinalgOp>(main.getOperation());
+  FailureOr<TiledOp> tiled =
+      tileOp(rewriter, mainOp, options, fillFollowsTiles(mainOp, plan));
   TilingPlan inner = plan;
   inner.distribute = false;
   (cache ? inner.cacheTileSizes : inner.tileSizes)[dim] = 0;
   if (failed(tiled)) {
-    work.emplace_back(cast<linalg::LinalgOp>(main.getOperation()), plan);
+    work.emplace_back(mainOp, plan);
   } else {
     rewriter.replaceOp(main, tiled->replacements);
-    work.emplace_back(cast<linalg::LinalgOp>(tiled->tiledOps.front()), inner);
+    work.emplace_back(tiled->op, inner);
   }
   // The remainder is shorter than a tile along `dim`.
   if (rest)
@@ -409,6 +555,13 @@ struct TileAndVectorizePass
     }
     if (candidates.empty())
       return;
+    // Fills last: the ops they initialize may fuse them into their tiles
+    // first, which leaves them unread.
+    std::stable_partition(candidates.begin(), candidates.end(),
+                          [](auto &entry) {
+                            return !isa<linalg::FillOp>(
+                                entry.first.getOperation());
+                          });
     PlannedOps work;
     for (auto &[op, plan] : candidates)
       distribute(rewriter, op, std::move(plan), work);

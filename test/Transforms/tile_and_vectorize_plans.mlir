@@ -160,6 +160,45 @@ func.func @packed_per_tile(%a: tensor<16x20xf32>, %b: tensor<20x40xf32>, %c: ten
   return %0 : tensor<16x40xf32>
 }
 
+// A packed product whose accumulators start from a fill, with k whole at
+// the cache level (one k block): the fill moves into the tiles, each
+// register tile starts from zeros in registers, and no loop fills the
+// whole result first. With k blocks of 8 (the partial sums of a block go
+// through memory to the next), the fill stays a loop of its own.
+// CHECK-LABEL: func.func @packed_fill
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<8x1x16xf32>
+// CHECK-NOT: tensor<1x32xf32>
+// CHECK: scf.forall
+// CHECK:   scf.for %{{.*}} = %c0 to %c20 step %c1 iter_args(%{{.*}} = %[[ZERO]]) -> (vector<8x1x16xf32>)
+// CHECK: return
+// CHECK-LABEL: func.func @packed_fill_k_blocks
+// CHECK: scf.forall
+// CHECK: vector.transfer_write {{.*}} : vector<16xf32>, tensor<1x32xf32>
+// CHECK: scf.forall
+// CHECK: return
+func.func @packed_fill(%a: tensor<16x20xf32>, %b: tensor<20x32xf32>) -> tensor<16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x32xf32>
+  %c = linalg.fill {xla.tiling = {tile_sizes = array<i64: 1, 16>, distribute = true, peel = true, vectorize = true}}
+      ins(%zero : f32) outs(%e : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %0 = linalg.matmul {xla.tiling = {pack_rhs = 16 : i64, pack_copy = {tile_sizes = array<i64: 1, 1, 0>, vectorize = true},
+                                    cache_tile_sizes = array<i64: 0, 1, 0, 0>, cache_tile_interchange = array<i64: 1, 2, 0, 3>, distribute = true,
+                                    tile_sizes = array<i64: 8, 1, 1, 0>, tile_interchange = array<i64: 0, 1, 2, 3>, peel = true, vectorize = true}}
+      ins(%a, %b : tensor<16x20xf32>, tensor<20x32xf32>) outs(%c : tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %0 : tensor<16x32xf32>
+}
+func.func @packed_fill_k_blocks(%a: tensor<16x20xf32>, %b: tensor<20x32xf32>) -> tensor<16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x32xf32>
+  %c = linalg.fill {xla.tiling = {tile_sizes = array<i64: 1, 16>, distribute = true, peel = true, vectorize = true}}
+      ins(%zero : f32) outs(%e : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %0 = linalg.matmul {xla.tiling = {pack_rhs = 16 : i64, pack_copy = {tile_sizes = array<i64: 1, 1, 0>, vectorize = true},
+                                    cache_tile_sizes = array<i64: 0, 1, 8, 0>, cache_tile_interchange = array<i64: 1, 2, 0, 3>, distribute = true,
+                                    tile_sizes = array<i64: 8, 1, 1, 0>, tile_interchange = array<i64: 0, 1, 2, 3>, peel = true, vectorize = true}}
+      ins(%a, %b : tensor<16x20xf32>, tensor<20x32xf32>) outs(%c : tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %0 : tensor<16x32xf32>
+}
+
 // A convolution's register tiles: the input rows of a tile are gathered
 // (8 extracts, stride 2) into the lhs of an outer product with a panel of
 // the filter; the accumulators are read before the window and channel

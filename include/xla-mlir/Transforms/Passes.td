@@ -517,6 +517,13 @@ def TileAndVectorizePass
     - `tile_sizes` / `tile_interchange`: `scf.for` tile loops; with `peel`,
       loops whose trip count does not divide are peeled, so every tile is
       static and vectorizes without masks;
+    - an op whose accumulators start from a `linalg.fill` (through the
+      reshape of packing or the slice of a split) and whose plan tiles no
+      reduction loop but the register tile's, innermost, takes the fill into
+      its tiles (upstream tile-and-fuse of the destination): the parallel
+      loops are tiled first, the register tile's reduction loops inside,
+      and each tile starts from the fill's value in registers; the fill of
+      the whole result is then left unread and erased;
     - `vectorize`: each tile becomes vector ops, a contraction tile a
       `vector.outerproduct`, anything else through `linalg::vectorize`.
       Afterwards `vector.transfer_read` / `transfer_write` pairs that do not
