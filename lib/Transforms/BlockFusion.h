@@ -25,6 +25,12 @@ inline constexpr llvm::StringLiteral kBlockTilesAttr = "xla.block_tiles";
 inline constexpr llvm::StringLiteral kBlockInterchangeAttr =
     "xla.block_interchange";
 
+/// On a contraction of a blocked output fusion whose rhs is read across the
+/// lanes (`Q K^T`): its rhs is relaid out (a transposed copy, made whole
+/// before the blocks) before the blocks are made.
+inline constexpr llvm::StringLiteral kBlockRelayoutRhsAttr =
+    "xla.block_relayout_rhs";
+
 /// `root` and the ops of its block whose values it is computed from,
 /// producers before consumers, `root` last.
 inline llvm::SetVector<mlir::Operation *> blockChain(mlir::Operation *root) {

@@ -161,7 +161,8 @@ static int64_t staticBytes(Value value) {
 /// stores only the result (the fill of the accumulator and the round trip
 /// of the product through memory disappear). Only where the contraction's
 /// plan is one distributed level of register tiles that divide its loops:
-/// a packed or relaid-out rhs is prepared once for all tiles, cache tiles
+/// a packed rhs is prepared once for all tiles (a relaid-out one is made
+/// before the blocks, xla.block_relayout_rhs), cache tiles
 /// split k (the epilogue needs the whole sum), and a partial block would
 /// not have a static shape.
 static void planEpilogueBlocks(linalg::LinalgOp root,
@@ -172,8 +173,7 @@ static void planEpilogueBlocks(linalg::LinalgOp root,
     return;
   std::optional<xla::TilingPlan> plan = xla::decideTiling(contraction, target);
   if (!plan || !plan->vectorize || !plan->distribute || plan->packRhs ||
-      plan->relayoutRhs || !plan->cacheTileSizes.empty() ||
-      plan->tileSizes.empty())
+      !plan->cacheTileSizes.empty() || plan->tileSizes.empty())
     return;
   unsigned numLoops = contraction.getNumLoops();
   auto identity = [](unsigned n) {
@@ -223,6 +223,10 @@ static void planEpilogueBlocks(linalg::LinalgOp root,
     if (!llvm::is_contained(blockOrder, r))
       blockOrder.push_back(r);
   MLIRContext *context = root->getContext();
+  // A transposed copy of the rhs, made once before the blocks: within a
+  // block it would be made again for every block of rows.
+  if (plan->relayoutRhs)
+    contraction->setAttr(xla::kBlockRelayoutRhsAttr, UnitAttr::get(context));
   root->setAttr(xla::kBlockTilesAttr, DenseI64ArrayAttr::get(context, sizes));
   root->setAttr(xla::kBlockInterchangeAttr,
                 DenseI64ArrayAttr::get(context, blockOrder));

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockFusion.h"
+#include "VectorizeContraction.h"
 #include "xla-mlir/Transforms/Passes.h"
 
 #include "mlir/Analysis/TopologicalSortUtils.h"
@@ -48,6 +49,17 @@ static LogicalResult tileAndFuse(RewriterBase &rewriter, TilingInterface root,
   // What computes a contraction's inputs stays before the loop (each block
   // would recompute its slice of it).
   Block *block = root->getBlock();
+  // Contractions whose rhs is to be read through a transposed copy get it
+  // now, so that the copy is an operand producer, made whole.
+  for (Operation *op : xla::blockChain(root)) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    if (!linalgOp || !op->removeAttr(xla::kBlockRelayoutRhsAttr))
+      continue;
+    rewriter.setInsertionPoint(op);
+    if (failed(xla::relayoutContractionRhs(rewriter, linalgOp)))
+      return op->emitError("xla.block_relayout_rhs: the rhs cannot be "
+                           "relaid out");
+  }
   llvm::SetVector<Operation *> feeding = xla::blockChain(root);
   llvm::SetVector<Operation *> operandProducers =
       xla::contractionOperandProducers(feeding);

@@ -398,3 +398,38 @@ func.func @epilogue_small(%x: tensor<32x16xf32>, %w: tensor<16x32xf32>) -> tenso
   } -> tensor<32x32xf32>
   return %y : tensor<32x32xf32>
 }
+
+// -----
+
+#id_e = affine_map<(d0, d1) -> (d0, d1)>
+#lhs_t = affine_map<(m, n, k) -> (m, k)>
+#rhs_t = affine_map<(m, n, k) -> (n, k)>
+#out_t = affine_map<(m, n, k) -> (m, n)>
+
+// x W^T (attention's Q K^T): the rhs is read across the lanes, so the
+// product is planned on a transposed copy of it, which the blocks would
+// make again for every block of rows: the product is marked to get the
+// copy first (xla.block_relayout_rhs), made whole before the blocks.
+// CHECK-LABEL: func.func @epilogue_rhs_transposed
+// CHECK: linalg.generic
+// CHECK-SAME: xla.block_relayout_rhs
+// CHECK: xla.block_interchange = array<i64: 1, 0>, xla.block_tiles = array<i64: 8, 16>
+func.func @epilogue_rhs_transposed(%x: tensor<256x64xf32>, %wt: tensor<96x64xf32>) -> tensor<256x96xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256x96xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<256x96xf32>) -> tensor<256x96xf32>
+  %p = linalg.generic {indexing_maps = [#lhs_t, #rhs_t, #out_t], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %wt : tensor<256x64xf32>, tensor<96x64xf32>) outs(%init : tensor<256x96xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %m = arith.mulf %a, %b : f32
+    %s = arith.addf %c, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<256x96xf32>
+  %y = linalg.generic {indexing_maps = [#id_e, #id_e], iterator_types = ["parallel", "parallel"]}
+      ins(%p : tensor<256x96xf32>) outs(%e : tensor<256x96xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.mulf %in, %in : f32
+    linalg.yield %r : f32
+  } -> tensor<256x96xf32>
+  return %y : tensor<256x96xf32>
+}

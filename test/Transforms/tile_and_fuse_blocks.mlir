@@ -207,3 +207,39 @@ func.func @epilogue(%x: tensor<256x64xf32>, %wt: tensor<96x64xf32>, %r: tensor<2
   } -> tensor<256x96xf32>
   return %y, %q : tensor<256x96xf32>, tensor<256x96xf32>
 }
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#lhs_t = affine_map<(m, n, k) -> (m, k)>
+#rhs_t = affine_map<(m, n, k) -> (n, k)>
+#out_t = affine_map<(m, n, k) -> (m, n)>
+
+// xla.block_relayout_rhs: the product first reads a transposed copy of its
+// rhs (64x96, rows contiguous along n), made whole before the blocks.
+// CHECK-LABEL: func.func @relayout_then_blocks
+// CHECK: %[[T:.*]] = linalg.transpose ins(%{{.*}} : tensor<96x64xf32>) outs(%{{.*}} : tensor<64x96xf32>) permutation = [1, 0]
+// CHECK: scf.forall
+// CHECK: tensor.extract_slice %[[T]][0, %{{.*}}] [64, 16] [1, 1]
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<8x64xf32>, tensor<64x16xf32>)
+// CHECK-NOT: xla.block_relayout_rhs
+func.func @relayout_then_blocks(%x: tensor<256x64xf32>, %wt: tensor<96x64xf32>) -> tensor<256x96xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256x96xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<256x96xf32>) -> tensor<256x96xf32>
+  %p = linalg.generic {indexing_maps = [#lhs_t, #rhs_t, #out_t], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %wt : tensor<256x64xf32>, tensor<96x64xf32>) outs(%init : tensor<256x96xf32>) attrs = {xla.block_relayout_rhs} {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %m = arith.mulf %a, %b : f32
+    %s = arith.addf %c, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<256x96xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%p : tensor<256x96xf32>) outs(%e : tensor<256x96xf32>)
+      attrs = {xla.block_tiles = array<i64: 8, 16>, xla.block_interchange = array<i64: 1, 0>} {
+  ^bb0(%in: f32, %out: f32):
+    %r = arith.mulf %in, %in : f32
+    linalg.yield %r : f32
+  } -> tensor<256x96xf32>
+  return %y : tensor<256x96xf32>
+}

@@ -11,7 +11,7 @@
 // RUN: xla-run %s --seed 3 --compare-unfused --runs 2 --parallel-loops=false | FileCheck %s
 // RUN: xla-run %s --seed 4 --compare-unfused --runs 2 --target=cores=1 | FileCheck %s
 // RUN: xla-run %s --seed 5 --compare-unfused --runs 2 --vectorize=false | FileCheck %s
-// CHECK: fused and unfused agree on all 5 output(s)
+// CHECK: fused and unfused agree on all 6 output(s)
 
 // The blocks: columns outermost, as the products' tiles run.
 // RUN: rm -rf %t.dump
@@ -20,6 +20,8 @@
 // PLAN: xla.block_interchange = array<i64: 1, 0>, xla.block_tiles = array<i64: 8, 16>
 // RUN: cat %t.dump/passes/*/func_func_output_convolution_fusion/*xla-plan-kernel-blocks.mlir | FileCheck %s --check-prefix=CONV
 // CONV: xla.block_tiles = array<i64: 1, 1, 8, 0>
+// RUN: cat %t.dump/passes/*/*/*xla-plan-kernel-blocks.mlir | FileCheck %s --check-prefix=QKT
+// QKT: xla.block_relayout_rhs
 // The dense layer's kernel is one loop: the accumulator starts at zero
 // (no fill of the product in memory), the tanh is applied to it, and the
 // loop stores the two results only.
@@ -38,8 +40,8 @@
 func.func @main(%x: tensor<256x64xf32>, %w: tensor<64x96xf32>, %b: tensor<96xf32>, %r: tensor<256x96xf32>,
                 %xi: tensor<128x32xi32>, %wi: tensor<32x48xi32>,
                 %img: tensor<2x16x16x8xf32>, %f: tensor<3x3x8x32xf32>, %fb: tensor<32xf32>,
-                %q: tensor<2x4x32x16xf32>, %k: tensor<2x4x16x64xf32>)
-    -> (tensor<256x96xf32>, tensor<256x96xf32>, tensor<128x48xi32>, tensor<2x16x16x32xf32>, tensor<2x4x32x64xf32>) {
+                %q: tensor<2x4x32x16xf32>, %k: tensor<2x4x16x64xf32>, %kt: tensor<2x4x64x16xf32>)
+    -> (tensor<256x96xf32>, tensor<256x96xf32>, tensor<128x48xi32>, tensor<2x16x16x32xf32>, tensor<2x4x32x64xf32>, tensor<2x4x32x64xf32>) {
   // Dense layer: bias, tanh, residual; the pre-activation is returned too.
   %p = hlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<256x64xf32>, tensor<64x96xf32>) -> tensor<256x96xf32>
   %bb = hlo.broadcast_in_dim %b, dims = [1] : (tensor<96xf32>) -> tensor<256x96xf32>
@@ -62,5 +64,8 @@ func.func @main(%x: tensor<256x64xf32>, %w: tensor<64x96xf32>, %b: tensor<96xf32
   %s = hlo.dot_general %q, %k, batching_dims = [0, 1] x [0, 1], contracting_dims = [3] x [2] : (tensor<2x4x32x16xf32>, tensor<2x4x16x64xf32>) -> tensor<2x4x32x64xf32>
   %scale = hlo.constant dense<0.25> : tensor<2x4x32x64xf32>
   %ss = hlo.multiply %s, %scale : tensor<2x4x32x64xf32>
-  return %y, %h, %yi, %relu, %ss : tensor<256x96xf32>, tensor<256x96xf32>, tensor<128x48xi32>, tensor<2x16x16x32xf32>, tensor<2x4x32x64xf32>
+  // Q K^T: the keys are rows, read across the lanes.
+  %st = hlo.dot_general %q, %kt, batching_dims = [0, 1] x [0, 1], contracting_dims = [3] x [3] : (tensor<2x4x32x16xf32>, tensor<2x4x64x16xf32>) -> tensor<2x4x32x64xf32>
+  %sst = hlo.multiply %st, %scale : tensor<2x4x32x64xf32>
+  return %y, %h, %yi, %relu, %ss, %sst : tensor<256x96xf32>, tensor<256x96xf32>, tensor<128x48xi32>, tensor<2x16x16x32xf32>, tensor<2x4x32x64xf32>, tensor<2x4x32x64xf32>
 }

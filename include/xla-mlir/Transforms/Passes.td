@@ -369,7 +369,9 @@ def PlanKernelBlocksPass
     distributed level of register tiles that divide its loops: each block
     then computes one accumulator tile, applies the epilogue to it in
     registers and stores the result only. The ops that compute the
-    contraction's inputs are not fused into the blocks. The block grows from the innermost
+    contraction's inputs are not fused into the blocks; a contraction whose
+    plan reads a transposed copy of its rhs is marked
+    `xla.block_relayout_rhs`, so that the copy is made before the blocks. The block grows from the innermost
     qualifying loop outwards (the innermost result dimension in whole
     vectors) while the values of one block fit in half of L2 and every
     core gets at least four blocks. The decision is the attribute
@@ -402,9 +404,13 @@ def TileAndFuseBlocksPass
     every producer in the same block whose result the loop body reads in
     part is fused into the body (upstream tile-and-fuse; slices move
     above reshapes first, so the partial sums of `xla-split-reductions`
-    fuse too). A producer that the body reads whole stays outside; a fused
-    producer that something outside the loop also reads is yielded by the
-    loop as well. Producers fused twice (read by two ops of the body) are
+    fuse too). A producer that the body reads whole stays outside, and so
+    do the producers of a contraction's inputs (a contraction marked
+    `xla.block_relayout_rhs` first reads a transposed copy of its rhs, made
+    here); a fused producer that something outside the loop also reads is
+    yielded by the loop as well, and elementwise ops outside the loop that
+    read such a value are fused in as consumers. `xla.block_interchange`
+    orders the block loops. Producers fused twice (read by two ops of the body) are
     merged by CSE. Ops inside the loop are then planned and tiled like any
     other by `xla-plan-tiling` and `xla-tile-and-vectorize`, without
     distribution of their own.
