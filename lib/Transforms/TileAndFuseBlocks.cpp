@@ -53,7 +53,9 @@ static LogicalResult tileAndFuse(RewriterBase &rewriter, TilingInterface root,
   // now, so that the copy is an operand producer, made whole.
   for (Operation *op : xla::blockChain(root)) {
     auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-    if (!linalgOp || !op->removeAttr(xla::kBlockRelayoutRhsAttr))
+    // The root itself is never rewritten here (it is what is tiled).
+    if (!linalgOp || !op->removeAttr(xla::kBlockRelayoutRhsAttr) ||
+        op == root.getOperation())
       continue;
     rewriter.setInsertionPoint(op);
     if (failed(xla::relayoutContractionRhs(rewriter, linalgOp)))
@@ -107,6 +109,14 @@ static LogicalResult tileAndFuse(RewriterBase &rewriter, TilingInterface root,
   if (failed(fused))
     return root->emitError("xla.block_tiles: tile-and-fuse failed");
   Operation *loop = fused->loops.front();
+  // Copies of ops fused into the blocks keep their attributes; marks of
+  // block fusion on them (written by hand: the strategy marks one root per
+  // kernel) would make blocks within blocks.
+  loop->walk([](Operation *op) {
+    op->removeAttr(kBlockTilesAttr);
+    op->removeAttr(xla::kBlockInterchangeAttr);
+    op->removeAttr(xla::kBlockRelayoutRhsAttr);
+  });
   for (auto [original, replacement] : fused->replacements)
     rewriter.replaceUsesWithIf(original, replacement, [&](OpOperand &use) {
       return !loop->isAncestor(use.getOwner());
@@ -147,13 +157,22 @@ namespace {
 struct TileAndFuseBlocksPass
     : xla::impl::TileAndFuseBlocksPassBase<TileAndFuseBlocksPass> {
   void runOnOperation() override {
-    SmallVector<TilingInterface> roots;
-    getOperation().walk([&](TilingInterface op) {
-      if (op->hasAttr(kBlockTilesAttr))
-        roots.push_back(op);
-    });
+    // One root at a time, found anew: making a root's blocks may fuse (and
+    // erase) another op that was marked as a root by hand, or rewrite it.
+    auto nextRoot = [&]() {
+      TilingInterface found;
+      getOperation().walk([&](TilingInterface op) {
+        if (!op->hasAttr(kBlockTilesAttr))
+          return WalkResult::advance();
+        found = op;
+        return WalkResult::interrupt();
+      });
+      return found;
+    };
     IRRewriter rewriter(&getContext());
-    for (TilingInterface root : roots) {
+    bool any = false;
+    while (TilingInterface root = nextRoot()) {
+      any = true;
       auto sizes = root->getAttrOfType<DenseI64ArrayAttr>(kBlockTilesAttr);
       auto order =
           root->getAttrOfType<DenseI64ArrayAttr>(xla::kBlockInterchangeAttr);
@@ -175,7 +194,7 @@ struct TileAndFuseBlocksPass
                              order ? order.asArrayRef() : ArrayRef<int64_t>())))
         return signalPassFailure();
     }
-    if (roots.empty())
+    if (!any)
       return;
     // The slices the fusion made (offsets as constants, not attributes,
     // after a reshape) in canonical form, so that CSE sees equal ones.

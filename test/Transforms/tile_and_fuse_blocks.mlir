@@ -243,3 +243,39 @@ func.func @relayout_then_blocks(%x: tensor<256x64xf32>, %wt: tensor<96x64xf32>) 
   } -> tensor<256x96xf32>
   return %y : tensor<256x96xf32>
 }
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// Two roots marked by hand, the second unused: making the first's blocks
+// removes dead ops, the second among them (found by the fuzzer: the pass
+// went on to the erased op). Roots are looked up one at a time.
+// CHECK-LABEL: func.func @dead_second_root
+// CHECK: scf.forall
+// CHECK-NOT: scf.forall (
+// CHECK: return
+func.func @dead_second_root(%x: tensor<64x256xf32>) -> tensor<64x256xf32> {
+  %e = tensor.empty() : tensor<64x256xf32>
+  %a = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<64x256xf32>) outs(%e : tensor<64x256xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %r = math.exp %in : f32
+    linalg.yield %r : f32
+  } -> tensor<64x256xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<64x256xf32>) outs(%e : tensor<64x256xf32>)
+      attrs = {xla.block_tiles = array<i64: 8, 0>} {
+  ^bb0(%in: f32, %out: f32):
+    %r = math.sqrt %in : f32
+    linalg.yield %r : f32
+  } -> tensor<64x256xf32>
+  %dead = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<64x256xf32>) outs(%e : tensor<64x256xf32>)
+      attrs = {xla.block_tiles = array<i64: 8, 0>} {
+  ^bb0(%in: f32, %out: f32):
+    %r = math.log %in : f32
+    linalg.yield %r : f32
+  } -> tensor<64x256xf32>
+  return %y : tensor<64x256xf32>
+}
