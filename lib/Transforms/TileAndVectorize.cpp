@@ -173,20 +173,27 @@ static linalg::FillOp exposedFillInit(RewriterBase &rewriter,
   return nullptr;
 }
 
-/// Whether the fill of `op`'s accumulators can move into its tiles: no
-/// level of `plan` tiles a reduction loop except the register tiles, and
-/// those innermost. Each tile then starts from the fill's value in
-/// registers, and the whole accumulator is never filled in memory and read
-/// back (the fill of a packed product was a pass over its whole result).
-static bool fillFollowsTiles(linalg::LinalgOp op, const TilingPlan &plan) {
+/// How the fill of `op`'s accumulators can move into its tiles, which
+/// always needs the register tiles' reduction loops innermost:
+/// - AllTiles: no other level tiles a reduction loop. Each tile starts
+///   from the fill's value in registers, and the whole accumulator is never
+///   filled in memory and read back (a pass over a packed product's result
+///   and a read of it by every tile);
+/// - FirstKBlock: the cache level tiles one reduction loop (k blocks) and,
+///   apart from `distributed` (the loop made an scf.forall), nothing else:
+///   the fill moves into the distributed tiles, the first k block is peeled
+///   and its register tiles start from the fill; the later k blocks add to
+///   the partial sums as before.
+enum class FillFusion { None, AllTiles, FirstKBlock };
+static FillFusion fillFusion(linalg::LinalgOp op, const TilingPlan &plan,
+                             int64_t distributed = -1) {
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  auto reduced = [&](ArrayRef<int64_t> sizes, int64_t d) {
-    return d < static_cast<int64_t>(sizes.size()) && sizes[d] &&
-           iterators[d] != utils::IteratorType::parallel;
+  auto tiled = [&](ArrayRef<int64_t> sizes, int64_t d) {
+    return d < static_cast<int64_t>(sizes.size()) && sizes[d];
   };
-  for (int64_t d = 0; d < static_cast<int64_t>(iterators.size()); ++d)
-    if (reduced(plan.cacheTileSizes, d))
-      return false;
+  auto reduced = [&](ArrayRef<int64_t> sizes, int64_t d) {
+    return tiled(sizes, d) && iterators[d] != utils::IteratorType::parallel;
+  };
   SmallVector<int64_t> order = plan.tileInterchange;
   if (order.empty())
     order = llvm::to_vector(llvm::seq<int64_t>(0, plan.tileSizes.size()));
@@ -194,11 +201,22 @@ static bool fillFollowsTiles(linalg::LinalgOp op, const TilingPlan &plan) {
   for (int64_t d : order) {
     if (reduced(plan.tileSizes, d))
       seenReduction = true;
-    else if (seenReduction && d < static_cast<int64_t>(plan.tileSizes.size()) &&
-             plan.tileSizes[d])
-      return false;
+    else if (seenReduction && tiled(plan.tileSizes, d))
+      return FillFusion::None;
   }
-  return true;
+  int64_t cacheTiled = 0, cacheReduced = 0;
+  for (int64_t d = 0; d < static_cast<int64_t>(iterators.size()); ++d) {
+    if (d == distributed || !tiled(plan.cacheTileSizes, d))
+      continue;
+    ++cacheTiled;
+    if (reduced(plan.cacheTileSizes, d))
+      ++cacheReduced;
+  }
+  if (cacheReduced == 0)
+    return FillFusion::AllTiles;
+  if (cacheReduced == 1 && cacheTiled == 1)
+    return FillFusion::FirstKBlock;
+  return FillFusion::None;
 }
 
 /// Tiles `op` by `sizes` in `order` with scf.for loops (or one scf.forall),
@@ -280,9 +298,14 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
   for (auto [d, size] : llvm::enumerate(parallelSizes))
     if (iterators[d] != utils::IteratorType::parallel)
       std::swap(size, reductionSizes[d]);
-  bool fuseFill = fillFollowsTiles(op, plan) &&
+  FillFusion mode = fillFusion(op, plan);
+  bool fuseFill = mode == FillFusion::AllTiles &&
                   llvm::any_of(parallelSizes, [](int64_t s) { return s; }) &&
                   exposedFillInit(rewriter, op);
+  // The k blocks of a fill-initialized product: its first block, peeled,
+  // reads the fill, which its register tiles then take in.
+  bool peelFirstBlock = cache && mode == FillFusion::FirstKBlock &&
+                        exposedFillInit(rewriter, op);
   auto optionsFor = [&](ArrayRef<int64_t> tileSizes) {
     scf::SCFTilingOptions options;
     options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), tileSizes));
@@ -314,15 +337,20 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
     whole.vectorize = true;
     markResidual(rewriter, tiled->fill, whole);
   }
-  if (!plan.peel)
-    return success();
-  // Innermost first: peeling an outer loop clones the (peeled) inner ones.
-  for (LoopLikeOpInterface loop : llvm::reverse(loops)) {
-    auto forOp = dyn_cast<scf::ForOp>(loop.getOperation());
-    scf::ForOp partial;
-    if (forOp)
-      (void)scf::peelForLoopAndSimplifyBounds(rewriter, forOp, partial);
+  if (plan.peel) {
+    // Innermost first: peeling an outer loop clones the (peeled) inner ones.
+    for (LoopLikeOpInterface loop : llvm::reverse(loops)) {
+      auto forOp = dyn_cast<scf::ForOp>(loop.getOperation());
+      scf::ForOp partial;
+      if (forOp)
+        (void)scf::peelForLoopAndSimplifyBounds(rewriter, forOp, partial);
+    }
   }
+  if (peelFirstBlock && loops.size() == 1)
+    if (auto kBlocks = dyn_cast<scf::ForOp>(loops.front().getOperation())) {
+      scf::ForOp first;
+      (void)scf::peelForLoopFirstIteration(rewriter, kBlocks, first);
+    }
   return success();
 }
 
@@ -366,8 +394,9 @@ static void distribute(RewriterBase &rewriter, linalg::LinalgOp op,
   options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
   options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), forallSizes));
   auto mainOp = cast<linalg::LinalgOp>(main.getOperation());
-  FailureOr<TiledOp> tiled =
-      tileOp(rewriter, mainOp, options, fillFollowsTiles(mainOp, plan));
+  FailureOr<TiledOp> tiled = tileOp(
+      rewriter, mainOp, options,
+      fillFusion(mainOp, plan, cache ? dim : -1) != FillFusion::None);
   TilingPlan inner = plan;
   inner.distribute = false;
   (cache ? inner.cacheTileSizes : inner.tileSizes)[dim] = 0;

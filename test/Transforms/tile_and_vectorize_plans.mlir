@@ -164,7 +164,9 @@ func.func @packed_per_tile(%a: tensor<16x20xf32>, %b: tensor<20x40xf32>, %c: ten
 // the cache level (one k block): the fill moves into the tiles, each
 // register tile starts from zeros in registers, and no loop fills the
 // whole result first. With k blocks of 8 (the partial sums of a block go
-// through memory to the next), the fill stays a loop of its own.
+// through memory to the next), the fill moves into the distributed tiles
+// and the first k block, peeled, starts from zeros; the second (8) and
+// the last (4) add to the partial sums.
 // CHECK-LABEL: func.func @packed_fill
 // CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<8x1x16xf32>
 // CHECK-NOT: tensor<1x32xf32>
@@ -172,9 +174,14 @@ func.func @packed_per_tile(%a: tensor<16x20xf32>, %b: tensor<20x40xf32>, %c: ten
 // CHECK:   scf.for %{{.*}} = %c0 to %c20 step %c1 iter_args(%{{.*}} = %[[ZERO]]) -> (vector<8x1x16xf32>)
 // CHECK: return
 // CHECK-LABEL: func.func @packed_fill_k_blocks
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<8x1x16xf32>
+// CHECK-NOT: tensor<1x32xf32>
 // CHECK: scf.forall
-// CHECK: vector.transfer_write {{.*}} : vector<16xf32>, tensor<1x32xf32>
-// CHECK: scf.forall
+// CHECK:   scf.for %{{.*}} = %c0 to %c8 step %c1 iter_args(%{{.*}} = %[[ZERO]]) -> (vector<8x1x16xf32>)
+// CHECK:   %[[SUMS:.*]] = vector.transfer_read {{.*}} : tensor<16x1x16xf32>, vector<8x1x16xf32>
+// CHECK:   scf.for %{{.*}} = %c0 to %c8 step %c1 iter_args(%{{.*}} = %[[SUMS]]) -> (vector<8x1x16xf32>)
+// CHECK:   %[[REST:.*]] = vector.transfer_read {{.*}} : tensor<16x1x16xf32>, vector<8x1x16xf32>
+// CHECK:   scf.for %{{.*}} = %c0 to %c4 step %c1 iter_args(%{{.*}} = %[[REST]]) -> (vector<8x1x16xf32>)
 // CHECK: return
 func.func @packed_fill(%a: tensor<16x20xf32>, %b: tensor<20x32xf32>) -> tensor<16x32xf32> {
   %zero = arith.constant 0.0 : f32

@@ -529,7 +529,10 @@ def TileAndVectorizePass
       its tiles (upstream tile-and-fuse of the destination): the parallel
       loops are tiled first, the register tile's reduction loops inside,
       and each tile starts from the fill's value in registers; the fill of
-      the whole result is then left unread and erased;
+      the whole result is then left unread and erased. If the cache level
+      tiles k (and nothing else but the distributed loop), the fill moves
+      into the distributed tiles and the first k block is peeled, so that
+      its register tiles take the fill in;
     - `vectorize`: each tile becomes vector ops, a contraction tile a
       `vector.outerproduct`, anything else through `linalg::vectorize`.
       Afterwards `vector.transfer_read` / `transfer_write` pairs that do not
