@@ -162,9 +162,9 @@ static int64_t staticBytes(Value value) {
 /// of the product through memory disappear). Only where the contraction's
 /// plan is one distributed level of register tiles that divide its loops:
 /// a packed rhs is prepared once for all tiles (a relaid-out one is made
-/// before the blocks, xla.block_relayout_rhs), cache tiles
-/// split k (the epilogue needs the whole sum), and a partial block would
-/// not have a static shape.
+/// before the blocks, xla.block_relayout_rhs), cache tiles split k (the
+/// epilogue needs the whole sum), and a partial block would not have a
+/// static shape.
 static void planEpilogueBlocks(linalg::LinalgOp root,
                                linalg::LinalgOp contraction,
                                DimClasses &classes,

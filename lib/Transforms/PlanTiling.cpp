@@ -778,8 +778,8 @@ LogicalResult xla::applyModuleTarget(Operation *op, TilingTarget &target) {
 /// accumulator itself instead of tiles of rows that go through memory.
 static bool isRegisterBlock(linalg::LinalgOp op, const TilingPlan &plan,
                             const TilingTarget &target) {
-  if (!plan.vectorize || plan.packRhs || plan.relayoutRhs ||
-      op.getNumParallelLoops() != op.getNumLoops() || op->getNumResults() != 1)
+  if (!plan.vectorize || op.getNumParallelLoops() != op.getNumLoops() ||
+      op->getNumResults() != 1)
     return false;
   auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
   if (!type || !type.hasStaticShape() || !isVectorElementType(type.getElementType()))

@@ -43,11 +43,6 @@ using xla::kBlockTilesAttr;
 static LogicalResult tileAndFuse(RewriterBase &rewriter, TilingInterface root,
                                  ArrayRef<int64_t> sizes,
                                  ArrayRef<int64_t> interchange) {
-  // The ops that feed the root within its block are fused or, if they do
-  // not vary along the tiles, stay where they are; a fused producer that
-  // something else reads (a result of the kernel) is also yielded whole.
-  // What computes a contraction's inputs stays before the loop (each block
-  // would recompute its slice of it).
   Block *block = root->getBlock();
   // Contractions whose rhs is to be read through a transposed copy get it
   // now, so that the copy is an operand producer, made whole.
@@ -62,6 +57,11 @@ static LogicalResult tileAndFuse(RewriterBase &rewriter, TilingInterface root,
       return op->emitError("xla.block_relayout_rhs: the rhs cannot be "
                            "relaid out");
   }
+  // The ops that feed the root within its block are fused or, if they do
+  // not vary along the tiles, stay where they are; a fused producer that
+  // something else reads (a result of the kernel) is also yielded whole.
+  // What computes a contraction's inputs stays before the loop (each block
+  // would recompute its slice of it).
   llvm::SetVector<Operation *> feeding = xla::blockChain(root);
   llvm::SetVector<Operation *> operandProducers =
       xla::contractionOperandProducers(feeding);
@@ -129,16 +129,15 @@ static LogicalResult tileAndFuse(RewriterBase &rewriter, TilingInterface root,
   SmallVector<LoopLikeOpInterface> loops;
   for (Operation *op : fused->loops)
     loops.push_back(cast<LoopLikeOpInterface>(op));
-  SmallVector<Operation *> consumers;
+  llvm::SetVector<Operation *> consumers;
   for (Operation *user : loop->getUsers()) {
     auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
     // The originals of the fused ops (the root among them) read the
     // loop's results until they are erased below.
     if (linalgOp && user->getBlock() == block && !feeding.contains(user) &&
         linalgOp.hasPureTensorSemantics() &&
-        linalgOp.getNumParallelLoops() == linalgOp.getNumLoops() &&
-        !llvm::is_contained(consumers, user))
-      consumers.push_back(user);
+        linalgOp.getNumParallelLoops() == linalgOp.getNumLoops())
+      consumers.insert(user);
   }
   for (Operation *consumer : consumers)
     (void)scf::tileAndFuseConsumer(rewriter, consumer, loops);

@@ -219,11 +219,10 @@ static FillFusion fillFusion(linalg::LinalgOp op, const TilingPlan &plan,
   return FillFusion::None;
 }
 
-/// Tiles `op` by `sizes` in `order` with scf.for loops (or one scf.forall),
-/// fusing the fill of its accumulators into the tiles when `fuseFill`
-/// (only parallel loops are tiled, then, by the caller's split). Returns
-/// the tiled op, the fused fill tile (or null), the loops and the
-/// replacement values of `op`.
+/// Tiles `op` as `options` say, fusing `fill` (the fill of its
+/// accumulators, or null) into the tiles as their destination; the caller
+/// then tiles only parallel loops. Returns the tiled op, the fused fill
+/// tile (or null), the loops and the replacement values of `op`.
 struct TiledOp {
   linalg::LinalgOp op;
   linalg::FillOp fill;
@@ -232,8 +231,7 @@ struct TiledOp {
 };
 static FailureOr<TiledOp> tileOp(RewriterBase &rewriter, linalg::LinalgOp op,
                                  const scf::SCFTilingOptions &options,
-                                 bool fuseFill) {
-  linalg::FillOp fill = fuseFill ? exposedFillInit(rewriter, op) : nullptr;
+                                 linalg::FillOp fill) {
   rewriter.setInsertionPoint(op);
   if (!fill) {
     FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
@@ -299,13 +297,13 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
     if (iterators[d] != utils::IteratorType::parallel)
       std::swap(size, reductionSizes[d]);
   FillFusion mode = fillFusion(op, plan);
-  bool fuseFill = mode == FillFusion::AllTiles &&
-                  llvm::any_of(parallelSizes, [](int64_t s) { return s; }) &&
-                  exposedFillInit(rewriter, op);
+  linalg::FillOp fill =
+      mode == FillFusion::None ? nullptr : exposedFillInit(rewriter, op);
+  bool fuseFill = fill && mode == FillFusion::AllTiles &&
+                  llvm::any_of(parallelSizes, [](int64_t s) { return s; });
   // The k blocks of a fill-initialized product: its first block, peeled,
   // reads the fill, which its register tiles then take in.
-  bool peelFirstBlock = cache && mode == FillFusion::FirstKBlock &&
-                        exposedFillInit(rewriter, op);
+  bool peelFirstBlock = fill && cache && mode == FillFusion::FirstKBlock;
   auto optionsFor = [&](ArrayRef<int64_t> tileSizes) {
     scf::SCFTilingOptions options;
     options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), tileSizes));
@@ -313,8 +311,9 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
       options.setInterchange(order);
     return options;
   };
-  FailureOr<TiledOp> tiled = tileOp(
-      rewriter, op, optionsFor(fuseFill ? parallelSizes : sizes), fuseFill);
+  FailureOr<TiledOp> tiled =
+      tileOp(rewriter, op, optionsFor(fuseFill ? parallelSizes : sizes),
+             fuseFill ? fill : nullptr);
   if (failed(tiled))
     return failure();
   rewriter.replaceOp(op, tiled->replacements);
@@ -322,7 +321,7 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
   linalg::LinalgOp tile = tiled->op;
   if (fuseFill && llvm::any_of(reductionSizes, [](int64_t s) { return s; })) {
     FailureOr<TiledOp> inner =
-        tileOp(rewriter, tile, optionsFor(reductionSizes), false);
+        tileOp(rewriter, tile, optionsFor(reductionSizes), nullptr);
     if (failed(inner))
       return failure();
     rewriter.replaceOp(tile, inner->replacements);
@@ -394,9 +393,11 @@ static void distribute(RewriterBase &rewriter, linalg::LinalgOp op,
   options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
   options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), forallSizes));
   auto mainOp = cast<linalg::LinalgOp>(main.getOperation());
-  FailureOr<TiledOp> tiled = tileOp(
-      rewriter, mainOp, options,
-      fillFusion(mainOp, plan, cache ? dim : -1) != FillFusion::None);
+  linalg::FillOp fill =
+      fillFusion(mainOp, plan, cache ? dim : -1) == FillFusion::None
+          ? nullptr
+          : exposedFillInit(rewriter, mainOp);
+  FailureOr<TiledOp> tiled = tileOp(rewriter, mainOp, options, fill);
   TilingPlan inner = plan;
   inner.distribute = false;
   (cache ? inner.cacheTileSizes : inner.tileSizes)[dim] = 0;

@@ -371,8 +371,9 @@ def PlanKernelBlocksPass
     registers and stores the result only. The ops that compute the
     contraction's inputs are not fused into the blocks; a contraction whose
     plan reads a transposed copy of its rhs is marked
-    `xla.block_relayout_rhs`, so that the copy is made before the blocks. The block grows from the innermost
-    qualifying loop outwards (the innermost result dimension in whole
+    `xla.block_relayout_rhs`, so that the copy is made before the blocks.
+
+    Otherwise the block grows from the innermost qualifying loop outwards (the innermost result dimension in whole
     vectors) while the values of one block fit in half of L2 and every
     core gets at least four blocks. The decision is the attribute
     `xla.block_tiles` (one size per loop of the op, 0 = whole) on the last
@@ -410,8 +411,8 @@ def TileAndFuseBlocksPass
     here); a fused producer that something outside the loop also reads is
     yielded by the loop as well, and elementwise ops outside the loop that
     read such a value are fused in as consumers. `xla.block_interchange`
-    orders the block loops. Producers fused twice (read by two ops of the body) are
-    merged by CSE. Ops inside the loop are then planned and tiled like any
+    orders the block loops. Producers fused twice (read by two ops of the
+    body) are merged by CSE. Ops inside the loop are then planned and tiled like any
     other by `xla-plan-tiling` and `xla-tile-and-vectorize`, without
     distribution of their own.
   }];
