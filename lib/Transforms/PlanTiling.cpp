@@ -55,6 +55,8 @@ DictionaryAttr TilingPlan::toAttr(MLIRContext *context) const {
   flag("vectorize", vectorize);
   if (relayoutRhs)
     entries.push_back(b.getNamedAttr("relayout_rhs", relayoutRhs));
+  if (relayoutLhs)
+    entries.push_back(b.getNamedAttr("relayout_lhs", relayoutLhs));
   if (packRhs)
     entries.push_back(b.getNamedAttr("pack_rhs", b.getI64IntegerAttr(packRhs)));
   if (packCopy)
@@ -89,6 +91,8 @@ FailureOr<TilingPlan> TilingPlan::fromAttr(DictionaryAttr attr, Location loc) {
       plan.vectorize = flag.getValue();
     else if (name == "relayout_rhs" && isa<DictionaryAttr>(value))
       plan.relayoutRhs = cast<DictionaryAttr>(value);
+    else if (name == "relayout_lhs" && isa<DictionaryAttr>(value))
+      plan.relayoutLhs = cast<DictionaryAttr>(value);
     else if (name == "pack_rhs" && isa<IntegerAttr>(value) &&
              cast<IntegerAttr>(value).getInt() > 0)
       plan.packRhs = cast<IntegerAttr>(value).getInt();
@@ -170,6 +174,21 @@ struct LoopNest {
           shape[i] = range;
       type = shaped.clone(shape);
     }
+    return nest;
+  }
+
+  /// The nest with operand `i` read from a copy whose dimensions are the
+  /// operand's in `permutation` order (the loops stay).
+  LoopNest withOperandPermuted(unsigned i, ArrayRef<int64_t> permutation) const {
+    LoopNest nest = *this;
+    SmallVector<AffineExpr> results;
+    for (int64_t d : permutation)
+      results.push_back(maps[i].getResult(d));
+    nest.maps[i] = AffineMap::get(maps[i].getNumDims(), 0, results,
+                                  maps[i].getContext());
+    auto shaped = cast<ShapedType>(types[i]);
+    nest.types[i] =
+        shaped.clone(applyPermutation(shaped.getShape(), permutation));
     return nest;
   }
 
@@ -471,18 +490,32 @@ static std::optional<TilingPlan> decideNestTiling(LoopNest nest,
 /// tile.
 static constexpr int64_t kPackMinRowTiles = 4;
 
+/// Whether `rows` cache lines `pitch` bytes apart, the strip of an operand
+/// that a register tile reads one line per k step, all stay in L1 at once:
+/// an x86 L1D has 64 sets of 64-byte lines (a way is one 4 KiB page), so
+/// rows 4 KiB apart all fall into one set and only as many of them as there
+/// are ways stay in L1; rows 1 KiB apart into four sets.
+static bool stripFitsL1(int64_t rows, int64_t pitch,
+                        const TilingTarget &target) {
+  constexpr int64_t kLineBytes = 64, kL1Sets = 64;
+  int64_t ways = std::max<int64_t>(1, target.l1Bytes / (kLineBytes * kL1Sets));
+  int64_t sets = kL1Sets;
+  if (pitch % kLineBytes == 0) {
+    int64_t step = (pitch / kLineBytes) % kL1Sets;
+    sets = step == 0 ? 1 : kL1Sets / std::gcd(step, kL1Sets);
+  }
+  return rows <= sets * ways;
+}
+
 /// Whether the rhs of a contraction is worth packing into panels. Unpacked,
 /// every row tile reads a strip of it: one vector of each of its K rows,
 /// a row pitch apart. Packing pays when that strip cannot stay in cache
 /// from one row tile to the next:
 /// - the rhs of one batch is larger than half of L2 (with N a power of two
 ///   its rows fall into few L2 sets);
-/// - or the strip does not fit in L1 because of its pitch: an x86 L1D has
-///   64 sets of 64-byte lines (a way is one 4 KiB page), so rows 4 KiB
-///   apart all fall into one set and only as many of them as there are
-///   ways stay in L1; rows 1 KiB apart into four sets. Such a strip comes
-///   from L2 for every row tile, across pages, which the prefetchers do
-///   not follow.
+/// - or the strip does not fit in L1 because of its pitch (stripFitsL1).
+///   Such a strip comes from L2 for every row tile, across pages, which
+///   the prefetchers do not follow.
 /// Measured on the Zen 5 machine (2026-11-23): packing a 2048x2048 rhs made
 /// its matmul 4x faster, and the 64x128 rhs of each attention head (a strip
 /// of 128 rows 256 bytes apart, 16 sets) 1.7x slower. On the Emerald
@@ -504,19 +537,63 @@ static bool rhsWorthPacking(const LoopNest &nest,
     return true;
   // The strip's rows: one per k step; their pitch: the n dimensions (the
   // rhs is [..., K, N], or relaid out so).
-  constexpr int64_t kLineBytes = 64, kL1Sets = 64;
   int64_t rows = 1, pitch = bytes;
   for (unsigned k : dims.k)
     rows *= nest.ranges[k];
   for (unsigned n : dims.n)
     pitch *= nest.ranges[n];
-  int64_t ways = std::max<int64_t>(1, target.l1Bytes / (kLineBytes * kL1Sets));
-  int64_t sets = kL1Sets;
-  if (pitch % kLineBytes == 0) {
-    int64_t step = (pitch / kLineBytes) % kL1Sets;
-    sets = step == 0 ? 1 : kL1Sets / std::gcd(step, kL1Sets);
+  return !stripFitsL1(rows, pitch, target);
+}
+
+/// The permutation of a contraction's lhs into the copy it should read
+/// (lhsRelayoutPermutation: contracting dimensions last), if its lhs has
+/// them first, several column tiles read each row tile's strip of it (a
+/// cache line per k step), and the strip comes from beyond L2 each time:
+/// it does not stay in L1 at its pitch (stripFitsL1), and the lhs of one
+/// batch is larger than half of L2. The copy is two more passes over the
+/// lhs. Measured on one Emerald Rapids core (2026-11-26): the weight
+/// gradients of a BERT step (lhs of 3 and 12 MiB, 1024 tokens, rows 3 or
+/// 12 KiB apart) 15-20% faster with the copy, a 3072x1024 by 1024x768 one
+/// 44.7 -> 36.5 ms (a plain matmul of that size: 31 ms); attention's P V
+/// computed as (V^T P^T) per head (32 KiB of V, 128 tokens 512 bytes or
+/// 1 KiB apart, 4 or 8 column tiles) 6-15% slower with it.
+static std::optional<SmallVector<int64_t>>
+decideLhsRelayout(const LoopNest &nest, const TilingTarget &target) {
+  if (!target.vectorize || !nest.contraction || !nest.vectorizable ||
+      nest.numInputs != 2 || nest.types.size() != 3)
+    return std::nullopt;
+  std::optional<unsigned> bits = vectorElementBits(nest);
+  auto lhsType = dyn_cast<ShapedType>(nest.types[0]);
+  if (!bits || !lhsType)
+    return std::nullopt;
+  std::optional<SmallVector<int64_t>> permutation =
+      xla::lhsRelayoutPermutation(nest.maps, lhsType);
+  if (!permutation)
+    return std::nullopt;
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(nest.maps);
+  int64_t bytes = *bits / 8, columns = 1, rows = 1, size = bytes;
+  for (unsigned n : dims->n)
+    columns *= nest.ranges[n];
+  for (unsigned k : dims->k)
+    rows *= nest.ranges[k];
+  // The strip's pitch: the lhs dimensions inside its innermost k one.
+  int64_t pitch = bytes;
+  ArrayRef<AffineExpr> results = nest.maps[0].getResults();
+  bool inner = true;
+  for (unsigned d = results.size(); d-- > 0;) {
+    unsigned loop = cast<AffineDimExpr>(results[d]).getPosition();
+    inner = inner && !llvm::is_contained(dims->k, loop);
+    if (inner)
+      pitch *= lhsType.getDimSize(d);
+    if (!llvm::is_contained(dims->batch, loop))
+      size *= lhsType.getDimSize(d);
   }
-  return rows > sets * ways;
+  int64_t panel = 2 * vectorLanes(target.vectorBits, *bits);
+  if (columns <= panel || size <= target.l2Bytes / 2 ||
+      stripFitsL1(rows, pitch, target))
+    return std::nullopt;
+  return permutation;
 }
 
 /// The plan of a contraction whose rhs is worth packing (PackContraction.h):
@@ -587,8 +664,7 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
   plan.packRhs = panel;
   plan.peel = true;
   plan.vectorize = true;
-  unsigned mLoop = xla::registerTileLoop(dims->m, nest.ranges),
-           kLoop = dims->k.back();
+  unsigned mLoop = xla::registerTileLoop(dims->m, nest.ranges);
   plan.tileSizes.assign(numLoops, 0);
   for (unsigned d = 0; d < inPanel; ++d)
     plan.tileSizes[d] = tile(d, 1);
@@ -600,7 +676,20 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
   // A k-block of the lhs rows and of one rhs panel fill L1 together.
   int64_t kBlock = std::max<int64_t>(
       8, target.l1Bytes / ((target.matmulRows + panel) * bytes) / 8 * 8);
-  int64_t kBlockUsed = std::min(kBlock, ranges[kLoop]);
+  // A k block spans the innermost k loops up to kBlock steps, the outer
+  // ones tiled to fit. A weight gradient x^T dy contracts over [batch,
+  // tokens]: a block of all the batches too made the packed block of the
+  // rhs 4x too large for L2 (and each row tile's strip of the lhs, a line
+  // per k step, outgrew it), and the FFN weight gradients of a BERT step
+  // ran at 60-95 GFLOP/s on one Emerald Rapids core against 140-150 for
+  // its other products.
+  SmallVector<int64_t> kTiles(numLoops, 0);
+  int64_t kBlockUsed = 1;
+  for (unsigned k : llvm::reverse(dims->k)) {
+    int64_t size = std::clamp<int64_t>(kBlock / kBlockUsed, 1, ranges[k]);
+    kTiles[k] = tile(k, size);
+    kBlockUsed *= size;
+  }
   int64_t maxPanels =
       std::max<int64_t>(1, target.l2Bytes / 2 / (kBlockUsed * panel * bytes));
   int64_t workers = target.cores ? target.cores : 2;
@@ -628,7 +717,8 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
   for (unsigned d : dims->batch)
     cache.sizes[d] = tile(d, 1);
   cache.sizes[n] = tile(n, blockPanels);
-  cache.sizes[kLoop] = tile(kLoop, kBlock);
+  for (unsigned k : dims->k)
+    cache.sizes[k] = kTiles[k];
   if (splitRows)
     cache.sizes[mLoop] = tile(
         mLoop, llvm::alignTo(llvm::divideCeil(ranges[mLoop], workers),
@@ -747,12 +837,25 @@ std::optional<TilingPlan> xla::decideTiling(linalg::LinalgOp op,
   if (std::optional<TilingPlan> conv =
           decideConvolutionTiling(op, nest, target))
     return conv;
+  // The op is planned as it will read the lhs copy, if it gets one.
+  std::optional<SmallVector<int64_t>> lhsPermutation =
+      decideLhsRelayout(nest, target);
+  ShapedType lhsType =
+      nest.numInputs ? dyn_cast<ShapedType>(nest.types[0]) : ShapedType();
+  if (lhsPermutation)
+    nest = nest.withOperandPermuted(0, *lhsPermutation);
+  std::optional<TilingPlan> plan;
   // The conditions of packContractionRhs that the nest does not show.
   if (op.getNumDpsInits() == 1 && !op.hasIndexSemantics())
-    if (std::optional<TilingPlan> packed =
-            decidePackedContraction(nest, target, context))
-      return packed;
-  return decideNestTiling(std::move(nest), target, context);
+    plan = decidePackedContraction(nest, target, context);
+  if (!plan)
+    plan = decideNestTiling(std::move(nest), target, context);
+  if (plan && lhsPermutation) {
+    std::optional<TilingPlan> copy =
+        decideVectorTiles(LoopNest::transpose(lhsType, *lhsPermutation), target);
+    plan->relayoutLhs = (copy ? *copy : TilingPlan()).toAttr(context);
+  }
+  return plan;
 }
 
 LogicalResult xla::applyModuleTarget(Operation *op, TilingTarget &target) {

@@ -10,6 +10,11 @@
 //                 distribute = true, peel = true, vectorize = true,
 //                 relayout_rhs = {tile_sizes = ..., vectorize = true}}
 //
+// A contraction whose lhs has its contracting dimensions first (a weight
+// gradient) may read an m-major copy of it, `relayout_lhs = {...}` (the
+// copy's own plan); the other entries then plan the op as it reads the
+// copy, whose loops are the same.
+//
 // A large contraction instead packs its rhs into panels (PackContraction.h)
 // and is tiled twice, for the caches and then for the registers:
 //
@@ -66,6 +71,10 @@ struct TilingPlan {
   /// If set, the contraction reads a transposed copy of its rhs (see
   /// rhsRelayoutPermutation); this is the copy's own plan.
   mlir::DictionaryAttr relayoutRhs;
+  /// If set, the contraction first reads a copy of its lhs with the
+  /// contracting dimensions last (lhsRelayoutPermutation), before packing
+  /// and interchange; this is the copy's own plan.
+  mlir::DictionaryAttr relayoutLhs;
   /// If not 0, the contraction's rhs is packed into panels of this many
   /// columns first (packContractionRhs), and the plans of the packing copy
   /// and of the columns that do not fill a panel are these.

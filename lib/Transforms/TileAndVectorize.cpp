@@ -534,6 +534,21 @@ struct TileAndVectorizePass
     // By index: packing appends to `planned`.
     for (size_t i = 0; i < planned.size(); ++i) {
       auto [op, plan] = planned[i];
+      // First the lhs copy: the rest of the plan is for the op reading it.
+      if (plan.relayoutLhs) {
+        FailureOr<linalg::LinalgOp> relaidOut =
+            xla::relayoutContractionLhs(rewriter, op);
+        if (failed(relaidOut)) {
+          op.emitError() << TilingPlan::kAttrName
+                         << ": relayout_lhs does not apply to this op";
+          return signalPassFailure();
+        }
+        op = *relaidOut;
+        auto copy =
+            op.getDpsInputOperand(0)->get().getDefiningOp<linalg::LinalgOp>();
+        if (failed(addDerived(copy, plan.relayoutLhs)))
+          return signalPassFailure();
+      }
       if (plan.packRhs) {
         FailureOr<xla::PackedContraction> packed =
             xla::packContractionRhs(rewriter, op, plan.packRhs);

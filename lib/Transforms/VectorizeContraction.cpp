@@ -262,25 +262,20 @@ FailureOr<linalg::GenericOp> xla::toGeneric(RewriterBase &rewriter,
   return linalg::generalizeNamedOp(rewriter, op);
 }
 
-FailureOr<linalg::LinalgOp>
-xla::relayoutContractionRhs(RewriterBase &rewriter, linalg::LinalgOp op) {
-  if (!op.hasPureTensorSemantics() || !linalg::isaContractionOpInterface(op) ||
-      op.getNumDpsInputs() != 2)
-    return failure();
-  OpOperand *rhs = op.getDpsInputOperand(1);
-  auto rhsType = cast<RankedTensorType>(rhs->get().getType());
-  AffineMap rhsMap = op.getMatchingIndexingMap(rhs);
-  std::optional<SmallVector<int64_t>> permutation =
-      rhsRelayoutPermutation(op.getIndexingMapsArray(),
-                             op.getStaticLoopRanges(), rhsType,
-                             /*matmulRows=*/0);
-  if (!permutation)
-    return failure();
+/// Replaces input `index` of the contraction `op` by a `linalg.transpose`
+/// copy with its dimensions in `permutation` order and returns the
+/// rewritten (generic) op.
+static FailureOr<linalg::LinalgOp>
+relayoutInput(RewriterBase &rewriter, linalg::LinalgOp op, unsigned index,
+              ArrayRef<int64_t> permutation) {
+  OpOperand *input = op.getDpsInputOperand(index);
+  auto type = cast<RankedTensorType>(input->get().getType());
+  AffineMap map = op.getMatchingIndexingMap(input);
   SmallVector<int64_t> shape;
   SmallVector<AffineExpr> results;
-  for (int64_t d : *permutation) {
-    shape.push_back(rhsType.getDimSize(d));
-    results.push_back(rhsMap.getResult(d));
+  for (int64_t d : permutation) {
+    shape.push_back(type.getDimSize(d));
+    results.push_back(map.getResult(d));
   }
 
   // Generalizing erases a named `op`: read its operands from the generic.
@@ -290,19 +285,71 @@ xla::relayoutContractionRhs(RewriterBase &rewriter, linalg::LinalgOp op) {
   linalg::GenericOp generic = *asGeneric;
   rewriter.setInsertionPoint(generic);
   Location loc = generic.getLoc();
-  Value empty = tensor::EmptyOp::create(rewriter, loc, shape,
-                                        rhsType.getElementType());
+  Value empty =
+      tensor::EmptyOp::create(rewriter, loc, shape, type.getElementType());
   Value transposed =
       linalg::TransposeOp::create(rewriter, loc,
-                                  generic.getDpsInputOperand(1)->get(), empty,
-                                  *permutation)
+                                  generic.getDpsInputOperand(index)->get(),
+                                  empty, permutation)
           ->getResult(0);
   SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
-  maps[1] =
-      AffineMap::get(rhsMap.getNumDims(), 0, results, generic.getContext());
+  maps[index] =
+      AffineMap::get(map.getNumDims(), 0, results, generic.getContext());
   rewriter.modifyOpInPlace(generic, [&] {
-    generic->setOperand(1, transposed);
+    generic->setOperand(index, transposed);
     generic.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
   });
   return cast<linalg::LinalgOp>(generic.getOperation());
+}
+
+/// Whether `op` is a contraction on tensors with two inputs.
+static bool isTensorContraction(linalg::LinalgOp op) {
+  return op.hasPureTensorSemantics() && linalg::isaContractionOpInterface(op) &&
+         op.getNumDpsInputs() == 2;
+}
+
+FailureOr<linalg::LinalgOp>
+xla::relayoutContractionRhs(RewriterBase &rewriter, linalg::LinalgOp op) {
+  if (!isTensorContraction(op))
+    return failure();
+  std::optional<SmallVector<int64_t>> permutation = rhsRelayoutPermutation(
+      op.getIndexingMapsArray(), op.getStaticLoopRanges(),
+      cast<ShapedType>(op.getDpsInputOperand(1)->get().getType()),
+      /*matmulRows=*/0);
+  if (!permutation)
+    return failure();
+  return relayoutInput(rewriter, op, 1, *permutation);
+}
+
+std::optional<SmallVector<int64_t>>
+xla::lhsRelayoutPermutation(ArrayRef<AffineMap> maps, ShapedType lhsType) {
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(maps);
+  if (failed(dims) || dims->m.empty() || dims->k.empty() ||
+      !lhsType.hasStaticShape() || !maps[0].isProjectedPermutation())
+    return std::nullopt;
+  auto isK = [&](AffineExpr e) {
+    return llvm::is_contained(dims->k, cast<AffineDimExpr>(e).getPosition());
+  };
+  ArrayRef<AffineExpr> results = maps[0].getResults();
+  if (results.empty() || isK(results.back()))
+    return std::nullopt;
+  SmallVector<int64_t> permutation;
+  for (bool k : {false, true})
+    for (auto [d, e] : llvm::enumerate(results))
+      if (isK(e) == k)
+        permutation.push_back(d);
+  return permutation;
+}
+
+FailureOr<linalg::LinalgOp>
+xla::relayoutContractionLhs(RewriterBase &rewriter, linalg::LinalgOp op) {
+  if (!isTensorContraction(op))
+    return failure();
+  std::optional<SmallVector<int64_t>> permutation = lhsRelayoutPermutation(
+      op.getIndexingMapsArray(),
+      cast<ShapedType>(op.getDpsInputOperand(0)->get().getType()));
+  if (!permutation)
+    return failure();
+  return relayoutInput(rewriter, op, 0, *permutation);
 }

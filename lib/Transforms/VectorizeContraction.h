@@ -54,6 +54,25 @@ rhsRelayoutPermutation(llvm::ArrayRef<mlir::AffineMap> maps,
 mlir::FailureOr<mlir::linalg::LinalgOp>
 relayoutContractionRhs(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op);
 
+/// The permutation of a contraction's lhs dimensions that puts the
+/// contracting (k) ones last, each group in its order, or nullopt if a k
+/// dimension is last already (or the lhs is dynamic). Case: a weight
+/// gradient `x^T dy`, whose lhs is [tokens, features] with the tokens
+/// contracted. Its register tile reads `matmulRows` contiguous lhs elements
+/// per k step, but the k steps are a row of the lhs apart, so the strip of
+/// one row tile is a cache line per k step, all in a few cache sets when
+/// the row pitch is a multiple of 4 KiB. Whether that is worth a copy is
+/// the strategy's decision (xla-plan-tiling).
+std::optional<llvm::SmallVector<int64_t>>
+lhsRelayoutPermutation(llvm::ArrayRef<mlir::AffineMap> maps,
+                       mlir::ShapedType lhsType);
+
+/// The mechanism: replaces the lhs of `op` by a `linalg.transpose` copy
+/// with that permutation and returns the rewritten (generic) op; failure if
+/// there is nothing to relayout.
+mlir::FailureOr<mlir::linalg::LinalgOp>
+relayoutContractionLhs(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op);
+
 /// `op` as a linalg.generic (named ops are generalized in place).
 mlir::FailureOr<mlir::linalg::GenericOp> toGeneric(mlir::RewriterBase &rewriter,
                                                    mlir::linalg::LinalgOp op);

@@ -368,3 +368,72 @@ func.func @register_block(%x: tensor<64x64xf32>, %y: tensor<64x128xf32>) -> (ten
   }
   return %r#0, %r#1 : tensor<64x64xf32>, tensor<64x128xf32>
 }
+
+// -----
+
+// A weight gradient x^T dy: the lhs [batch, tokens, features] has its
+// contracting loops first. A row tile reads 8 contiguous lhs elements per
+// k step, but the 512 k steps are 4 KiB apart, all in one L1 set, and the
+// lhs (2 MiB) does not stay in L2: the strip comes from memory for every
+// column tile. The op reads a copy with the contracting dimensions last
+// (relayout_lhs: the copy's own plan, 16x16 register transposes) and is
+// planned as it reads the copy: packed, its k blocks spanning the 128
+// tokens of one batch (the outer k loop tiled by 1) so that a packed
+// block of the rhs stays in L2.
+// No copy where the strip fits (16 rows 4000 bytes apart: all 64 sets),
+// where the lhs is small enough to stay in L2 (attention's V per head), or
+// where one column tile reads the strip once.
+// CHECK-LABEL: func.func @weight_gradient
+// CHECK: cache_tile_sizes = array<i64: 0, 4, 1, 0, 0>
+// CHECK-SAME: pack_rhs = 32
+// CHECK-SAME: relayout_lhs = {distribute = true, peel = true, tile_sizes = array<i64: 16, 1, 16>, vectorize = true}
+// CHECK-LABEL: func.func @weight_gradient_strip_fits
+// CHECK-NOT: relayout_lhs
+// CHECK-LABEL: func.func @weight_gradient_small_lhs
+// CHECK-NOT: relayout_lhs
+// CHECK-LABEL: func.func @weight_gradient_one_column_tile
+// CHECK-NOT: relayout_lhs
+// CHECK: return
+#wg_lhs = affine_map<(d0, d1, d2, d3) -> (d2, d3, d0)>
+#wg_rhs = affine_map<(d0, d1, d2, d3) -> (d2, d3, d1)>
+#wg_out = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
+func.func @weight_gradient(%x: tensor<4x128x1024xf32>, %dy: tensor<4x128x256xf32>, %c: tensor<1024x256xf32>) -> tensor<1024x256xf32> {
+  %0 = linalg.generic {indexing_maps = [#wg_lhs, #wg_rhs, #wg_out], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%x, %dy : tensor<4x128x1024xf32>, tensor<4x128x256xf32>) outs(%c : tensor<1024x256xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<1024x256xf32>
+  return %0 : tensor<1024x256xf32>
+}
+func.func @weight_gradient_strip_fits(%x: tensor<4x16x1000xf32>, %dy: tensor<4x16x256xf32>, %c: tensor<1000x256xf32>) -> tensor<1000x256xf32> {
+  %0 = linalg.generic {indexing_maps = [#wg_lhs, #wg_rhs, #wg_out], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%x, %dy : tensor<4x16x1000xf32>, tensor<4x16x256xf32>) outs(%c : tensor<1000x256xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<1000x256xf32>
+  return %0 : tensor<1000x256xf32>
+}
+func.func @weight_gradient_small_lhs(%x: tensor<4x128x256xf32>, %dy: tensor<4x128x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %0 = linalg.generic {indexing_maps = [#wg_lhs, #wg_rhs, #wg_out], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%x, %dy : tensor<4x128x256xf32>, tensor<4x128x256xf32>) outs(%c : tensor<256x256xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<256x256xf32>
+  return %0 : tensor<256x256xf32>
+}
+func.func @weight_gradient_one_column_tile(%x: tensor<4x128x1024xf32>, %dy: tensor<4x128x32xf32>, %c: tensor<1024x32xf32>) -> tensor<1024x32xf32> {
+  %0 = linalg.generic {indexing_maps = [#wg_lhs, #wg_rhs, #wg_out], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%x, %dy : tensor<4x128x1024xf32>, tensor<4x128x32xf32>) outs(%c : tensor<1024x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<1024x32xf32>
+  return %0 : tensor<1024x32xf32>
+}

@@ -54,3 +54,14 @@ func.func @pack_tiles_of_unpacked_loops(%a: tensor<16x20xf32>, %b: tensor<20x32x
       ins(%a, %b : tensor<16x20xf32>, tensor<20x32xf32>) outs(%c : tensor<16x32xf32>) -> tensor<16x32xf32>
   return %0 : tensor<16x32xf32>
 }
+
+// -----
+
+// relayout_lhs needs a contraction whose lhs has a contracting dimension
+// that is not last; a matmul's is last already.
+func.func @relayout_lhs_k_last(%a: tensor<16x20xf32>, %b: tensor<20x32xf32>, %c: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  // expected-error @+1 {{xla.tiling: relayout_lhs does not apply to this op}}
+  %0 = linalg.matmul {xla.tiling = {relayout_lhs = {}}}
+      ins(%a, %b : tensor<16x20xf32>, tensor<20x32xf32>) outs(%c : tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %0 : tensor<16x32xf32>
+}

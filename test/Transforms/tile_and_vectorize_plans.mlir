@@ -249,3 +249,30 @@ func.func @depthwise_tiles(%x: tensor<1x10x10x64xf32>, %w: tensor<3x3x64x1xf32>,
   %0 = linalg.depthwise_conv_2d_nhwc_hwcm {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>, xla.tiling = {peel = true, tile_interchange = array<i64: 0, 1, 3, 4, 2, 5, 6>, tile_sizes = array<i64: 0, 1, 0, 32, 0, 1, 1>, vectorize = true}} ins(%x, %w : tensor<1x10x10x64xf32>, tensor<3x3x64x1xf32>) outs(%o : tensor<1x8x8x64x1xf32>) -> tensor<1x8x8x64x1xf32>
   return %0 : tensor<1x8x8x64x1xf32>
 }
+
+// relayout_lhs: the lhs [k, m] is copied to [m, k] by a linalg.transpose,
+// tiled and vectorized by its own plan (8x8 blocks read transposed), and
+// the contraction reads the copy: its register tiles load one lhs element
+// per row from rows of k, as a plain matmul's do.
+// CHECK-LABEL: func.func @relayout_lhs
+// CHECK: %[[COPY:.*]] = scf.for
+// CHECK:   vector.transfer_read {{.*}} permutation_map = {{.*}} : tensor<32x64xf32>, vector<8x8xf32>
+// CHECK: scf.for
+// CHECK:   tensor.extract_slice %[[COPY]]
+// CHECK:   vector.outerproduct {{.*}} : vector<8xf32>, vector<16xf32>
+// CHECK-NOT: xla.tiling
+// CHECK: return
+#rl_lhs = affine_map<(d0, d1, d2) -> (d2, d0)>
+#rl_rhs = affine_map<(d0, d1, d2) -> (d2, d1)>
+#rl_out = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @relayout_lhs(%a: tensor<32x64xf32>, %b: tensor<32x16xf32>, %c: tensor<64x16xf32>) -> tensor<64x16xf32> {
+  %0 = linalg.generic {indexing_maps = [#rl_lhs, #rl_rhs, #rl_out], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<32x64xf32>, tensor<32x16xf32>) outs(%c : tensor<64x16xf32>)
+      attrs = {xla.tiling = {relayout_lhs = {tile_sizes = array<i64: 8, 8>, vectorize = true}, interchange = array<i64: 0, 2, 1>, tile_sizes = array<i64: 8, 1, 16>, tile_interchange = array<i64: 2, 0, 1>, peel = true, vectorize = true}} {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<64x16xf32>
+  return %0 : tensor<64x16xf32>
+}

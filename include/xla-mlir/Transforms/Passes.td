@@ -461,6 +461,13 @@ def TilingStrategyPass : Pass<"xla-plan-tiling", "::mlir::func::FuncOp"> {
     - `relayout_rhs`: a contraction whose rhs is not contiguous along the
       lanes (`x * W^T`, `Q K^T`) and that has more than one row tile reads
       a transposed copy of it; the entry is the copy's own plan.
+    - `relayout_lhs`: a contraction whose lhs has its contracting
+      dimensions first (a weight gradient `x^T dy` over [batch, tokens]),
+      whose row tile's strip of the lhs (a line per k step) does not fit
+      in L1 at its pitch, whose lhs (one batch) is larger than half of L2,
+      and that has more than one column tile reads a copy with the
+      contracting dimensions last; the other entries plan the op as it
+      reads the copy.
     - `pack_rhs` (with `pack_copy`, `pack_remainder`, `cache_tile_sizes`,
       `cache_tile_interchange`): a contraction with at least 4 row tiles
       whose rhs (one batch of it) is larger than half of L2, or whose rhs
@@ -512,6 +519,8 @@ def TileAndVectorizePass
       (`linalg::splitOp`) and tiled by `pack_remainder`;
     - `relayout_rhs`: the contraction reads a `linalg.transpose` copy of its
       rhs with the n dimension last, tiled by the entry's own plan;
+    - `relayout_lhs` (first, before packing and interchange): the same for
+      the lhs, with the contracting dimensions last;
     - `distribute`: the outermost tile loop (in `tile_interchange` order; it
       must be parallel) becomes an `scf.forall`, one tile per iteration;
       the part of that dimension that is not a whole number of tiles is
