@@ -94,8 +94,10 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
   functions.addPass(createCSEPass());
   if (options.fusion) {
     functions.addPass(createFuseElementwisePass());
+    functions.addPass(createMergeSiblingsPass());
     functions.addPass(createCanonicalizerPass());
-    // A producer fused into two operands of one consumer is inlined twice.
+    // A producer fused into two operands of one consumer is inlined twice,
+    // and merged siblings repeat each other's computations.
     functions.addPass(createCSEPass());
   }
   // After fusion, so that the sums of fused producers are split too.

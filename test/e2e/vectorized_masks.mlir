@@ -10,9 +10,9 @@
 // RUN: python3 %S/Inputs/compare_outputs.py %t/vector %t/scalar --rtol 0 --atol 0 | FileCheck %s
 // RUN: xla-opt %s --hlo-cpu-pipeline --mlir-print-ir-after=xla-plan-tiling -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLAN
 // CHECK: 3 of 3 outputs match
-// The row mask's select is vectorized, the lane mask's is not.
-// PLAN: tensor<2x20xi1>, tensor<2x20x768xf32>) {{.*}}xla.tiling = {peel = true, tile_sizes = array<i64: 1, 1, 16>, vectorize = true}
-// PLAN: tensor<2x20xi1>, tensor<2x20x768xi32>) {{.*}}xla.tiling = {peel = true, tile_sizes = array<i64: 1, 1, 16>, vectorize = true}
+// The row mask's selects (siblings, one op after xla-merge-siblings) are
+// vectorized, the lane mask's is not.
+// PLAN: tensor<2x20xi1>, tensor<2x20x768xf32>, tensor<2x20x768xi32>) {{.*}}xla.tiling = {peel = true, tile_sizes = array<i64: 1, 1, 16>, vectorize = true}
 // PLAN-NOT: tensor<20x37xi1>, {{.*}} vectorize = true
 
 func.func @main(%rows: tensor<2x20xi1>, %x: tensor<2x20x768xf32>,

@@ -266,6 +266,23 @@ def FuseElementwisePass : Pass<"xla-fuse-elementwise"> {
   ];
 }
 
+def MergeSiblingsPass : Pass<"xla-merge-siblings"> {
+  let summary = "Merge sibling elementwise linalg ops into one multi-result "
+                "op";
+  let description = [{
+    Producer-consumer fusion leaves siblings apart: the Adam update of a
+    weight is three elementwise ops of one shape (new m, new v, new weight)
+    that each read the gradient again. Two `linalg.generic` ops become one
+    with the results of both when they are all-parallel over the same loop
+    ranges, write their results through identity maps into inits they do
+    not read, read at least one common value, neither depends on the
+    other, and every reader of the earlier one comes after the later one
+    (where the merged op goes). CSE afterwards shares what their bodies
+    compute twice.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def SplitReductionsPass : Pass<"xla-split-reductions"> {
   let summary = "Sum floating-point reductions as trees of short chains";
   let description = [{
