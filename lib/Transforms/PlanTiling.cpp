@@ -181,11 +181,10 @@ struct LoopNest {
   /// operand's in `permutation` order (the loops stay).
   LoopNest withOperandPermuted(unsigned i, ArrayRef<int64_t> permutation) const {
     LoopNest nest = *this;
-    SmallVector<AffineExpr> results;
-    for (int64_t d : permutation)
-      results.push_back(maps[i].getResult(d));
-    nest.maps[i] = AffineMap::get(maps[i].getNumDims(), 0, results,
-                                  maps[i].getContext());
+    nest.maps[i] =
+        AffineMap::get(maps[i].getNumDims(), 0,
+                       applyPermutation(maps[i].getResults(), permutation),
+                       maps[i].getContext());
     auto shaped = cast<ShapedType>(types[i]);
     nest.types[i] =
         shaped.clone(applyPermutation(shaped.getShape(), permutation));

@@ -266,17 +266,23 @@ static FailureOr<TiledOp> tileOp(RewriterBase &rewriter, linalg::LinalgOp op,
   return result;
 }
 
+/// Erases `op` if it is a fill whose readers fused it into their tiles,
+/// which leaves it unread; returns whether it did.
+static bool eraseUnreadFill(RewriterBase &rewriter, linalg::LinalgOp op) {
+  if (!isa<linalg::FillOp>(op.getOperation()) || !op->use_empty())
+    return false;
+  rewriter.eraseOp(op);
+  return true;
+}
+
 /// Tiles `op` by the outermost tile level of `plan` (the cache tiles if
 /// there are any, else the register tiles), peels every tile loop whose
 /// trip count does not divide (with `peel`), and marks the tiled ops
 /// (including the peeled copies) with the rest of the plan.
 static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
                                  const TilingPlan &plan) {
-  // A fill whose readers fused it into their tiles is left unread.
-  if (isa<linalg::FillOp>(op.getOperation()) && op->use_empty()) {
-    rewriter.eraseOp(op);
+  if (eraseUnreadFill(rewriter, op))
     return success();
-  }
   bool cache = !plan.cacheTileSizes.empty();
   ArrayRef<int64_t> sizes = cache ? plan.cacheTileSizes : plan.tileSizes;
   ArrayRef<int64_t> order =
@@ -362,10 +368,8 @@ static void distribute(RewriterBase &rewriter, linalg::LinalgOp op,
                        TilingPlan plan,
                        PlannedOps
                            &work) {
-  if (isa<linalg::FillOp>(op.getOperation()) && op->use_empty()) {
-    rewriter.eraseOp(op);
+  if (eraseUnreadFill(rewriter, op))
     return;
-  }
   bool cache = !plan.cacheTileSizes.empty();
   ArrayRef<int64_t> sizes = cache ? plan.cacheTileSizes : plan.tileSizes;
   SmallVector<int64_t> order =

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -271,12 +272,9 @@ relayoutInput(RewriterBase &rewriter, linalg::LinalgOp op, unsigned index,
   OpOperand *input = op.getDpsInputOperand(index);
   auto type = cast<RankedTensorType>(input->get().getType());
   AffineMap map = op.getMatchingIndexingMap(input);
-  SmallVector<int64_t> shape;
-  SmallVector<AffineExpr> results;
-  for (int64_t d : permutation) {
-    shape.push_back(type.getDimSize(d));
-    results.push_back(map.getResult(d));
-  }
+  SmallVector<int64_t> shape = applyPermutation(type.getShape(), permutation);
+  SmallVector<AffineExpr> results =
+      applyPermutation(map.getResults(), permutation);
 
   // Generalizing erases a named `op`: read its operands from the generic.
   FailureOr<linalg::GenericOp> asGeneric = xla::toGeneric(rewriter, op);
