@@ -141,7 +141,8 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
 
 void xla::buildHLOCPUPipeline(OpPassManager &pm,
                               const CPUPipelineOptions &options) {
-  buildHLOToLinalgPipeline(pm, options);
+  buildHLOToLinalgPipeline(pm, options, /*reductionRowThreads=*/1,
+                           options.vectorBits);
   buildLinalgToLLVMPipeline(pm, options);
 }
 
@@ -158,7 +159,8 @@ void xla::registerCPUPipelines() {
       "hlo-to-linalg-pipeline",
       "First half of hlo-cpu-pipeline: hlo to linalg on tensors",
       [](OpPassManager &pm, const CPUPipelineOptions &options) {
-        buildHLOToLinalgPipeline(pm, options);
+        buildHLOToLinalgPipeline(pm, options, /*reductionRowThreads=*/1,
+                                 options.vectorBits);
       });
   PassPipelineRegistration<CPUPipelineOptions>(
       "linalg-to-llvm-pipeline",

@@ -78,7 +78,8 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
 
 void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
                                    const HLOLoweringOptions &options,
-                                   int64_t reductionRowThreads) {
+                                   int64_t reductionRowThreads,
+                                   int64_t reductionVectorBits) {
   buildHLOFusionPipeline(pm, options);
   pm.addPass(createHLOOutlineFusionsPass());
   // The ABI boundary: check ops and custom calls stay ops through the HLO
@@ -105,6 +106,7 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
     SplitReductionsPassOptions split;
     split.blockSize = options.reductionBlock;
     split.rowThreads = reductionRowThreads;
+    split.vectorBits = reductionVectorBits;
     functions.addPass(createSplitReductionsPass(split));
   }
 }

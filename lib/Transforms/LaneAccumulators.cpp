@@ -137,7 +137,49 @@ struct CarryLaneAccumulator : OpRewritePattern<scf::ForOp> {
   }
 };
 
+/// vector.multi_reduction <add> of a product over unit dimensions only (a
+/// lane-strided sum of squares, tiled one step of its reduction loop at a
+/// time) -> vector.fma into the accumulator. Otherwise the vectorizer's
+/// reduction-to-contract patterns make it a vector.contract whose only
+/// "contracted" dimension is unit and whose operands share their parallel
+/// dimension, which lowers to a dot product per lane: scalar code.
+struct FuseUnitReductionOfProduct
+    : OpRewritePattern<vector::MultiDimReductionOp> {
+  FuseUnitReductionOfProduct(MLIRContext *context)
+      : OpRewritePattern(context, /*benefit=*/2) {}
+
+  LogicalResult matchAndRewrite(vector::MultiDimReductionOp reduction,
+                                PatternRewriter &rewriter) const override {
+    VectorType source = reduction.getSourceVectorType();
+    auto product = reduction.getSource().getDefiningOp<arith::MulFOp>();
+    if (reduction.getKind() != vector::CombiningKind::ADD || !product ||
+        source.isScalable() ||
+        llvm::any_of(reduction.getReductionDims(),
+                     [&](int64_t d) { return source.getDimSize(d) != 1; }))
+      return rewriter.notifyMatchFailure(reduction, "not a unit sum of a product");
+    auto accType = dyn_cast<VectorType>(reduction.getAcc().getType());
+    if (!accType)
+      return rewriter.notifyMatchFailure(reduction, "scalar accumulator");
+    Location loc = reduction.getLoc();
+    auto toAcc = [&](Value v) {
+      return vector::ShapeCastOp::create(rewriter, loc, accType, v);
+    };
+    rewriter.replaceOpWithNewOp<vector::FMAOp>(
+        reduction, toAcc(product.getLhs()), toAcc(product.getRhs()),
+        reduction.getAcc());
+    return success();
+  }
+};
+
 } // namespace
+
+void xla::populateUnitReductionPatterns(RewritePatternSet &patterns) {
+  patterns.add<FuseUnitReductionOfProduct>(patterns.getContext());
+}
+
+bool xla::isOrderIndependent(vector::CombiningKind kind, Type element) {
+  return seedOf(kind, element).has_value();
+}
 
 void xla::populateLaneAccumulatorPatterns(RewritePatternSet &patterns) {
   patterns.add<CarryLaneAccumulator>(patterns.getContext());

@@ -9,6 +9,7 @@
 #ifndef XLA_MLIR_LIB_TRANSFORMS_LANEACCUMULATORS_H
 #define XLA_MLIR_LIB_TRANSFORMS_LANEACCUMULATORS_H
 
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace xla {
@@ -18,6 +19,16 @@ namespace xla {
 /// the loop carries the reduced vector, combines it lane by lane, and
 /// reduces across the lanes once after the loop.
 void populateLaneAccumulatorPatterns(mlir::RewritePatternSet &patterns);
+
+/// A vector.multi_reduction <add> of an arith.mulf over unit dimensions
+/// only -> vector.fma into its accumulator, ahead of (higher benefit than)
+/// the reduction-to-contract patterns.
+void populateUnitReductionPatterns(mlir::RewritePatternSet &patterns);
+
+/// Whether combining `element`s with `kind` gives the same result in any
+/// order (max, min, and, or; integer add, mul, xor): such a reduction may
+/// keep several accumulators.
+bool isOrderIndependent(mlir::vector::CombiningKind kind, mlir::Type element);
 
 } // namespace xla
 

@@ -11,11 +11,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "PlanTiling.h"
+#include "LaneAccumulators.h"
 #include "PackContraction.h"
 #include "VectorizeContraction.h"
 #include "xla-mlir/Target/TargetDescription.h"
 #include "xla-mlir/Transforms/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
@@ -118,6 +120,25 @@ FailureOr<TilingPlan> TilingPlan::fromAttr(DictionaryAttr attr, Location loc) {
 // The decisions
 //===----------------------------------------------------------------------===//
 
+/// Whether `op` reduces, and each of its results with one combiner that
+/// gives the same result in any order.
+static bool isOrderIndependentReduction(linalg::LinalgOp op) {
+  if (op.getNumReductionLoops() == 0 || op->getNumRegions() != 1)
+    return false;
+  for (unsigned i = 0, e = op.getNumDpsInits(); i < e; ++i) {
+    SmallVector<Operation *> combiners;
+    if (!matchReduction(op.getRegionOutputArgs(), i, combiners) ||
+        combiners.size() != 1)
+      return false;
+    std::optional<vector::CombiningKind> kind =
+        linalg::getCombinerOpKind(combiners.front());
+    if (!kind || !xla::isOrderIndependent(
+                     *kind, getElementTypeOrSelf(op.getDpsInits()[i])))
+      return false;
+  }
+  return true;
+}
+
 namespace {
 
 /// An iteration space: loop ranges and iterator types, and the indexing
@@ -131,6 +152,9 @@ struct LoopNest {
   bool contraction = false;
   /// Whether the upstream vectorizer accepts the op.
   bool vectorizable = false;
+  /// Whether every result is a reduction whose combiner gives the same
+  /// result in any order (a max, not a float sum).
+  bool orderIndependent = false;
 
   static LoopNest of(linalg::LinalgOp op) {
     LoopNest nest;
@@ -144,6 +168,7 @@ struct LoopNest {
     nest.vectorizable =
         succeeded(linalg::vectorizeOpPrecondition(op, {}, {},
                                                   /*vectorizeNDExtract=*/true));
+    nest.orderIndependent = isOrderIndependentReduction(op);
     return nest;
   }
 
@@ -391,6 +416,17 @@ static std::optional<TilePlan> decideTiles(const LoopNest &nest,
   }
   unsigned inner = numLoops - 1;
   setTile(inner, lanes);
+  // A max along the lanes is a chain of compares through one accumulator
+  // (about 6 cycles a vector with NaN checks); a tile of several vectors
+  // gives the lane accumulators (LaneAccumulators.cpp) independent chains.
+  // Float sums keep one: their order is xla-split-reductions' tree.
+  if (nest.orderIndependent && linalg::isReductionIterator(nest.iterators[inner]))
+    for (int64_t chains : {4, 2})
+      if (ranges[inner] % (chains * lanes) == 0 &&
+          ranges[inner] > chains * lanes) {
+        setTile(inner, chains * lanes);
+        break;
+      }
   // An operand read across the lanes (a transpose) gets a square tile: one
   // vector along its own contiguous dimension per lane, transposed in
   // registers, instead of a strided element-by-element gather. An operand

@@ -38,6 +38,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PlanTiling.h"
 #include "VectorizeContraction.h"
 #include "xla-mlir/Transforms/Passes.h"
 
@@ -254,23 +255,78 @@ static std::optional<int64_t> plainPosition(AffineMap map, unsigned dim) {
   return found;
 }
 
+/// The partials of a lane-strided split of loop `dim` (the only reduction
+/// loop of `red`), indexed by every other loop, then outer and lane, into
+/// the init of `red`: first the outer blocks, lane by lane (further split
+/// if they are many, vectorized along the lanes), then the lanes, once per
+/// result. One op if there is one outer block.
+static SmallVector<linalg::GenericOp>
+combineLanes(RewriterBase &rewriter, const AddReduction &red, unsigned dim,
+             Value partial, OpOperand *out) {
+  linalg::LinalgOp op = red.op;
+  Location loc = op.getLoc();
+  MLIRContext *context = rewriter.getContext();
+  unsigned numLoops = red.ranges.size();
+  auto partialType = cast<RankedTensorType>(partial.getType());
+  int64_t blocks = partialType.getDimSize(dim);
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  AffineMap initMap = op.getMatchingIndexingMap(out);
+  if (blocks == 1) {
+    // Loops: the original ones with lane after `dim`, both reduced.
+    iterators.insert(iterators.begin() + dim + 1,
+                     utils::IteratorType::reduction);
+    SmallVector<AffineExpr> renumber;
+    for (unsigned i = 0; i < numLoops; ++i)
+      renumber.push_back(getAffineDimExpr(i < dim ? i : i + 1, context));
+    AffineMap map = initMap.replaceDimsAndSymbols(renumber, {}, numLoops + 1, 0);
+    return {combine(rewriter, loc, partial, out->get(), map, iterators)};
+  }
+  SmallVector<utils::IteratorType> outerIterators = iterators;
+  outerIterators.insert(outerIterators.begin() + dim + 1,
+                        utils::IteratorType::parallel);
+  SmallVector<int64_t> laneShape(partialType.getShape());
+  laneShape.erase(laneShape.begin() + dim);
+  SmallVector<unsigned> outer = {dim};
+  linalg::GenericOp byLane = combine(
+      rewriter, loc, partial,
+      identityTensor(rewriter, loc, laneShape, partialType.getElementType()),
+      partialMap(numLoops + 1, outer, context), outerIterators);
+  return {byLane, combine(rewriter, loc, byLane.getResult(0), out->get(),
+                          initMap, iterators)};
+}
+
 /// Splits reduction loop `dim` into (outer, inner) loops with `block` inner
 /// iterations: the blocks are reduced into a partial indexed by every other
 /// loop and the outer one, which is then reduced into the init. A remainder
 /// of fewer than `block` iterations is reduced on its own and added last.
+///
+/// With `lanes` > 1 (which must leave no remainder), into (outer, inner,
+/// lane) loops, element (outer * block + inner) * lanes + lane: a block is
+/// `block` elements `lanes` apart, so the partials of consecutive elements
+/// are consecutive and a vector of them adds lane by lane. Contiguous
+/// blocks would need a reduction across the lanes of every vector (softmax's
+/// sum spent more time there than in its adds). The chains are as long
+/// either way. See combineLanes for the rest of the tree.
+///
 /// Returns the ops that reduce the partials into the init, the last one
 /// last. Fails (changing nothing) if an operand indexes `dim` in a compound
 /// expression and the block does not divide the loop.
 static FailureOr<SmallVector<linalg::GenericOp>>
 splitLoop(RewriterBase &rewriter, const AddReduction &red, unsigned dim,
-          int64_t block) {
+          int64_t block, int64_t lanes = 1) {
   linalg::LinalgOp op = red.op;
   Location loc = op.getLoc();
   MLIRContext *context = rewriter.getContext();
   unsigned numLoops = red.ranges.size();
   int64_t extent = red.ranges[dim];
-  int64_t blocks = extent / block, whole = blocks * block;
+  int64_t span = block * lanes;
+  int64_t blocks = extent / span, whole = blocks * span;
   int64_t remainder = extent - whole;
+  if (lanes > 1 && remainder)
+    return failure();
+  // The loops `dim` becomes: outer, inner and, with lanes, lane.
+  unsigned split = lanes > 1 ? 3 : 2;
+  unsigned added = split - 1;
 
   SmallVector<std::optional<int64_t>> positions;
   for (OpOperand *input : op.getDpsInputOperands()) {
@@ -280,13 +336,17 @@ splitLoop(RewriterBase &rewriter, const AddReduction &red, unsigned dim,
       return failure();
   }
 
-  // Loops of the blocked op: those before `dim`, outer, inner, the rest.
+  // Loops of the blocked op: those before `dim`, the split ones, the rest.
   auto d = [&](unsigned i) { return getAffineDimExpr(i, context); };
+  AffineExpr element = d(dim) * block + d(dim + 1);
+  if (lanes > 1)
+    element = element * lanes + d(dim + 2);
   SmallVector<AffineExpr> renumber;
   for (unsigned i = 0; i < numLoops; ++i)
-    renumber.push_back(i < dim    ? d(i)
-                       : i == dim ? d(dim) * block + d(dim + 1)
-                                  : d(i + 1));
+    renumber.push_back(i < dim ? d(i) : i == dim ? element : d(i + added));
+  SmallVector<int64_t> splitShape = {blocks, block};
+  if (lanes > 1)
+    splitShape.push_back(lanes);
   SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
   for (auto [input, position] :
@@ -294,7 +354,8 @@ splitLoop(RewriterBase &rewriter, const AddReduction &red, unsigned dim,
     AffineMap map = op.getMatchingIndexingMap(input);
     Value value = input->get();
     if (!position || *position < 0) {
-      maps.push_back(map.replaceDimsAndSymbols(renumber, {}, numLoops + 1, 0));
+      maps.push_back(
+          map.replaceDimsAndSymbols(renumber, {}, numLoops + added, 0));
       inputs.push_back(value);
       continue;
     }
@@ -303,16 +364,16 @@ splitLoop(RewriterBase &rewriter, const AddReduction &red, unsigned dim,
       value = sliceDim(rewriter, loc, value, pos, 0, whole);
     auto type = cast<RankedTensorType>(value.getType());
     SmallVector<int64_t> shape(type.getShape());
-    shape[pos] = block;
-    shape.insert(shape.begin() + pos, blocks);
+    shape.erase(shape.begin() + pos);
+    shape.insert(shape.begin() + pos, splitShape.begin(), splitShape.end());
     SmallVector<ReassociationIndices> groups;
     for (int64_t i = 0, e = type.getRank(); i < e; ++i) {
       if (i < pos)
         groups.push_back({i});
       else if (i == pos)
-        groups.push_back({i, i + 1});
+        groups.push_back(llvm::to_vector(llvm::seq<int64_t>(i, i + split)));
       else
-        groups.push_back({i + 1});
+        groups.push_back({i + added});
     }
     inputs.push_back(tensor::ExpandShapeOp::create(
         rewriter, loc, RankedTensorType::get(shape, type.getElementType()),
@@ -320,37 +381,44 @@ splitLoop(RewriterBase &rewriter, const AddReduction &red, unsigned dim,
     SmallVector<AffineExpr> results;
     for (auto [i, expr] : llvm::enumerate(map.getResults())) {
       if (static_cast<int64_t>(i) == pos) {
-        results.push_back(d(dim));
-        results.push_back(d(dim + 1));
+        for (unsigned l = 0; l < split; ++l)
+          results.push_back(d(dim + l));
       } else {
         results.push_back(expr.replaceDimsAndSymbols(renumber, {}));
       }
     }
-    maps.push_back(AffineMap::get(numLoops + 1, 0, results, context));
+    maps.push_back(AffineMap::get(numLoops + added, 0, results, context));
   }
-  SmallVector<utils::IteratorType> iterators(numLoops + 1,
+  SmallVector<utils::IteratorType> iterators(numLoops + added,
                                              utils::IteratorType::parallel);
   iterators[dim + 1] = utils::IteratorType::reduction;
   SmallVector<int64_t> partialShape(red.ranges);
   partialShape[dim] = blocks;
-  maps.push_back(partialMap(numLoops + 1, {dim + 1}, context));
-  Type element = getElementTypeOrSelf(op->getResult(0).getType());
-  Value partialInit = identityTensor(rewriter, loc, partialShape, element);
+  if (lanes > 1)
+    partialShape.insert(partialShape.begin() + dim + 1, lanes);
+  maps.push_back(partialMap(numLoops + added, {dim + 1}, context));
+  Type elementType = getElementTypeOrSelf(op->getResult(0).getType());
+  Value partialInit = identityTensor(rewriter, loc, partialShape, elementType);
   auto blocked = cloneWithIterationSpace(
       rewriter, op, inputs, partialInit, maps, iterators,
       [&](OpBuilder &b, unsigned i) -> Value {
         if (i < dim)
           return linalg::IndexOp::create(b, loc, i);
         if (i > dim)
-          return linalg::IndexOp::create(b, loc, i + 1);
-        Value outer = linalg::IndexOp::create(b, loc, dim);
-        Value inner = linalg::IndexOp::create(b, loc, dim + 1);
-        Value size = arith::ConstantIndexOp::create(b, loc, block);
-        Value base = arith::MulIOp::create(b, loc, outer, size);
-        return arith::AddIOp::create(b, loc, base, inner);
+          return linalg::IndexOp::create(b, loc, i + added);
+        // (outer * block + inner) * lanes + lane.
+        Value index = linalg::IndexOp::create(b, loc, dim);
+        for (auto [l, size] : llvm::enumerate(ArrayRef(splitShape).drop_front())) {
+          Value next = linalg::IndexOp::create(b, loc, dim + 1 + l);
+          Value scale = arith::ConstantIndexOp::create(b, loc, size);
+          index = arith::AddIOp::create(
+              b, loc, arith::MulIOp::create(b, loc, index, scale), next);
+        }
+        return index;
       });
-
   OpOperand *out = op.getDpsInitOperand(0);
+  if (lanes > 1)
+    return combineLanes(rewriter, red, dim, blocked.getResult(0), out);
   SmallVector<utils::IteratorType> originalIterators =
       op.getIteratorTypesArray();
   linalg::GenericOp result =
@@ -380,7 +448,7 @@ splitLoop(RewriterBase &rewriter, const AddReduction &red, unsigned dim,
       dropPositions(ArrayRef<int64_t>(red.ranges), justDim);
   auto tail = cloneWithIterationSpace(
       rewriter, op, tailInputs,
-      identityTensor(rewriter, loc, tailShape, element), tailMaps,
+      identityTensor(rewriter, loc, tailShape, elementType), tailMaps,
       tailIterators, [&](OpBuilder &b, unsigned i) -> Value {
         Value index = linalg::IndexOp::create(b, loc, i);
         if (i != dim)
@@ -395,14 +463,42 @@ splitLoop(RewriterBase &rewriter, const AddReduction &red, unsigned dim,
   return SmallVector<linalg::GenericOp>{result, last};
 }
 
+/// Whether every input that loop `dim` indexes has it as its contiguous
+/// (last) dimension, and nowhere else.
+static bool readsAlongContiguousDim(const AddReduction &red, unsigned dim) {
+  linalg::LinalgOp op = red.op;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    std::optional<int64_t> position = plainPosition(map, dim);
+    if (!position ||
+        (*position >= 0 && *position != int64_t(map.getNumResults()) - 1))
+      return false;
+  }
+  return true;
+}
+
 /// One step of the tree: splits off the innermost blocks of `red` and
 /// returns the ops that reduce what is left, which may need splitting
 /// again, the one that yields the result last; failure if `red` is left as
-/// it is.
-static FailureOr<SmallVector<linalg::GenericOp>> splitOnce(RewriterBase &rewriter,
-                                  const AddReduction &red, int64_t block) {
+/// it is. `lanes` > 1: a loop along the contiguous dimension of its inputs
+/// whose length is a multiple of `lanes` is split in lane-strided blocks.
+static FailureOr<SmallVector<linalg::GenericOp>>
+splitOnce(RewriterBase &rewriter, const AddReduction &red, int64_t block,
+          int64_t lanes) {
   unsigned innermost = red.reductionDims.back();
   int64_t extent = red.ranges[innermost];
+  if (extent > block && lanes > 1 && extent % lanes == 0 &&
+      red.reductionDims.size() == 1 &&
+      readsAlongContiguousDim(red, innermost)) {
+    // Vectors per row: all of them in one block if they fit, else a block
+    // of at least half the size that divides them.
+    int64_t vectors = extent / lanes;
+    for (int64_t candidate = std::min(block, vectors); 2 * candidate >= block ||
+                                                      candidate == vectors;
+         --candidate)
+      if (vectors % candidate == 0)
+        return splitLoop(rewriter, red, innermost, candidate, lanes);
+  }
   if (extent > block) {
     // A block of at least half the size that divides the loop saves the
     // ops that reduce a remainder.
@@ -458,6 +554,14 @@ struct SplitReductionsPass
   void runOnOperation() override {
     if (blockSize < 2)
       return;
+    int64_t vectorBits = this->vectorBits;
+    if (vectorBits > 0) {
+      xla::TilingTarget target;
+      target.vectorBits = vectorBits;
+      if (failed(xla::applyModuleTarget(getOperation(), target)))
+        return signalPassFailure();
+      vectorBits = target.vectorBits;
+    }
     IRRewriter rewriter(&getContext());
     SmallVector<linalg::LinalgOp> worklist;
     getOperation()->walk(
@@ -473,8 +577,12 @@ struct SplitReductionsPass
       if (red->volume <= block || !partialsFitInputs(*red, block))
         continue;
       rewriter.setInsertionPoint(op);
+      int64_t lanes = 1;
+      if (vectorBits > 0)
+        lanes = vectorBits / getElementTypeOrSelf(op->getResult(0).getType())
+                                 .getIntOrFloatBitWidth();
       FailureOr<SmallVector<linalg::GenericOp>> rest =
-          splitOnce(rewriter, *red, block);
+          splitOnce(rewriter, *red, block, lanes);
       if (failed(rest))
         continue;
       rewriter.replaceOp(op, rest->back().getResult(0));

@@ -715,6 +715,7 @@ struct TileAndVectorizePass
 
     RewritePatternSet subsets(context);
     tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(subsets);
+    xla::populateUnitReductionPatterns(subsets);
     vector::populateVectorReductionToContractPatterns(subsets);
     folding = FrozenRewritePatternSet(std::move(subsets));
 

@@ -2,6 +2,7 @@
 // RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-split-reductions{block-size=32}))' --split-input-file | FileCheck %s --check-prefix=B32
 // RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-split-reductions{block-size=0}))' --split-input-file | FileCheck %s --check-prefix=OFF
 // RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-split-reductions{row-threads=256}))' --split-input-file | FileCheck %s --check-prefix=ROW
+// RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-split-reductions{vector-bits=512}))' --split-input-file | FileCheck %s --check-prefix=LANES
 
 // A column sum of 512 rows: blocks of 16 rows into a 32x256 partial (the
 // rows reshaped to 32x16), then 32 = 2 x 16 again, then the last 2 partials
@@ -178,6 +179,20 @@ func.func @sum_pool(%x: tensor<1x64x64x8xf32>, %window: tensor<8x8xf32>, %o: ten
 // ROW-NOT: tensor.expand_shape %arg0
 // ROW: tensor.expand_shape %arg1 {{\[}}[0], [1, 2]] output_shape [8, 2, 4096]
 // ROW: return
+// With 16-lane vectors (vector-bits=512) the blocks are lane-strided: 16
+// elements 16 apart into a partial indexed by (block, lane); then the
+// blocks, lane by lane (split again when there are more than 16); then the
+// 16 lanes, once per row. Chains of 16 at each level, as above.
+// LANES-LABEL: func.func @rows
+// LANES: %[[E:.*]] = tensor.expand_shape %arg0 {{\[}}[0], [1, 2, 3]] output_shape [8, 16, 16, 16]
+// LANES: %[[P:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "parallel"]} ins(%[[E]] : tensor<8x16x16x16xf32>) outs(%{{.*}} : tensor<8x16x16xf32>)
+// LANES: %[[L:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "parallel"]} ins(%[[P]] : tensor<8x16x16xf32>) outs(%{{.*}} : tensor<8x16xf32>)
+// LANES: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%[[L]] : tensor<8x16xf32>) outs(%arg2 : tensor<8xf32>)
+// LANES: tensor.expand_shape %arg1 {{\[}}[0], [1, 2, 3]] output_shape [8, 32, 16, 16]
+// LANES: %[[P1:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<8x32x16xf32>)
+// LANES: %[[E1:.*]] = tensor.expand_shape %[[P1]] {{\[}}[0], [1, 2], [3]] output_shape [8, 2, 16, 16]
+// LANES: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "parallel"]} ins(%[[E1]] : tensor<8x2x16x16xf32>) outs(%{{.*}} : tensor<8x2x16xf32>)
+// LANES: return
 func.func @rows(%x: tensor<8x4096xf32>, %y: tensor<8x8192xf32>, %init: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
   %0 = linalg.reduce ins(%x : tensor<8x4096xf32>) outs(%init : tensor<8xf32>) dimensions = [1]
     (%in: f32, %acc: f32) {
@@ -205,4 +220,28 @@ func.func @rows_bf16(%x: tensor<8x4096xbf16>, %init: tensor<8xbf16>) -> tensor<8
       linalg.yield %s : bf16
     }
   return %0 : tensor<8xbf16>
+}
+
+// -----
+
+// A row of 3 vectors is one lane-strided block: chains of 3 per lane, then
+// the (unit) block and the lanes in one op. A row that is not a multiple
+// of the lanes keeps contiguous blocks.
+// LANES-LABEL: func.func @short_rows
+// LANES: %[[E:.*]] = tensor.expand_shape %arg0 {{\[}}[0], [1, 2, 3]] output_shape [8, 1, 3, 16]
+// LANES: %[[P:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction", "parallel"]} ins(%[[E]] : tensor<8x1x3x16xf32>) outs(%{{.*}} : tensor<8x1x16xf32>)
+// LANES: linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "reduction"]} ins(%[[P]] : tensor<8x1x16xf32>) outs(%arg2 : tensor<8xf32>)
+// LANES: tensor.expand_shape %arg1 {{\[}}[0], [1, 2]] output_shape [8, 5, 10]
+func.func @short_rows(%x: tensor<8x48xf32>, %y: tensor<8x50xf32>, %init: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %0 = linalg.reduce ins(%x : tensor<8x48xf32>) outs(%init : tensor<8xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %acc, %in : f32
+      linalg.yield %s : f32
+    }
+  %1 = linalg.reduce ins(%y : tensor<8x50xf32>) outs(%init : tensor<8xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %acc, %in : f32
+      linalg.yield %s : f32
+    }
+  return %0, %1 : tensor<8xf32>, tensor<8xf32>
 }

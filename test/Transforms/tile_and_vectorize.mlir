@@ -69,21 +69,22 @@ func.func @row_sum(%a: tensor<4x64xf32>, %init: tensor<4xf32>) -> tensor<4xf32> 
   return %0 : tensor<4xf32>
 }
 
-// A row max (exact in any order): the loop carries the 16 lanes, combined
-// lane by lane, and they are reduced across once per row, after the loop.
-// A float sum (above) keeps its order and reduces across the lanes per step.
+// A row max (exact in any order): the loop carries 4 vectors of lanes (4
+// independent chains of compares), combined lane by lane, and they are
+// reduced across once per row, after the loop. A float sum (above) keeps
+// its order and reduces across the lanes per step.
 // CHECK-LABEL: func.func @row_max
 // CHECK: scf.for %[[ROW:.*]] = %c0 to %c4 step %c1
 // CHECK:   %[[INIT:.*]] = vector.transfer_read %{{.*}}[%[[ROW]]]{{.*}} vector<1xf32>
-// CHECK:   %[[WIDE:.*]] = vector.broadcast %[[INIT]] : vector<1xf32> to vector<1x16xf32>
-// CHECK:   %[[LANES:.*]] = scf.for %{{.*}} = %c0 to %c64 step %c16 iter_args(%[[ACC:.*]] = %[[WIDE]]) -> (vector<1x16xf32>)
+// CHECK:   %[[WIDE:.*]] = vector.broadcast %[[INIT]] : vector<1xf32> to vector<1x64xf32>
+// CHECK:   %[[LANES:.*]] = scf.for %{{.*}} = %c0 to %c256 step %c64 iter_args(%[[ACC:.*]] = %[[WIDE]]) -> (vector<1x64xf32>)
 // CHECK:     %[[A:.*]] = vector.extract %[[ACC]][0]
-// CHECK:     arith.maximumf %{{.*}}, %[[A]] : vector<16xf32>
+// CHECK:     arith.maximumf %{{.*}}, %[[A]] : vector<64xf32>
 // CHECK-NOT: vector.multi_reduction
 // CHECK:     scf.yield
-// CHECK:   vector.multi_reduction <maximumf>, %[[LANES]], %[[INIT]] [1] : vector<1x16xf32> to vector<1xf32>
-func.func @row_max(%a: tensor<4x64xf32>, %init: tensor<4xf32>) -> tensor<4xf32> {
-  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%a : tensor<4x64xf32>) outs(%init : tensor<4xf32>) {
+// CHECK:   vector.multi_reduction <maximumf>, %[[LANES]], %[[INIT]] [1] : vector<1x64xf32> to vector<1xf32>
+func.func @row_max(%a: tensor<4x256xf32>, %init: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%a : tensor<4x256xf32>) outs(%init : tensor<4xf32>) {
   ^bb0(%x: f32, %o: f32):
     %y = arith.maximumf %x, %o : f32
     linalg.yield %y : f32
@@ -91,12 +92,14 @@ func.func @row_max(%a: tensor<4x64xf32>, %init: tensor<4xf32>) -> tensor<4xf32> 
   return %0 : tensor<4xf32>
 }
 
-// An integer sum is exact in any order too: the lanes start from zero.
+// An integer sum is exact in any order too: the lanes start from zero. A
+// row of 4 vectors gets 2 chains (a tile of the whole row would leave no
+// loop to carry them).
 // CHECK-LABEL: func.func @row_sum_i32
-// CHECK: %[[ZERO:.*]] = arith.constant dense<0> : vector<1x16xi32>
-// CHECK: scf.for %{{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (vector<1x16xi32>)
-// CHECK:   arith.addi %{{.*}} : vector<16xi32>
-// CHECK: vector.multi_reduction <add>, %{{.*}}, %{{.*}} [1] : vector<1x16xi32> to vector<1xi32>
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0> : vector<1x32xi32>
+// CHECK: scf.for %{{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (vector<1x32xi32>)
+// CHECK:   arith.addi %{{.*}} : vector<32xi32>
+// CHECK: vector.multi_reduction <add>, %{{.*}}, %{{.*}} [1] : vector<1x32xi32> to vector<1xi32>
 func.func @row_sum_i32(%a: tensor<4x64xi32>, %init: tensor<4xi32>) -> tensor<4xi32> {
   %0 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%a : tensor<4x64xi32>) outs(%init : tensor<4xi32>) {
   ^bb0(%x: i32, %o: i32):
@@ -210,4 +213,25 @@ func.func @not_complex(%a: tensor<64xcomplex<f32>>, %b: tensor<64xcomplex<f32>>)
     linalg.yield %y : complex<f32>
   } -> tensor<64xcomplex<f32>>
   return %0 : tensor<64xcomplex<f32>>
+}
+
+// A lane-strided sum of squares (xla-split-reductions with vector-bits):
+// one step of the reduction loop at a time, each an fma into the lane
+// accumulator, not a vector.contract whose unit "contracted" dimension
+// would lower to a dot product per lane.
+#x4 = affine_map<(r, b, i, l) -> (r, b, i, l)>
+#p4 = affine_map<(r, b, i, l) -> (r, b, l)>
+// CHECK-LABEL: func.func @lane_sum_of_squares
+// CHECK-NOT: vector.contract
+// CHECK: vector.fma %{{.*}}, %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK-NOT: vector.contract
+// CHECK: return
+func.func @lane_sum_of_squares(%x: tensor<4x2x16x16xf32>, %init: tensor<4x2x16xf32>) -> tensor<4x2x16xf32> {
+  %0 = linalg.generic {indexing_maps = [#x4, #p4], iterator_types = ["parallel", "parallel", "reduction", "parallel"]} ins(%x : tensor<4x2x16x16xf32>) outs(%init : tensor<4x2x16xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %sq = arith.mulf %in, %in : f32
+    %y = arith.addf %o, %sq : f32
+    linalg.yield %y : f32
+  } -> tensor<4x2x16xf32>
+  return %0 : tensor<4x2x16xf32>
 }

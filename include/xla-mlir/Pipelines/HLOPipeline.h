@@ -94,10 +94,14 @@ void buildHLOToLinalgPipeline(mlir::OpPassManager &pm,
 /// The same, for a target whose kernels reduce a row along its contiguous
 /// dimension with `reductionRowThreads` threads, each accumulating at most
 /// `reduction-block` elements before a tree: such rows are split only
-/// beyond `reduction-block` x `reductionRowThreads` elements.
+/// beyond `reduction-block` x `reductionRowThreads` elements. With
+/// `reductionVectorBits` > 0 (a CPU's vector registers), sums along the
+/// contiguous dimension are split in lane-strided blocks
+/// (xla-split-reductions' vector-bits).
 void buildHLOToLinalgPipeline(mlir::OpPassManager &pm,
                               const HLOLoweringOptions &options,
-                              int64_t reductionRowThreads);
+                              int64_t reductionRowThreads,
+                              int64_t reductionVectorBits = 0);
 
 /// linalg on tensors -> buffers, the same for every target: entry inputs
 /// read-only (and marked `xla.input`), one-shot bufferization across

@@ -299,12 +299,22 @@ def SplitReductionsPass : Pass<"xla-split-reductions"> {
     keeps the tree. The innermost reduction loop is split into
     (outer, inner) loops when it is longer than a block (operands are
     reshaped, a remainder is reduced on its own); shorter innermost loops
-    are reduced first as a group. Max, min, integer and product reductions
+    are reduced first as a group. With `vector-bits`, a loop along the
+    contiguous dimension of its inputs that is a multiple of the vector
+    lanes is split into (outer, inner, lane) loops instead: each partial
+    sums elements one vector apart, so that vectorized partials add lane
+    by lane, with the same chain lengths. Max, min, integer and product reductions
     are left alone: their result does not depend on the order.
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"16",
            "Longest chain of additions into one accumulator (< 2: off)">,
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"0",
+           "Vector register width: a loop along the contiguous dimension "
+           "of its inputs is split in lane-strided blocks (block-size "
+           "elements one vector apart), whose partials add lane by lane "
+           "(0: contiguous blocks; the module's xla.target wins over a "
+           "width > 0)">,
     Option<"rowThreads", "row-threads", "int64_t", /*default=*/"1",
            "Threads that read one f32 row of a reduction along the "
            "contiguous dimension interleaved, each with its own "
