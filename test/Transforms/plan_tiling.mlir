@@ -191,6 +191,26 @@ func.func @conv_2d(%x: tensor<2x18x18x16xf32>, %w: tensor<3x3x16x64xf32>, %o: te
   return %0 : tensor<2x16x16x64xf32>
 }
 
+// A filter that does not stay in L2 (3x3x512x512, 9.4 MiB): its rows are
+// 2 KiB apart and a panel of output channels would be fetched again for
+// every output row. Cache tiles: the panel (distributed), then k blocks of
+// one window position by 256 input channels, each over all output
+// positions; the register tiles inside are as above.
+// CHECK-LABEL: func.func @conv_2d_large_filter
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}}xla.tiling = {cache_tile_interchange = array<i64: 3, 4, 5, 6, 0, 1, 2>, cache_tile_sizes = array<i64: 0, 0, 0, 32, 1, 1, 256>, distribute = true, peel = true, tile_interchange = array<i64: 0, 1, 3, 2, 4, 5, 6>, tile_sizes = array<i64: 1, 1, 0, 32, 1, 1, 1>, vectorize = true}
+// A filter that fits (above, and 3x3x64x64 here) keeps one level of tiles.
+// CHECK-LABEL: func.func @conv_2d_small_filter
+// CHECK-NOT: cache_tile_sizes
+// CHECK: return
+func.func @conv_2d_large_filter(%x: tensor<2x9x9x512xf32>, %w: tensor<3x3x512x512xf32>, %o: tensor<2x7x7x512xf32>) -> tensor<2x7x7x512xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x9x9x512xf32>, tensor<3x3x512x512xf32>) outs(%o : tensor<2x7x7x512xf32>) -> tensor<2x7x7x512xf32>
+  return %0 : tensor<2x7x7x512xf32>
+}
+func.func @conv_2d_small_filter(%x: tensor<2x58x58x64xf32>, %w: tensor<3x3x64x64xf32>, %o: tensor<2x56x56x64xf32>) -> tensor<2x56x56x64xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x58x58x64xf32>, tensor<3x3x64x64xf32>) outs(%o : tensor<2x56x56x64xf32>) -> tensor<2x56x56x64xf32>
+  return %0 : tensor<2x56x56x64xf32>
+}
+
 // CHECK-LABEL: func.func @conv_1d_narrow
 // CHECK: linalg.conv_1d_nwc_wcf {{.*}}xla.tiling = {peel = true, tile_interchange = array<i64: 0, 2, 1, 3, 4>, tile_sizes = array<i64: 1, 8, 0, 1, 1>, vectorize = true}
 func.func @conv_1d_narrow(%x: tensor<2x40x3xf32>, %w: tensor<3x3x12xf32>, %o: tensor<2x19x12xf32>) -> tensor<2x19x12xf32> {
