@@ -20,7 +20,11 @@
 // RUN: cat %t/dump/passes/*/*/*xla-plan-tiling.mlir | FileCheck %s --check-prefix=PLAN
 // RUN: cat %t/dump/passes/*/*/*xla-tile-and-vectorize.mlir | FileCheck %s --check-prefix=VEC
 // PLAN: linalg.conv_2d_nhwc_hwcf {{.*}}xla.tiling = {distribute = true, peel = true, tile_interchange = array<i64: 0, 1, 3, 2, 4, 5, 6>, tile_sizes = array<i64: 1, 1, 8, 32, 1, 1, 1>, vectorize = true}
-// PLAN: linalg.depthwise_conv_2d_nhwc_hwcm {{.*}}tile_sizes = array<i64: 1, 1, 8, 32, 0, 1, 1>
+// A depthwise convolution with one output per channel is the named op
+// without a multiplier dimension (a unit one would trail the register
+// tiles); with a multiplier of 2 it keeps it.
+// PLAN-DAG: linalg.depthwise_conv_2d_nhwc_hwc {{.*}}tile_interchange = array<i64: 0, 1, 3, 2, 4, 5>, tile_sizes = array<i64: 1, 1, 8, 32, 1, 1>
+// PLAN-DAG: linalg.depthwise_conv_2d_nhwc_hwcm {{.*}}tile_sizes = array<i64: 1, 1, 8, 0, 1, 1, 1>
 // VEC: vector.outerproduct {{.*}} : vector<8xf32>, vector<32xf32>
 // VEC: vector.fma {{.*}} : vector<32xf32>
 

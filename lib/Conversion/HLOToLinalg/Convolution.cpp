@@ -11,7 +11,8 @@
 // With 1-3 spatial dimensions and no grouping it becomes
 // linalg.conv_{1d_nwc_wcf,2d_nhwc_hwcf,3d_ndhwc_dhwcf}, and a 2-D
 // convolution with one input feature per group (feature_group_count equal
-// to the input features) becomes linalg.depthwise_conv_2d_nhwc_hwcm; other
+// to the input features) becomes linalg.depthwise_conv_2d_nhwc_hwc (one
+// output feature per group) or _hwcm (a channel multiplier); other
 // layouts are transposed into those first, as XLA's layout normalization
 // does, because the named ops have dedicated tiling and vectorization.
 // Everything else (grouped convolutions, more spatial dimensions, element
@@ -132,10 +133,23 @@ Value buildNamedConvolution(OpBuilder &b, Location loc, Value lhs, Value rhs,
   Attribute strides = b.getI64TensorAttr(w.strides);
   Attribute dilations = b.getI64TensorAttr(w.rhsDilation);
   Value result;
-  if (depthwise) {
+  auto kernelType = cast<RankedTensorType>(rhs.getType());
+  if (depthwise && kernelType.getDimSize(3) == groups) {
+    // One output feature per group: kernel [h, w, 1, groups] -> [h, w,
+    // groups], and the named op without a multiplier dimension. With a unit
+    // multiplier the register tiles would carry a trailing unit dimension
+    // that LLVM reassembles a lane at a time (MobileNetV2's kernels held
+    // 1300 shuffles each).
+    Value kernel = tensor::CollapseShapeOp::create(
+        b, loc, rhs, SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
+    Value init = filledTensor(b, loc, accType.clone(outShape), zero);
+    result = linalg::DepthwiseConv2DNhwcHwcOp::create(
+                 b, loc, init.getType(), ValueRange{lhs, kernel}, init,
+                 strides, dilations)
+                 .getResult(0);
+  } else if (depthwise) {
     // Kernel [h, w, 1, groups * m] -> [h, w, groups, m]; output feature
     // g * m + j is (g, j) of the named op's [n, h, w, groups, m] result.
-    auto kernelType = cast<RankedTensorType>(rhs.getType());
     int64_t multiplier = kernelType.getDimSize(3) / groups;
     SmallVector<ReassociationIndices> lastTwo{{0}, {1}, {2, 3}};
     Value flat = tensor::CollapseShapeOp::create(b, loc, rhs, lastTwo);

@@ -43,6 +43,19 @@ func.func @depthwise(%x: tensor<1x8x8x4xf32>, %w: tensor<3x3x1x8xf32>) -> tensor
 
 // -----
 
+// One output feature per group (no multiplier): the named op without a
+// multiplier dimension, on the kernel's [h, w, channels].
+// CHECK-LABEL: func.func @depthwise_one_per_channel
+// CHECK: %[[K:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0], [1], [2, 3]] : tensor<3x3x1x4xf32> into tensor<3x3x4xf32>
+// CHECK: linalg.depthwise_conv_2d_nhwc_hwc {{.*}} ins(%{{.*}}, %[[K]] : tensor<1x8x8x4xf32>, tensor<3x3x4xf32>) outs(%{{.*}} : tensor<1x6x6x4xf32>)
+// CHECK-NOT: linalg.depthwise_conv_2d_nhwc_hwcm
+func.func @depthwise_one_per_channel(%x: tensor<1x8x8x4xf32>, %w: tensor<3x3x1x4xf32>) -> tensor<1x6x6x4xf32> {
+  %0 = hlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 4 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x1x4xf32>) -> tensor<1x6x6x4xf32>
+  return %0 : tensor<1x6x6x4xf32>
+}
+
+// -----
+
 // lhs dilation is interior zero padding; window reversal flips the kernel;
 // i8 x i8 -> i32 uses the named op's sign extension.
 // CHECK-DAG: #[[FLIP:.*]] = affine_map<(d0, d1, d2) -> (-d0 + 1, d1, d2)>
