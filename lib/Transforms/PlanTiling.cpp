@@ -976,6 +976,12 @@ static bool isRegisterBlock(linalg::LinalgOp op, const TilingPlan &plan,
   for (int64_t range : op.getStaticLoopRanges())
     volume *= range;
   int64_t lanes = vectorLanes(target.vectorBits, bitWidth(type.getElementType()));
+  // A column (a row statistic of a block of 128 rows, [128, 1]) would be a
+  // vector with a trailing unit dimension, which becomes one-element
+  // vectors, a lane at a time (layernorm's block kernels held 1300 of
+  // them): it is tiled like any op instead.
+  if (type.getRank() >= 2 && type.getShape().back() == 1 && volume > lanes)
+    return false;
   return volume <= 2 * target.matmulRows * lanes;
 }
 

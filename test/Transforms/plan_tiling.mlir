@@ -391,6 +391,33 @@ func.func @register_block(%x: tensor<64x64xf32>, %y: tensor<64x128xf32>) -> (ten
 
 // -----
 
+// A column of a block (a row statistic of 128 rows, [128, 1]) is within a
+// register tile's size but would be a vector with a trailing unit
+// dimension (one-element vectors in LLVM): it is tiled as usual.
+// CHECK-LABEL: func.func @block_column
+// CHECK: linalg.generic
+// CHECK-NOT: xla.tiling = {vectorize = true}
+// CHECK-SAME: tile_sizes
+// CHECK: return
+#col = affine_map<(d0, d1) -> (d0, d1)>
+func.func @block_column(%x: tensor<1024x1xf32>) -> tensor<1024x1xf32> {
+  %r = scf.forall (%i) = (0) to (1024) step (128) shared_outs(%o = %x) -> (tensor<1024x1xf32>) {
+    %s = tensor.extract_slice %o[%i, 0] [128, 1] [1, 1] : tensor<1024x1xf32> to tensor<128x1xf32>
+    %g = linalg.generic {indexing_maps = [#col, #col], iterator_types = ["parallel", "parallel"]}
+        ins(%s : tensor<128x1xf32>) outs(%s : tensor<128x1xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %u = math.sqrt %in : f32
+      linalg.yield %u : f32
+    } -> tensor<128x1xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %g into %o[%i, 0] [128, 1] [1, 1] : tensor<128x1xf32> into tensor<1024x1xf32>
+    }
+  }
+  return %r : tensor<1024x1xf32>
+}
+
+// -----
+
 // A weight gradient x^T dy: the lhs [batch, tokens, features] has its
 // contracting loops first. A row tile reads 8 contiguous lhs elements per
 // k step, but the 512 k steps are 4 KiB apart, all in one L1 set, and the
