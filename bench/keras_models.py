@@ -11,7 +11,7 @@ up): the largest error of each, relative to the largest magnitude of the
 float64 result.
 
     python3 bench/keras_models.py [--only resnet18,vit] [--runs 10]
-        [--xla-run build/bin/xla-run] [--keep DIR]
+        [--xla-run build/bin/xla-run] [--keep DIR] [--cpu N]
 
 Needs keras-hub (scripts/install-deps.sh --models); keras and JAX come
 with the base install. Prints one line per model: our run time, XLA:CPU's,
@@ -226,11 +226,21 @@ def main():
                     default=os.path.join(ROOT, "build", "bin", "xla-run"))
     ap.add_argument("--keep", metavar="DIR",
                     help="keep each model's program and inputs in DIR/NAME")
+    ap.add_argument("--cpu", type=int, metavar="N",
+                    help="run on core N alone: this process (JAX) and "
+                    "xla-run pinned to it, xla-run with OMP_NUM_THREADS=1. "
+                    "Two-thread times on a shared 2-core machine move by up "
+                    "to 2x between rounds; one core is stable to a few "
+                    "percent")
     ap.add_argument("--reference", help=argparse.SUPPRESS)
     ap.add_argument("--batch", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--weights", help=argparse.SUPPRESS)
     ap.add_argument("--out", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.cpu is not None:
+        # Before JAX starts its threads; children inherit the affinity.
+        os.sched_setaffinity(0, {args.cpu})
+        os.environ["OMP_NUM_THREADS"] = "1"
     if args.reference:
         reference(args.reference, args.seed, args.batch, args.weights,
                   args.out)
