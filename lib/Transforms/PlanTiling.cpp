@@ -838,6 +838,13 @@ static void decideConvolutionKBlocks(const LoopNest &nest,
   int64_t filterBytes = filter.getNumElements() * (bits / 8);
   if (filterBytes <= target.l2Bytes / 2)
     return;
+  // The panels are what the cores share: with fewer panels than cores (a
+  // filter of 32 output channels is one panel, and its rows are adjacent
+  // anyway) the k blocks would leave cores idle.
+  int64_t panel = plan.tileSizes[lanesLoop];
+  if (panel == 0 ||
+      llvm::divideCeil(nest.ranges[lanesLoop], panel) < target.cores)
+    return;
   unsigned numLoops = nest.ranges.size();
   unsigned inputChannel = dims.inputChannel.front();
   plan.cacheTileSizes.assign(numLoops, 0);

@@ -210,6 +210,15 @@ func.func @conv_2d_small_filter(%x: tensor<2x58x58x64xf32>, %w: tensor<3x3x64x64
   %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x58x58x64xf32>, tensor<3x3x64x64xf32>) outs(%o : tensor<2x56x56x64xf32>) -> tensor<2x56x56x64xf32>
   return %0 : tensor<2x56x56x64xf32>
 }
+// One panel of output channels (32): nothing for the cores to share, and
+// its rows are adjacent; no k blocks.
+// CHECK-LABEL: func.func @conv_2d_one_panel
+// CHECK-NOT: cache_tile_sizes
+// CHECK: return
+func.func @conv_2d_one_panel(%x: tensor<2x9x9x1024xf32>, %w: tensor<3x3x1024x32xf32>, %o: tensor<2x7x7x32xf32>) -> tensor<2x7x7x32xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x9x9x1024xf32>, tensor<3x3x1024x32xf32>) outs(%o : tensor<2x7x7x32xf32>) -> tensor<2x7x7x32xf32>
+  return %0 : tensor<2x7x7x32xf32>
+}
 
 // CHECK-LABEL: func.func @conv_1d_narrow
 // CHECK: linalg.conv_1d_nwc_wcf {{.*}}xla.tiling = {peel = true, tile_interchange = array<i64: 0, 2, 1, 3, 4>, tile_sizes = array<i64: 1, 8, 0, 1, 1>, vectorize = true}
