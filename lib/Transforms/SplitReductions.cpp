@@ -24,7 +24,12 @@
 //     stay projected permutations the vectorizer accepts. A remainder that
 //     is not a whole block is reduced by its own op and added last;
 //   - otherwise the innermost reduction loops whose product fits in a block
-//     are reduced first and the others later.
+//     are reduced first and the others later;
+//   - with `vector-bits` (the CPU pipeline), a single reduction loop along
+//     the contiguous dimension of its inputs, a multiple of the vector
+//     lanes long, is split lane-strided instead (splitLoop, combineLanes):
+//     each partial sums elements one vector apart, so a vector of partials
+//     adds lane by lane, and the lanes are reduced across once per result.
 //
 // Only adds are split: max, min and integer adds are exact in any order,
 // and the rounding error of a product does not depend on the order. Ops
