@@ -61,7 +61,6 @@ void xla::buildHLOFusionPipeline(OpPassManager &pm,
   // is its own kernel.
   HLOPlanFusionPassOptions plan;
   plan.fuse = options.fusion;
-  plan.rematerialize = getenv("XREMAT") != nullptr;
   pm.addPass(createHLOPlanFusionPass(plan));
   pm.addPass(createHLOFormFusionsPass());
   pm.addPass(createHLOReorderForMemoryPass());

@@ -846,25 +846,22 @@ static void decideConvolutionKBlocks(const LoopNest &nest,
       llvm::divideCeil(nest.ranges[lanesLoop], panel) < target.cores)
     return;
   unsigned numLoops = nest.ranges.size();
+  // The panel first, then the k blocks, then the rest in their order.
+  SmallVector<int64_t> order = concatLoops(
+      {dims.filterLoop, dims.inputChannel, dims.batch, dims.outputImage,
+       dims.outputChannel});
+  llvm::erase(order, int64_t(lanesLoop));
+  order.insert(order.begin(), lanesLoop);
+  if (order.size() != numLoops || !isPermutationVector(order))
+    return;
   unsigned inputChannel = dims.inputChannel.front();
   plan.cacheTileSizes.assign(numLoops, 0);
-  plan.cacheTileSizes[lanesLoop] = plan.tileSizes[lanesLoop];
+  plan.cacheTileSizes[lanesLoop] = panel;
   for (unsigned d : dims.filterLoop)
     plan.cacheTileSizes[d] = tileSize(nest.ranges[d], 1);
   plan.cacheTileSizes[inputChannel] =
       tileSize(nest.ranges[inputChannel], kConvolutionKBlock);
-  plan.cacheTileInterchange = concatLoops(
-      {ArrayRef<unsigned>(lanesLoop), dims.filterLoop, dims.inputChannel,
-       dims.batch, dims.outputImage, dims.outputChannel});
-  llvm::erase(plan.cacheTileInterchange, int64_t(lanesLoop));
-  plan.cacheTileInterchange.insert(plan.cacheTileInterchange.begin(),
-                                   lanesLoop);
-  if (plan.cacheTileInterchange.size() != numLoops ||
-      !isPermutationVector(plan.cacheTileInterchange) ||
-      llvm::all_of(plan.cacheTileSizes, [](int64_t s) { return s == 0; })) {
-    plan.cacheTileSizes.clear();
-    plan.cacheTileInterchange.clear();
-  }
+  plan.cacheTileInterchange = std::move(order);
 }
 
 /// The plan of a convolution whose register tiles vectorizeContractionTile
