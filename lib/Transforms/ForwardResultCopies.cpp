@@ -6,8 +6,10 @@
 // function) is copied: the caller allocates a buffer, the kernel writes it,
 // and the buffer is copied into the out-param. This pass lets the kernel
 // write into the out-param: an allocation of the entry block whose last
-// use is a copy (of it, or of a reshape round trip of it) into an
-// out-param that nothing else uses is replaced by that out-param.
+// use is a copy (of it, of a reshape round trip of it, or of a collapse of
+// it) into an out-param that nothing else uses is replaced by that
+// out-param (expanded back, for a collapse: an epilogue fused into a
+// packed contraction's tiles writes its result in the product's panels).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,17 +24,25 @@ namespace xla {
 
 using namespace mlir;
 
-/// The allocation `copy` copies from: its source, or the source of a
+/// The allocation `copy` copies from: its source, the source of a
 /// collapse_shape that undoes an expand_shape of it (a tiled contraction
-/// writes its result through such a round trip).
-static memref::AllocOp copiedAllocation(memref::CopyOp copy) {
+/// writes its result through such a round trip), or the source of a
+/// collapse_shape of it (then returned as `collapse`).
+static memref::AllocOp copiedAllocation(memref::CopyOp copy,
+                                        memref::CollapseShapeOp *collapsed) {
   Value source = copy.getSource();
-  if (auto collapse = source.getDefiningOp<memref::CollapseShapeOp>())
-    if (auto expand = collapse.getSrc().getDefiningOp<memref::ExpandShapeOp>())
-      if (expand.getSrc().getType() == collapse.getType() &&
-          expand.getReassociationIndices() ==
-              collapse.getReassociationIndices())
-        source = expand.getSrc();
+  if (auto collapse = source.getDefiningOp<memref::CollapseShapeOp>()) {
+    auto expand = collapse.getSrc().getDefiningOp<memref::ExpandShapeOp>();
+    if (expand && expand.getSrc().getType() == collapse.getType() &&
+        expand.getReassociationIndices() ==
+            collapse.getReassociationIndices()) {
+      source = expand.getSrc();
+    } else if (collapse.getSrc().getDefiningOp<memref::AllocOp>()) {
+      source = collapse.getSrc();
+      if (collapsed)
+        *collapsed = collapse;
+    }
+  }
   return source.getDefiningOp<memref::AllocOp>();
 }
 
@@ -43,9 +53,11 @@ static bool canForward(memref::CopyOp copy) {
   if (!target || target.getOwner() != block || !block->isEntryBlock() ||
       !target.hasOneUse())
     return false;
-  memref::AllocOp alloc = copiedAllocation(copy);
+  memref::CollapseShapeOp collapse;
+  memref::AllocOp alloc = copiedAllocation(copy, &collapse);
   if (!alloc || alloc->getBlock() != block ||
-      alloc.getType() != target.getType())
+      (collapse ? collapse.getType() : alloc.getType()) != target.getType() ||
+      (collapse && !alloc.getType().getLayout().isIdentity()))
     return false;
   // The copy is the allocation's last use.
   return llvm::all_of(alloc->getUsers(), [&](Operation *user) {
@@ -65,8 +77,16 @@ struct ForwardResultCopiesPass
         copies.push_back(copy);
     });
     for (memref::CopyOp copy : copies) {
-      memref::AllocOp alloc = copiedAllocation(copy);
+      memref::CollapseShapeOp collapse;
+      memref::AllocOp alloc = copiedAllocation(copy, &collapse);
       Value target = copy.getTarget();
+      if (collapse) {
+        // The out-param in the allocation's shape, where the allocation was.
+        OpBuilder builder(alloc);
+        target = memref::ExpandShapeOp::create(
+            builder, alloc.getLoc(), alloc.getType(), target,
+            collapse.getReassociationIndices());
+      }
       Operation *source = copy.getSource().getDefiningOp();
       copy.erase();
       if (source != alloc && source->use_empty())

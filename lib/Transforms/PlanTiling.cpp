@@ -69,6 +69,7 @@ DictionaryAttr TilingPlan::toAttr(MLIRContext *context) const {
   flag("pack_per_cache_tile", packPerCacheTile);
   array("cache_tile_sizes", cacheTileSizes);
   array("cache_tile_interchange", cacheTileInterchange);
+  flag("fuse_epilogue", fuseEpilogue);
   return b.getDictionaryAttr(entries);
 }
 
@@ -110,6 +111,8 @@ FailureOr<TilingPlan> TilingPlan::fromAttr(DictionaryAttr attr, Location loc) {
       plan.cacheTileSizes = llvm::to_vector(array.asArrayRef());
     else if (name == "cache_tile_interchange" && array)
       plan.cacheTileInterchange = llvm::to_vector(array.asArrayRef());
+    else if (name == "fuse_epilogue" && flag)
+      plan.fuseEpilogue = flag.getValue();
     else
       return emitError(loc) << "bad entry in " << kAttrName << ": " << name;
   }
@@ -801,6 +804,19 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
                    }) &&
       llvm::all_of(dims->m, [&](unsigned m) { return cache.sizes[m] == 0; });
 
+  // The register tiles can take the epilogue (decideTiling checks the
+  // op's reader) when they sit directly in the distributed loop and every
+  // tile is whole: nothing but that loop is tiled outside the register
+  // tiles, its tiles divide it, and the panels divide the columns.
+  if (plan.distribute && distributed != outer.interchange.end() &&
+      nest.ranges[n] % panel == 0) {
+    int64_t d = *distributed;
+    bool alone = llvm::all_of(llvm::seq<unsigned>(0, numLoops), [&](unsigned l) {
+      return !cacheLevel || int64_t(l) == d || cache.sizes[l] == 0;
+    });
+    plan.fuseEpilogue = alone && ranges[d] % outer.sizes[d] == 0;
+  }
+
   // The copy that packs the rhs, and the columns short of a panel.
   LoopNest copy =
       LoopNest::transpose(rhsType.clone(expandedRhs), packing->permutation);
@@ -917,6 +933,30 @@ decideConvolutionTiling(linalg::LinalgOp op, const LoopNest &nest,
   return plan;
 }
 
+/// Whether the only reader of `op`'s product, whose accumulators start
+/// from a fill, is an epilogue that its register tiles can compute: an
+/// all-parallel linalg.generic reading the product element for element,
+/// whose other operands exist before `op` (they are sliced per tile).
+static bool isFusibleEpilogueOf(linalg::LinalgOp op) {
+  if (op->getNumResults() != 1 || !op->getResult(0).hasOneUse() ||
+      !op.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
+    return false;
+  OpOperand &use = *op->getResult(0).getUses().begin();
+  auto epilogue = dyn_cast<linalg::GenericOp>(use.getOwner());
+  if (!epilogue || epilogue->getBlock() != op->getBlock() ||
+      !epilogue.hasPureTensorSemantics() ||
+      epilogue.getNumParallelLoops() != epilogue.getNumLoops() ||
+      !epilogue.getMatchingIndexingMap(&use).isIdentity() ||
+      llvm::any_of(epilogue.getDpsInits(),
+                   [&](Value init) { return init == op->getResult(0); }))
+    return false;
+  return llvm::all_of(epilogue->getOperands(), [&](Value operand) {
+    Operation *def = operand.getDefiningOp();
+    return operand == op->getResult(0) || !def ||
+           def->getBlock() != op->getBlock() || def->isBeforeInBlock(op);
+  });
+}
+
 std::optional<TilingPlan> xla::decideTiling(linalg::LinalgOp op,
                                             const TilingTarget &target) {
   if (!op.hasPureTensorSemantics())
@@ -937,6 +977,8 @@ std::optional<TilingPlan> xla::decideTiling(linalg::LinalgOp op,
   // The conditions of packContractionRhs that the nest does not show.
   if (op.getNumDpsInits() == 1 && !op.hasIndexSemantics())
     plan = decidePackedContraction(nest, target, context);
+  if (plan && plan->fuseEpilogue)
+    plan->fuseEpilogue = isFusibleEpilogueOf(op);
   if (!plan)
     plan = decideNestTiling(std::move(nest), target, context);
   if (plan && lhsPermutation) {

@@ -24,6 +24,9 @@
 //                 cache_tile_interchange = array<i64: 1, 2, 0, 3>,
 //                 tile_sizes = array<i64: 8, 1, 1, 0>, ...}
 //
+// With `fuse_epilogue = true` as well, the op's epilogue (its only reader)
+// is computed in its register tiles, from the accumulators.
+//
 // Every entry is optional (absent arrays: nothing to do, absent flags:
 // false). With `pack_rhs` the other entries index the loops of the packed
 // op; `tile_sizes` and `tile_interchange` index the loops after
@@ -90,6 +93,12 @@ struct TilingPlan {
   /// `distribute` then applies to their outermost loop.
   llvm::SmallVector<int64_t> cacheTileSizes;
   llvm::SmallVector<int64_t> cacheTileInterchange;
+  /// With `pack_rhs`: the op's only reader, an all-parallel op (the
+  /// epilogue of an output fusion), is fused into the register tiles as a
+  /// consumer, so each accumulator tile gets its epilogue before its store
+  /// and the product is never written (needs k unsplit by the cache tiles
+  /// and panels that divide the columns).
+  bool fuseEpilogue = false;
 
   mlir::DictionaryAttr toAttr(mlir::MLIRContext *context) const;
   /// The plan in `attr`, or failure (with a diagnostic at `loc`).

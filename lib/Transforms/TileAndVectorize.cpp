@@ -40,6 +40,9 @@ using namespace mlir;
 using xla::TilingPlan;
 /// Marks a packing copy made per tile until its cache tiles are known.
 static constexpr llvm::StringLiteral kPackPerSlice = "xla.pack_per_slice";
+/// Marks the epilogue of a packed contraction until it is fused into the
+/// contraction's register tiles (`fuse_epilogue`).
+static constexpr llvm::StringLiteral kPackedEpilogue = "xla.packed_epilogue";
 /// Ops with their plans (a plan is too large for SmallVector's inline
 /// storage).
 using PlannedOps = std::vector<std::pair<linalg::LinalgOp, TilingPlan>>;
@@ -132,6 +135,7 @@ static TilingPlan residualPlan(const TilingPlan &plan) {
     residual.tileSizes = plan.tileSizes;
     residual.tileInterchange = plan.tileInterchange;
     residual.peel = plan.peel;
+    residual.fuseEpilogue = plan.fuseEpilogue;
   }
   return residual;
 }
@@ -275,6 +279,162 @@ static bool eraseUnreadFill(RewriterBase &rewriter, linalg::LinalgOp op) {
   return true;
 }
 
+/// The epilogue of a packed contraction, after packing: its only reader,
+/// which reads the product through the collapse_shape that packing made,
+/// is rewritten over the packed product's loops ([..., N/P, P]; upstream
+/// folding of the reshape by expansion), so that it reads the packed
+/// product itself and can be fused into its tiles. It is marked for
+/// fuseEpilogue and leaves `planned` (its plan was for the collapsed loops).
+static LogicalResult expandEpilogue(RewriterBase &rewriter,
+                                    linalg::LinalgOp packed,
+                                    PlannedOps &planned) {
+  Value product = packed->getResult(0);
+  auto collapse =
+      product.hasOneUse()
+          ? dyn_cast<tensor::CollapseShapeOp>(*product.getUsers().begin())
+          : nullptr;
+  auto epilogue = collapse && collapse->hasOneUse()
+                      ? dyn_cast<linalg::GenericOp>(*collapse->user_begin())
+                      : nullptr;
+  if (!epilogue || !epilogue.hasPureTensorSemantics() ||
+      epilogue.getNumParallelLoops() != epilogue.getNumLoops())
+    return packed.emitError()
+           << TilingPlan::kAttrName
+           << ": fuse_epilogue needs one all-parallel linalg.generic reading "
+              "the product";
+  llvm::erase_if(planned, [&](auto &entry) {
+    return entry.first.getOperation() == epilogue.getOperation();
+  });
+  RewritePatternSet patterns(rewriter.getContext());
+  linalg::populateFoldReshapeOpsByExpansionPatterns(
+      patterns, [&](OpOperand *operand) {
+        return operand->getOwner() == epilogue.getOperation() &&
+               operand->get() == collapse.getResult();
+      });
+  GreedyRewriteConfig config;
+  config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+  (void)applyOpPatternsGreedily({epilogue.getOperation()}, std::move(patterns),
+                                config);
+  // Consumer fusion wants the product read by the epilogue alone.
+  if (collapse->use_empty())
+    rewriter.eraseOp(collapse);
+  for (Operation *user : product.getUsers()) {
+    if (!isa<linalg::GenericOp>(user))
+      continue;
+    // Consumer fusion needs the epilogue's other operands before the
+    // contraction's loops: the reshapes the expansion made move up.
+    for (Value operand : user->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (operand == product || !def || def->getBlock() != packed->getBlock() ||
+          def->isBeforeInBlock(packed))
+        continue;
+      if (!isa<tensor::ExpandShapeOp, tensor::EmptyOp>(def) ||
+          llvm::any_of(def->getOperands(), [&](Value v) {
+            Operation *d = v.getDefiningOp();
+            return d && d->getBlock() == packed->getBlock() &&
+                   !d->isBeforeInBlock(packed);
+          }))
+        return user->emitError()
+               << TilingPlan::kAttrName
+               << ": fuse_epilogue: an operand of the epilogue is computed "
+                  "after the contraction";
+      def->moveBefore(packed);
+    }
+    // Each result gets its own empty destination, as before the expansion
+    // (reshapes of one tensor.empty would bufferize as one buffer that the
+    // results conflict on, each then copied).
+    SmallVector<Operation *> reshapedInits;
+    for (Value init : cast<linalg::LinalgOp>(user).getDpsInits())
+      if (auto expand = init.getDefiningOp<tensor::ExpandShapeOp>())
+        reshapedInits.push_back(expand);
+    RewritePatternSet empties(rewriter.getContext());
+    tensor::populateFoldTensorEmptyPatterns(empties);
+    (void)applyOpPatternsGreedily(reshapedInits, std::move(empties), config);
+    user->setAttr(kPackedEpilogue, rewriter.getUnitAttr());
+    return success();
+  }
+  return packed.emitError() << TilingPlan::kAttrName
+                            << ": fuse_epilogue: the epilogue does not "
+                               "expand to the packed product's loops";
+}
+
+/// Fuses the epilogue marked by expandEpilogue into the register tiles of
+/// its contraction, whose parallel tile loops are `tileLoops` (outermost
+/// first, updated in place as fusion rebuilds them), directly inside the
+/// distributed scf.forall: each accumulator tile then gets its epilogue
+/// before its store. Upstream consumer fusion takes either one forall or
+/// perfectly nested scf.for loops, so it runs twice: into the forall (a
+/// tile of the epilogue per distributed tile), then from there into the
+/// register tile loops. The fused tile is vectorized whole, in the
+/// accumulator's shape.
+static LogicalResult fuseEpilogue(RewriterBase &rewriter, linalg::LinalgOp tile,
+                                  MutableArrayRef<LoopLikeOpInterface> tileLoops) {
+  auto forall = dyn_cast<scf::ForallOp>(tileLoops.front()->getParentOp());
+  auto innermost = dyn_cast<scf::ForOp>(tileLoops.back().getOperation());
+  Operation *epilogue = nullptr;
+  if (forall && forall.getNumResults() == 1)
+    for (Operation *user : forall->getUsers())
+      if (user->hasAttr(kPackedEpilogue))
+        epilogue = user;
+  auto fail = [&](StringRef why) {
+    return tile.emitError() << TilingPlan::kAttrName
+                            << ": fuse_epilogue: " << why;
+  };
+  if (!epilogue)
+    return fail("no epilogue reads the distributed tiles");
+  // The slices the two loop levels insert their tiles with.
+  SmallVector<Operation *> outerInserts;
+  for (Operation &op : forall.getTerminator().getYieldingOps())
+    outerInserts.push_back(&op);
+  auto innerInsert = innermost && innermost.getNumResults() == 1
+                         ? innermost.getYieldedValues()
+                               .front()
+                               .getDefiningOp<tensor::InsertSliceOp>()
+                         : nullptr;
+  if (outerInserts.size() != 1 || !innerInsert)
+    return fail("the tiles are not inserted by one slice per loop");
+  SmallVector<LoopLikeOpInterface> outer{forall};
+  FailureOr<scf::SCFFuseConsumerOfSliceResult> perTile =
+      scf::tileAndFuseConsumerOfSlices(rewriter, outerInserts, outer);
+  if (failed(perTile))
+    return fail("consumer fusion into the distributed tiles failed");
+  if (epilogue->use_empty())
+    rewriter.eraseOp(epilogue);
+  // The forall was rebuilt with the epilogue's results added: its tile is
+  // what the last of them inserts.
+  forall = cast<scf::ForallOp>(outer.front().getOperation());
+  Block *inserts = forall.getTerminator().getBody();
+  auto lastInsert = inserts->empty()
+                        ? nullptr
+                        : dyn_cast<tensor::ParallelInsertSliceOp>(
+                              inserts->back());
+  Operation *tileEpilogue =
+      lastInsert ? lastInsert.getSource().getDefiningOp() : nullptr;
+  if (!tileEpilogue)
+    return fail("consumer fusion into the distributed tiles failed");
+  // Fusion leaves an unread insert_slice of the inner loops' result (and
+  // a slice of it) in the forall's body; upstream wants the epilogue to be
+  // the inner loops' first reader.
+  for (Operation &op :
+       llvm::make_early_inc_range(llvm::reverse(*forall.getBody())))
+    if (isOpTriviallyDead(&op))
+      rewriter.eraseOp(&op);
+  FailureOr<scf::SCFFuseConsumerOfSliceResult> fused =
+      scf::tileAndFuseConsumerOfSlices(rewriter, {innerInsert.getOperation()},
+                                       tileLoops);
+  if (failed(fused))
+    return fail("consumer fusion into the register tiles failed");
+  if (tileEpilogue->use_empty())
+    rewriter.eraseOp(tileEpilogue);
+  TilingPlan whole;
+  whole.vectorize = true;
+  for (Operation *op : fused->tiledOps) {
+    op->removeAttr(kPackedEpilogue);
+    markResidual(rewriter, op, whole);
+  }
+  return success();
+}
+
 /// Tiles `op` by the outermost tile level of `plan` (the cache tiles if
 /// there are any, else the register tiles), peels every tile loop whose
 /// trip count does not divide (with `peel`), and marks the tiled ops
@@ -325,15 +485,28 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
   rewriter.replaceOp(op, tiled->replacements);
   SmallVector<LoopLikeOpInterface> loops = tiled->loops;
   linalg::LinalgOp tile = tiled->op;
+  SmallVector<LoopLikeOpInterface> innerLoops;
   if (fuseFill && llvm::any_of(reductionSizes, [](int64_t s) { return s; })) {
     FailureOr<TiledOp> inner =
         tileOp(rewriter, tile, optionsFor(reductionSizes), nullptr);
     if (failed(inner))
       return failure();
+    innerLoops = inner->loops;
     rewriter.replaceOp(tile, inner->replacements);
-    llvm::append_range(loops, inner->loops);
     tile = inner->op;
   }
+  // The epilogue joins the register tiles' parallel loops (with the fill
+  // fused, those are all of `loops` so far).
+  if (!cache && plan.fuseEpilogue) {
+    if (!fuseFill || loops.empty())
+      return tile.emitError() << TilingPlan::kAttrName
+                              << ": fuse_epilogue needs the fill fused into "
+                                 "parallel register tiles";
+    if (failed(fuseEpilogue(rewriter, tile, loops)))
+      return failure();
+  }
+  if (fuseFill && llvm::any_of(reductionSizes, [](int64_t s) { return s; }))
+    llvm::append_range(loops, innerLoops);
   markResidual(rewriter, tile, residual);
   // The fill's tile is vectorized whole once it is a register tile's; a
   // cache tile's is fused again by the register tiles.
@@ -489,6 +662,63 @@ static bool copyPerSlice(RewriterBase &rewriter, linalg::LinalgOp copy,
   return true;
 }
 
+/// Whether what flows from `value` (a loop's iter_arg or result, or a
+/// tensor made from it) is never read: it only goes through slices, writes
+/// and loops that do the same, to `yield` (the operand that yields an
+/// iter_arg back; null for a result) or nowhere.
+static bool onlyWritten(Value value, OpOperand *yield) {
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    // Dead readers (left by tiling until canonicalization) read nothing.
+    if (&use == yield || isOpTriviallyDead(user))
+      continue;
+    Value next;
+    if (auto slice = dyn_cast<tensor::ExtractSliceOp>(user))
+      next = slice.getResult();
+    else if (auto insert = dyn_cast<tensor::InsertSliceOp>(user))
+      next = insert.getResult();
+    else if (auto write = dyn_cast<vector::TransferWriteOp>(user);
+             write && use.get() == write.getBase() && write.getResult())
+      next = write.getResult();
+    if (next) {
+      if (!onlyWritten(next, yield))
+        return false;
+      continue;
+    }
+    // The init of a loop (nested, or the peeled rest of this one) that
+    // only writes it too.
+    auto loop = dyn_cast<scf::ForOp>(user);
+    if (!loop || use.getOperandNumber() < loop.getNumControlOperands())
+      return false;
+    unsigned i = use.getOperandNumber() - loop.getNumControlOperands();
+    if (!onlyWritten(loop.getRegionIterArg(i),
+                     &loop.getBody()->getTerminator()->getOpOperand(i)) ||
+        !onlyWritten(loop.getResult(i), yield))
+      return false;
+  }
+  return true;
+}
+
+/// A loop-carried tensor that nobody reads (the product of a contraction
+/// whose epilogue was fused into its tiles: the accumulators are still
+/// stored into it) is yielded unchanged instead, so that canonicalization
+/// drops it and its writes, and no buffer is allocated for it.
+static bool dropUnreadIterArgs(RewriterBase &rewriter, scf::ForOp loop) {
+  Operation *yield = loop.getBody()->getTerminator();
+  bool dropped = false;
+  for (unsigned i = 0; i < loop.getNumResults(); ++i) {
+    BlockArgument iterArg = loop.getRegionIterArg(i);
+    OpOperand &yielded = yield->getOpOperand(i);
+    if (!isa<RankedTensorType>(iterArg.getType()) || yielded.get() == iterArg ||
+        !onlyWritten(loop.getResult(i), nullptr) ||
+        !onlyWritten(iterArg, &yielded))
+      continue;
+    rewriter.modifyOpInPlace(yield, [&] { yielded.set(iterArg); });
+    dropped = true;
+  }
+  return dropped;
+}
+
 namespace {
 
 struct TileAndVectorizePass
@@ -574,6 +804,8 @@ struct TileAndVectorizePass
         }
         if (failed(addDerived(packed->remainder, plan.packRemainder)))
           return signalPassFailure();
+        if (plan.fuseEpilogue && failed(expandEpilogue(rewriter, op, planned)))
+          return signalPassFailure();
       }
       if (!plan.interchange.empty()) {
         FailureOr<linalg::LinalgOp> interchanged =
@@ -630,7 +862,8 @@ struct TileAndVectorizePass
       }
     }
     for (auto &[op, plan] : work)
-      (void)tileAndPeel(rewriter, op, plan);
+      if (failed(tileAndPeel(rewriter, op, plan)) && plan.fuseEpilogue)
+        return signalPassFailure();
 
     // Peeled bounds are constants now; fold them into static slice types.
     if (failed(applyPatternsGreedily(func, canonicalize)))
@@ -665,7 +898,8 @@ struct TileAndVectorizePass
       }
     });
     for (auto &[op, plan] : inner)
-      (void)tileAndPeel(rewriter, op, plan);
+      if (failed(tileAndPeel(rewriter, op, plan)) && plan.fuseEpilogue)
+        return signalPassFailure();
     if (!inner.empty() && failed(applyPatternsGreedily(func, canonicalize)))
       return signalPassFailure();
 
@@ -704,6 +938,14 @@ struct TileAndVectorizePass
     for (scf::ForOp loop : loops)
       (void)hoistLoopInvariantSubsets(rewriter, loop);
     if (failed(applyPatternsGreedily(func, oneDimensional)))
+      return signalPassFailure();
+    // Once the reads of stored accumulators are forwarded (above), pre-order:
+    // an outer loop's unread value makes its inner loops' unread.
+    bool dropped = false;
+    func.walk<WalkOrder::PreOrder>([&](scf::ForOp loop) {
+      dropped |= dropUnreadIterArgs(rewriter, loop);
+    });
+    if (dropped && failed(applyPatternsGreedily(func, canonicalize)))
       return signalPassFailure();
   }
 

@@ -62,6 +62,24 @@ func.func @reshape_round_trip(%out: memref<4x4xf32>) {
   return
 }
 
+// A collapse of the allocation (an epilogue fused into a packed
+// product's tiles writes its result in the product's panels, [4, 2, 2]
+// for [4, 4]): the kernel writes the out-param through an expand_shape.
+// CHECK-LABEL: func.func @collapsed_allocation(
+// CHECK-SAME: %[[OUT:.*]]: memref<4x4xf32>)
+// CHECK-NOT: memref.alloc
+// CHECK: %[[E:.*]] = memref.expand_shape %[[OUT]] {{\[}}[0], [1, 2]] output_shape [4, 2, 2]
+// CHECK: call @tiled(%[[E]])
+// CHECK-NOT: memref.copy
+// CHECK: return
+func.func @collapsed_allocation(%out: memref<4x4xf32>) {
+  %a = memref.alloc() : memref<4x2x2xf32>
+  call @tiled(%a) : (memref<4x2x2xf32>) -> ()
+  %c = memref.collapse_shape %a [[0], [1, 2]] : memref<4x2x2xf32> into memref<4x4xf32>
+  memref.copy %c, %out : memref<4x4xf32> to memref<4x4xf32>
+  return
+}
+
 // A collapse_shape that is not the inverse (another grouping) is a
 // different view: kept.
 // CHECK-LABEL: func.func @other_reshape(

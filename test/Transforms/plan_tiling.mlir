@@ -493,3 +493,66 @@ func.func @weight_gradient_one_column_tile(%x: tensor<4x128x1024xf32>, %dy: tens
   } -> tensor<1024x32xf32>
   return %0 : tensor<1024x32xf32>
 }
+
+// -----
+
+// A packed product whose only reader is an all-parallel epilogue (bias,
+// relu): k (24) is one block and the 4 panels split evenly in 2 n blocks,
+// so the register tiles sit directly in the distributed loop and all are
+// whole: the epilogue joins them (fuse_epilogue). Not where the product is
+// also returned, nor where k is split into blocks (the last k block's
+// tiles would have to take it).
+// PACK-LABEL: func.func @packed_epilogue
+// PACK: linalg.matmul
+// PACK-SAME: fuse_epilogue = true
+// PACK-LABEL: func.func @packed_product_returned
+// PACK: linalg.matmul
+// PACK-NOT: fuse_epilogue
+// PACK-SAME: pack_rhs = 32
+// PACK-LABEL: func.func @packed_epilogue_k_blocks
+// PACK: linalg.matmul
+// PACK-NOT: fuse_epilogue
+// PACK-SAME: pack_rhs = 32
+// PACK: return
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d1)>
+func.func @packed_epilogue(%a: tensor<70x24xf32>, %b: tensor<24x128xf32>, %bias: tensor<128xf32>) -> tensor<70x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<70x128xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<70x24xf32>, tensor<24x128xf32>) outs(%c : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%0, %bias : tensor<70x128xf32>, tensor<128xf32>) outs(%e : tensor<70x128xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %s = arith.addf %p, %q : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<70x128xf32>
+  return %1 : tensor<70x128xf32>
+}
+func.func @packed_product_returned(%a: tensor<70x24xf32>, %b: tensor<24x128xf32>, %bias: tensor<128xf32>) -> (tensor<70x128xf32>, tensor<70x128xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<70x128xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<70x24xf32>, tensor<24x128xf32>) outs(%c : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%0, %bias : tensor<70x128xf32>, tensor<128xf32>) outs(%e : tensor<70x128xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %s = arith.addf %p, %q : f32
+    linalg.yield %s : f32
+  } -> tensor<70x128xf32>
+  return %0, %1 : tensor<70x128xf32>, tensor<70x128xf32>
+}
+func.func @packed_epilogue_k_blocks(%a: tensor<70x90xf32>, %b: tensor<90x128xf32>, %bias: tensor<128xf32>) -> tensor<70x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<70x128xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<70x90xf32>, tensor<90x128xf32>) outs(%c : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%0, %bias : tensor<70x128xf32>, tensor<128xf32>) outs(%e : tensor<70x128xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %s = arith.addf %p, %q : f32
+    linalg.yield %s : f32
+  } -> tensor<70x128xf32>
+  return %1 : tensor<70x128xf32>
+}

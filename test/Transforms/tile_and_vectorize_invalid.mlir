@@ -65,3 +65,34 @@ func.func @relayout_lhs_k_last(%a: tensor<16x20xf32>, %b: tensor<20x32xf32>, %c:
       ins(%a, %b : tensor<16x20xf32>, tensor<20x32xf32>) outs(%c : tensor<16x32xf32>) -> tensor<16x32xf32>
   return %0 : tensor<16x32xf32>
 }
+
+// -----
+
+// fuse_epilogue needs the product read by one all-parallel generic; here
+// it is returned.
+func.func @fuse_epilogue_without_epilogue(%a: tensor<16x20xf32>, %b: tensor<20x32xf32>, %c: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  // expected-error @+1 {{xla.tiling: fuse_epilogue needs one all-parallel linalg.generic reading the product}}
+  %0 = linalg.matmul {xla.tiling = {pack_rhs = 32 : i64, fuse_epilogue = true}}
+      ins(%a, %b : tensor<16x20xf32>, tensor<20x32xf32>) outs(%c : tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %0 : tensor<16x32xf32>
+}
+
+// -----
+
+// The epilogue joins the register tiles, which needs them distributed.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @fuse_epilogue_undistributed(%a: tensor<16x20xf32>, %b: tensor<20x32xf32>) -> tensor<16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x32xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<16x32xf32>) -> tensor<16x32xf32>
+  // expected-error @+1 {{xla.tiling: fuse_epilogue: no epilogue reads the distributed tiles}}
+  %0 = linalg.matmul {xla.tiling = {pack_rhs = 32 : i64, fuse_epilogue = true, peel = true, tile_interchange = array<i64: 0, 1, 2, 3>, tile_sizes = array<i64: 8, 1, 1, 0>, vectorize = true}}
+      ins(%a, %b : tensor<16x20xf32>, tensor<20x32xf32>) outs(%c : tensor<16x32xf32>) -> tensor<16x32xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%0 : tensor<16x32xf32>) outs(%e : tensor<16x32xf32>) {
+  ^bb0(%p: f32, %o: f32):
+    %r = arith.maximumf %p, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<16x32xf32>
+  return %1 : tensor<16x32xf32>
+}

@@ -1,0 +1,51 @@
+// RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-tile-and-vectorize))' | FileCheck %s
+
+// The epilogue of a packed contraction (`fuse_epilogue`) is computed in its
+// register tiles, from the accumulators: bias and relu are applied to each
+// 8x1x32 accumulator tile (and to the 6 rows left over, whose tiles are
+// peeled) before its only store, and the product is never stored: the
+// distributed loop writes the epilogue's result alone. Plans as
+// xla-plan-tiling makes them with cores=2 l1-bytes=4096 l2-bytes=16384.
+
+// CHECK-LABEL: func.func @packed_epilogue
+// CHECK: %[[BIAS:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1]] output_shape [4, 32] : tensor<128xf32> into tensor<4x32xf32>
+// CHECK: scf.forall {{.*}} shared_outs(%{{.*}}) -> (tensor<70x4x32xf32>)
+// The whole tiles: k loop, then the epilogue on its accumulator.
+// CHECK: scf.for {{.*}} -> (tensor<70x2x32xf32>)
+// CHECK: scf.for {{.*}} -> (tensor<70x2x32xf32>)
+// CHECK: %[[ACC:.*]] = scf.for {{.*}} -> (vector<8x1x32xf32>)
+// CHECK: vector.outerproduct
+// CHECK: vector.transfer_read %[[BIAS]]
+// CHECK: vector.extract %[[ACC]][0, 0]
+// CHECK: arith.addf
+// CHECK: arith.maximumf
+// CHECK: vector.transfer_write {{.*}} : vector<8x1x32xf32>, tensor<70x2x32xf32>
+// CHECK-NEXT: scf.yield
+// The peeled rows.
+// CHECK: scf.for {{.*}} -> (vector<6x1x32xf32>)
+// CHECK: arith.maximumf
+// CHECK: vector.transfer_write {{.*}} : vector<6x1x32xf32>, tensor<70x2x32xf32>
+// CHECK: scf.forall.in_parallel
+// CHECK-NEXT: tensor.parallel_insert_slice
+// CHECK-NEXT: }
+// CHECK: tensor.collapse_shape
+// CHECK-NOT: linalg.generic
+// CHECK: return
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d1)>
+func.func @packed_epilogue(%a: tensor<70x24xf32>, %b: tensor<24x128xf32>, %bias: tensor<128xf32>) -> tensor<70x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<70x128xf32>
+  %c = linalg.fill {xla.tiling = {peel = true, tile_sizes = array<i64: 1, 16>, vectorize = true}} ins(%zero : f32) outs(%e : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %0 = linalg.matmul {xla.tiling = {cache_tile_interchange = array<i64: 1, 0, 2, 3>, cache_tile_sizes = array<i64: 0, 2, 0, 0>, distribute = true, fuse_epilogue = true, pack_copy = {peel = true, tile_sizes = array<i64: 1, 1, 16>, vectorize = true}, pack_per_tile = true, pack_rhs = 32 : i64, peel = true, tile_interchange = array<i64: 0, 1, 2, 3>, tile_sizes = array<i64: 8, 1, 1, 0>, vectorize = true}}
+      ins(%a, %b : tensor<70x24xf32>, tensor<24x128xf32>) outs(%c : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%0, %bias : tensor<70x128xf32>, tensor<128xf32>) outs(%e : tensor<70x128xf32>)
+      attrs = {xla.tiling = {peel = true, tile_sizes = array<i64: 1, 16>, vectorize = true}} {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %s = arith.addf %p, %q : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<70x128xf32>
+  return %1 : tensor<70x128xf32>
+}
