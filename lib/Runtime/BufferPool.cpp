@@ -53,6 +53,13 @@ struct Pool {
 
   ~Pool() { trim(); }
 
+  /// Counts `size` requested bytes (under the mutex).
+  void request(uint64_t size) {
+    stats.bytesRequested += size;
+    stats.peakBytesRequested =
+        std::max(stats.peakBytesRequested, stats.bytesRequested);
+  }
+
   void trim() {
     for (auto &list : freeLists) {
       for (void *base : list)
@@ -84,17 +91,20 @@ void *xla::runtime::poolAllocate(size_t size, size_t alignment) {
   // class arithmetic below must not wrap around.
   if (size > (SIZE_MAX >> 2) || alignment > (size_t(1) << 30))
     return nullptr;
+  Pool &p = pool();
   if (size < kMinPooled || alignment > kHeader) {
     void *base = std::malloc(size + kHeader + alignment);
     if (!base)
       return nullptr;
+    std::lock_guard<std::mutex> lock(p.mutex);
+    p.request(size);
     return place(base, alignment, size, kNoClass);
   }
   uint32_t sizeClass = classOf(size);
-  Pool &p = pool();
   void *base = nullptr;
   {
     std::lock_guard<std::mutex> lock(p.mutex);
+    p.request(size);
     if (sizeClass < p.freeLists.size() && !p.freeLists[sizeClass].empty()) {
       base = p.freeLists[sizeClass].back();
       p.freeLists[sizeClass].pop_back();
@@ -112,6 +122,7 @@ void *xla::runtime::poolAllocate(size_t size, size_t alignment) {
   if (!base) {
     std::lock_guard<std::mutex> lock(p.mutex);
     p.stats.bytesInUse -= classSize(sizeClass);
+    p.stats.bytesRequested -= size;
     return nullptr;
   }
   return place(base, kHeader, size, sizeClass);
@@ -121,15 +132,20 @@ void xla::runtime::poolFree(void *ptr) {
   if (!ptr)
     return;
   auto *header = reinterpret_cast<Header *>(static_cast<char *>(ptr) - kHeader);
+  Pool &p = pool();
   if (header->sizeClass == kNoClass) {
+    {
+      std::lock_guard<std::mutex> lock(p.mutex);
+      p.stats.bytesRequested -= header->size;
+    }
     std::free(header->base);
     return;
   }
   uint32_t sizeClass = header->sizeClass;
   void *base = header->base;
-  Pool &p = pool();
   std::lock_guard<std::mutex> lock(p.mutex);
   p.stats.bytesInUse -= classSize(sizeClass);
+  p.stats.bytesRequested -= header->size;
   if (p.stats.bytesCached + classSize(sizeClass) > kMaxCached) {
     std::free(base);
     return;
@@ -150,6 +166,7 @@ void xla::runtime::poolResetPeak() {
   Pool &p = pool();
   std::lock_guard<std::mutex> lock(p.mutex);
   p.stats.peakBytesInUse = p.stats.bytesInUse;
+  p.stats.peakBytesRequested = p.stats.bytesRequested;
 }
 
 void xla::runtime::poolTrim() {

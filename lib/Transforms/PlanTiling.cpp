@@ -936,7 +936,7 @@ decideConvolutionTiling(linalg::LinalgOp op, const LoopNest &nest,
 /// Whether the only reader of `op`'s product, whose accumulators start
 /// from a fill, is an epilogue that its register tiles can compute: an
 /// all-parallel linalg.generic reading the product element for element,
-/// whose other operands exist before `op` (they are sliced per tile).
+/// (its other operands are sliced per tile).
 static bool isFusibleEpilogueOf(linalg::LinalgOp op) {
   if (op->getNumResults() != 1 || !op->getResult(0).hasOneUse() ||
       !op.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
@@ -946,15 +946,12 @@ static bool isFusibleEpilogueOf(linalg::LinalgOp op) {
   if (!epilogue || epilogue->getBlock() != op->getBlock() ||
       !epilogue.hasPureTensorSemantics() ||
       epilogue.getNumParallelLoops() != epilogue.getNumLoops() ||
-      !epilogue.getMatchingIndexingMap(&use).isIdentity() ||
-      llvm::any_of(epilogue.getDpsInits(),
-                   [&](Value init) { return init == op->getResult(0); }))
+      !epilogue.isDpsInput(&use) ||
+      !epilogue.getMatchingIndexingMap(&use).isIdentity())
     return false;
-  return llvm::all_of(epilogue->getOperands(), [&](Value operand) {
-    Operation *def = operand.getDefiningOp();
-    return operand == op->getResult(0) || !def ||
-           def->getBlock() != op->getBlock() || def->isBeforeInBlock(op);
-  });
+  // Its other operands cannot depend on `op` (the product has one reader);
+  // what computes them after `op` (an optimizer's scalars) moves before it.
+  return true;
 }
 
 std::optional<TilingPlan> xla::decideTiling(linalg::LinalgOp op,

@@ -21,6 +21,8 @@
 #include "VectorizeContraction.h"
 #include "xla-mlir/Transforms/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -302,6 +304,20 @@ static LogicalResult expandEpilogue(RewriterBase &rewriter,
            << TilingPlan::kAttrName
            << ": fuse_epilogue needs one all-parallel linalg.generic reading "
               "the product";
+  // What computes its other operands after the contraction (which they
+  // cannot depend on: the product has one reader) moves before it:
+  // consumer fusion slices them per tile, inside its loops.
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.filter = [&](Operation *def) {
+    return def->getBlock() == packed->getBlock() && !def->isBeforeInBlock(packed);
+  };
+  SetVector<Operation *> slice;
+  for (Value operand : epilogue->getOperands())
+    if (operand != collapse.getResult())
+      (void)getBackwardSlice(operand, &slice, options);
+  for (Operation *def : topologicalSort(slice))
+    def->moveBefore(packed);
   llvm::erase_if(planned, [&](auto &entry) {
     return entry.first.getOperation() == epilogue.getOperation();
   });
@@ -321,24 +337,13 @@ static LogicalResult expandEpilogue(RewriterBase &rewriter,
   for (Operation *user : product.getUsers()) {
     if (!isa<linalg::GenericOp>(user))
       continue;
-    // Consumer fusion needs the epilogue's other operands before the
-    // contraction's loops: the reshapes the expansion made move up.
+    // And the reshapes the expansion made, of operands that are before
+    // the contraction now.
     for (Value operand : user->getOperands()) {
       Operation *def = operand.getDefiningOp();
-      if (operand == product || !def || def->getBlock() != packed->getBlock() ||
-          def->isBeforeInBlock(packed))
-        continue;
-      if (!isa<tensor::ExpandShapeOp, tensor::EmptyOp>(def) ||
-          llvm::any_of(def->getOperands(), [&](Value v) {
-            Operation *d = v.getDefiningOp();
-            return d && d->getBlock() == packed->getBlock() &&
-                   !d->isBeforeInBlock(packed);
-          }))
-        return user->emitError()
-               << TilingPlan::kAttrName
-               << ": fuse_epilogue: an operand of the epilogue is computed "
-                  "after the contraction";
-      def->moveBefore(packed);
+      if (operand != product && def && def->getBlock() == packed->getBlock() &&
+          !def->isBeforeInBlock(packed))
+        def->moveBefore(packed);
     }
     // Each result gets its own empty destination, as before the expansion
     // (reshapes of one tensor.empty would bufferize as one buffer that the

@@ -533,6 +533,26 @@ TEST(BufferPoolTest, ReusesLargeBlocksBySizeClass) {
   EXPECT_EQ(poolStats().bytesCached, 0u);
 }
 
+TEST(BufferPoolTest, CountsRequestedBytesApartFromSizeClasses) {
+  poolResetPeak();
+  BufferPoolStats start = poolStats();
+  // 1.1 MiB takes a 1.25 MiB class; a small block bypasses the pool but
+  // is still a live buffer.
+  size_t size = (1 << 20) + (1 << 20) / 10;
+  void *large = poolAllocate(size);
+  void *small = poolAllocate(1000);
+  ASSERT_NE(large, nullptr);
+  ASSERT_NE(small, nullptr);
+  BufferPoolStats held = poolStats();
+  EXPECT_EQ(held.bytesRequested - start.bytesRequested, size + 1000);
+  EXPECT_EQ(held.bytesInUse - start.bytesInUse, (1u << 20) + (1u << 18));
+  EXPECT_EQ(held.peakBytesRequested, held.bytesRequested);
+  poolFree(large);
+  poolFree(small);
+  EXPECT_EQ(poolStats().bytesRequested, start.bytesRequested);
+  EXPECT_EQ(poolStats().peakBytesRequested, held.bytesRequested);
+}
+
 TEST(BufferPoolTest, HonoursAlignmentForSmallAndLargeBlocks) {
   for (size_t size : {size_t(1), size_t(100), size_t(1) << 17})
     for (size_t alignment : {size_t(8), size_t(64), size_t(128), size_t(4096)}) {

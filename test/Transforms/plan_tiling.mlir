@@ -513,6 +513,15 @@ func.func @weight_gradient_one_column_tile(%x: tensor<4x128x1024xf32>, %dy: tens
 // PACK: linalg.matmul
 // PACK-NOT: fuse_epilogue
 // PACK-SAME: pack_rhs = 32
+// An operand computed after the product is fine (it moves before it); a
+// product read twice by the epilogue is not its only reader's one read.
+// PACK-LABEL: func.func @epilogue_operand_after_product
+// PACK: linalg.matmul
+// PACK-SAME: fuse_epilogue = true
+// PACK-LABEL: func.func @product_read_twice
+// PACK: linalg.matmul
+// PACK-NOT: fuse_epilogue
+// PACK-SAME: pack_rhs = 32
 // PACK: return
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d1)>
@@ -552,6 +561,39 @@ func.func @packed_epilogue_k_blocks(%a: tensor<70x90xf32>, %b: tensor<90x128xf32
       ins(%0, %bias : tensor<70x128xf32>, tensor<128xf32>) outs(%e : tensor<70x128xf32>) {
   ^bb0(%p: f32, %q: f32, %o: f32):
     %s = arith.addf %p, %q : f32
+    linalg.yield %s : f32
+  } -> tensor<70x128xf32>
+  return %1 : tensor<70x128xf32>
+}
+func.func @epilogue_operand_after_product(%a: tensor<70x24xf32>, %b: tensor<24x128xf32>, %bias: tensor<128xf32>) -> tensor<70x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<70x128xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<70x24xf32>, tensor<24x128xf32>) outs(%c : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %eb = tensor.empty() : tensor<128xf32>
+  %scaled = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%bias : tensor<128xf32>) outs(%eb : tensor<128xf32>) {
+  ^bb0(%q: f32, %o: f32):
+    %s = arith.addf %q, %q : f32
+    linalg.yield %s : f32
+  } -> tensor<128xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%0, %scaled : tensor<70x128xf32>, tensor<128xf32>) outs(%e : tensor<70x128xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %s = arith.addf %p, %q : f32
+    linalg.yield %s : f32
+  } -> tensor<70x128xf32>
+  return %1 : tensor<70x128xf32>
+}
+func.func @product_read_twice(%a: tensor<70x24xf32>, %b: tensor<24x128xf32>) -> tensor<70x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<70x128xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<70x24xf32>, tensor<24x128xf32>) outs(%c : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%0, %0 : tensor<70x128xf32>, tensor<70x128xf32>) outs(%e : tensor<70x128xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %s = arith.mulf %p, %q : f32
     linalg.yield %s : f32
   } -> tensor<70x128xf32>
   return %1 : tensor<70x128xf32>

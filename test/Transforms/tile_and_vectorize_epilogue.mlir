@@ -49,3 +49,40 @@ func.func @packed_epilogue(%a: tensor<70x24xf32>, %b: tensor<24x128xf32>, %bias:
   } -> tensor<70x128xf32>
   return %1 : tensor<70x128xf32>
 }
+
+// An operand of the epilogue computed after the contraction (a bias
+// scaled by a step size, as an optimizer's scalars are) moves before it,
+// so that each tile can read its slice.
+// CHECK-LABEL: func.func @operand_after_product
+// CHECK: %[[SCALED:.*]] = scf.for {{.*}} -> (tensor<128xf32>)
+// CHECK: tensor.expand_shape %[[SCALED]]
+// CHECK: scf.forall
+// CHECK: vector.outerproduct
+// CHECK: arith.maximumf
+// CHECK: scf.forall.in_parallel
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @operand_after_product(%a: tensor<70x24xf32>, %b: tensor<24x128xf32>, %bias: tensor<128xf32>) -> tensor<70x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<70x128xf32>
+  %c = linalg.fill {xla.tiling = {peel = true, tile_sizes = array<i64: 1, 16>, vectorize = true}} ins(%zero : f32) outs(%e : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %0 = linalg.matmul {xla.tiling = {cache_tile_interchange = array<i64: 1, 0, 2, 3>, cache_tile_sizes = array<i64: 0, 2, 0, 0>, distribute = true, fuse_epilogue = true, pack_copy = {peel = true, tile_sizes = array<i64: 1, 1, 16>, vectorize = true}, pack_per_tile = true, pack_rhs = 32 : i64, peel = true, tile_interchange = array<i64: 0, 1, 2, 3>, tile_sizes = array<i64: 8, 1, 1, 0>, vectorize = true}}
+      ins(%a, %b : tensor<70x24xf32>, tensor<24x128xf32>) outs(%c : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %eb = tensor.empty() : tensor<128xf32>
+  %scaled = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%bias : tensor<128xf32>) outs(%eb : tensor<128xf32>)
+      attrs = {xla.tiling = {tile_sizes = array<i64: 16>, vectorize = true}} {
+  ^bb0(%q: f32, %o: f32):
+    %s = arith.addf %q, %q : f32
+    linalg.yield %s : f32
+  } -> tensor<128xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%0, %scaled : tensor<70x128xf32>, tensor<128xf32>) outs(%e : tensor<70x128xf32>)
+      attrs = {xla.tiling = {peel = true, tile_sizes = array<i64: 1, 16>, vectorize = true}} {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %s = arith.addf %p, %q : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<70x128xf32>
+  return %1 : tensor<70x128xf32>
+}

@@ -36,7 +36,7 @@ tools::measure(const Executable &exe, const std::vector<HostBuffer> &args,
   uint64_t argBytes = 0;
   for (const HostBuffer &arg : args)
     argBytes += arg.getByteSize();
-  uint64_t hostPeak = 0;
+  uint64_t hostPeak = 0, hostLive = 0;
   for (unsigned r = 0; r < numWarmup + numRuns; ++r) {
     CheckReport repeated;
     CheckReport *checks = r == 0 ? &m.checks : &repeated;
@@ -44,6 +44,7 @@ tools::measure(const Executable &exe, const std::vector<HostBuffer> &args,
     if (donate)
       donated = args;
     uint64_t heldBefore = poolStats().bytesInUse;
+    uint64_t requestedBefore = poolStats().bytesRequested;
     poolResetPeak();
     auto start = Clock::now();
     StatusOr<std::vector<HostBuffer>> outputs =
@@ -56,12 +57,15 @@ tools::measure(const Executable &exe, const std::vector<HostBuffer> &args,
       return toError(outputs.getStatus());
     hostPeak =
         std::max(hostPeak, poolStats().peakBytesInUse - heldBefore + argBytes);
+    hostLive = std::max(hostLive, poolStats().peakBytesRequested -
+                                      requestedBefore + argBytes);
     if (r >= numWarmup)
       m.runMs.push_back(ms);
     if (r == 0)
       m.results = std::move(*outputs);
   }
   m.peakBytes = exe.usesGPU() ? gpuStats().peakBytesInUse : hostPeak;
+  m.peakLiveBytes = exe.usesGPU() ? m.peakBytes : hostLive;
   return std::move(m);
 }
 

@@ -369,7 +369,9 @@ int runModule(ModuleOp module, const xla::TargetDescription &target) {
     // memory for a GPU program).
     llvm::outs() << "peak buffer memory: "
                  << llvm::format("%.1f", measured->peakBytes / 1048576.0)
-                 << " MiB\n";
+                 << " MiB (live buffers "
+                 << llvm::format("%.1f", measured->peakLiveBytes / 1048576.0)
+                 << " MiB)\n";
   }
 
   // Keep results and diagnostics in order when both go to one file.

@@ -20,6 +20,12 @@ struct BufferPoolStats {
   /// Bytes handed out and not yet freed, and the most there ever were.
   uint64_t bytesInUse = 0;
   uint64_t peakBytesInUse = 0;
+  /// The bytes those blocks were asked for (without the rounding up to a
+  /// size class, and counting the small blocks that bypass the pool), and
+  /// the most there ever were: the live buffers' own size, as XLA's
+  /// memory_analysis() counts it.
+  uint64_t bytesRequested = 0;
+  uint64_t peakBytesRequested = 0;
   /// Bytes held in free lists for reuse.
   uint64_t bytesCached = 0;
   /// Large allocations served from a free list, and those that were not.
