@@ -205,7 +205,9 @@ def run_model(name, args, work):
         worst = 0.0
         for r, e in zip(results, ref):
             scale = max(float(np.abs(e).max()), 1e-30)
-            worst = max(worst, float(np.abs(r.astype(np.float64) - e).max())
+            # max() would drop a NaN (it compares false): count it as inf.
+            diff = np.abs(r.astype(np.float64) - e)
+            worst = max(worst, float(np.nan_to_num(diff, nan=np.inf).max())
                         / scale)
         return worst
     ours_ms = float(ours.group(1))

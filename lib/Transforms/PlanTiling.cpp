@@ -947,7 +947,15 @@ static bool isFusibleEpilogueOf(linalg::LinalgOp op) {
       !epilogue.hasPureTensorSemantics() ||
       epilogue.getNumParallelLoops() != epilogue.getNumLoops() ||
       !epilogue.isDpsInput(&use) ||
-      !epilogue.getMatchingIndexingMap(&use).isIdentity())
+      !epilogue.getMatchingIndexingMap(&use).isIdentity() ||
+      !llvm::all_of(epilogue.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isProjectedPermutation(); }))
+    return false;
+  // The register tile is vectorized whole, rows included: a mask of i1
+  // read along the rows would be loaded as packed bits.
+  if (!llvm::all_of(epilogue->getOperandTypes(), [](Type type) {
+        return isVectorElementType(type);
+      }))
     return false;
   // Its other operands cannot depend on `op` (the product has one reader);
   // what computes them after `op` (an optimizer's scalars) moves before it.

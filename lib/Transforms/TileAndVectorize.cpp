@@ -287,9 +287,9 @@ static bool eraseUnreadFill(RewriterBase &rewriter, linalg::LinalgOp op) {
 /// folding of the reshape by expansion), so that it reads the packed
 /// product itself and can be fused into its tiles. It is marked for
 /// fuseEpilogue and leaves `planned` (its plan was for the collapsed loops).
-static LogicalResult expandEpilogue(RewriterBase &rewriter,
-                                    linalg::LinalgOp packed,
-                                    PlannedOps &planned) {
+static FailureOr<bool> expandEpilogue(RewriterBase &rewriter,
+                                      linalg::LinalgOp packed,
+                                      PlannedOps &planned) {
   Value product = packed->getResult(0);
   auto collapse =
       product.hasOneUse()
@@ -304,6 +304,13 @@ static LogicalResult expandEpilogue(RewriterBase &rewriter,
            << TilingPlan::kAttrName
            << ": fuse_epilogue needs one all-parallel linalg.generic reading "
               "the product";
+  // Expanding its loops needs projected permutations (a map with a
+  // constant, as a broadcast of a [1, n] operand reads, has none): the
+  // epilogue then stays a loop nest of its own.
+  if (!llvm::all_of(epilogue.getIndexingMapsArray(), [](AffineMap map) {
+        return map.isProjectedPermutation();
+      }))
+    return false;
   // What computes its other operands after the contraction (which they
   // cannot depend on: the product has one reader) moves before it:
   // consumer fusion slices them per tile, inside its loops.
@@ -318,6 +325,7 @@ static LogicalResult expandEpilogue(RewriterBase &rewriter,
       (void)getBackwardSlice(operand, &slice, options);
   for (Operation *def : topologicalSort(slice))
     def->moveBefore(packed);
+  // Its plan was for the collapsed loops; it leaves the worklist.
   llvm::erase_if(planned, [&](auto &entry) {
     return entry.first.getOperation() == epilogue.getOperation();
   });
@@ -356,7 +364,7 @@ static LogicalResult expandEpilogue(RewriterBase &rewriter,
     tensor::populateFoldTensorEmptyPatterns(empties);
     (void)applyOpPatternsGreedily(reshapedInits, std::move(empties), config);
     user->setAttr(kPackedEpilogue, rewriter.getUnitAttr());
-    return success();
+    return true;
   }
   return packed.emitError() << TilingPlan::kAttrName
                             << ": fuse_epilogue: the epilogue does not "
@@ -809,8 +817,12 @@ struct TileAndVectorizePass
         }
         if (failed(addDerived(packed->remainder, plan.packRemainder)))
           return signalPassFailure();
-        if (plan.fuseEpilogue && failed(expandEpilogue(rewriter, op, planned)))
-          return signalPassFailure();
+        if (plan.fuseEpilogue) {
+          FailureOr<bool> expanded = expandEpilogue(rewriter, op, planned);
+          if (failed(expanded))
+            return signalPassFailure();
+          plan.fuseEpilogue = *expanded;
+        }
       }
       if (!plan.interchange.empty()) {
         FailureOr<linalg::LinalgOp> interchanged =

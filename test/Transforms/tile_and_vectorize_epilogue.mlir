@@ -86,3 +86,30 @@ func.func @operand_after_product(%a: tensor<70x24xf32>, %b: tensor<24x128xf32>, 
   } -> tensor<70x128xf32>
   return %1 : tensor<70x128xf32>
 }
+
+// An epilogue whose loops cannot be expanded to the packed product's (it
+// reads a [1, 128] operand through a map with a constant) keeps its own
+// loop nest and plan: the product is stored, then read by it.
+// CHECK-LABEL: func.func @epilogue_not_expandable
+// CHECK: scf.forall {{.*}} -> (tensor<70x4x32xf32>)
+// CHECK-NOT: arith.maximumf
+// CHECK: scf.forall.in_parallel
+// CHECK: tensor.collapse_shape
+// CHECK: arith.maximumf
+// CHECK: return
+func.func @epilogue_not_expandable(%a: tensor<70x24xf32>, %b: tensor<24x128xf32>, %bias: tensor<1x128xf32>) -> tensor<70x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<70x128xf32>
+  %c = linalg.fill {xla.tiling = {peel = true, tile_sizes = array<i64: 1, 16>, vectorize = true}} ins(%zero : f32) outs(%e : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %0 = linalg.matmul {xla.tiling = {cache_tile_interchange = array<i64: 1, 0, 2, 3>, cache_tile_sizes = array<i64: 0, 2, 0, 0>, distribute = true, fuse_epilogue = true, pack_copy = {peel = true, tile_sizes = array<i64: 1, 1, 16>, vectorize = true}, pack_per_tile = true, pack_rhs = 32 : i64, peel = true, tile_interchange = array<i64: 0, 1, 2, 3>, tile_sizes = array<i64: 8, 1, 1, 0>, vectorize = true}}
+      ins(%a, %b : tensor<70x24xf32>, tensor<24x128xf32>) outs(%c : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %1 = linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> (0, d1)>, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%0, %bias : tensor<70x128xf32>, tensor<1x128xf32>) outs(%e : tensor<70x128xf32>)
+      attrs = {xla.tiling = {peel = true, tile_sizes = array<i64: 1, 16>, vectorize = true}} {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %s = arith.addf %p, %q : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<70x128xf32>
+  return %1 : tensor<70x128xf32>
+}

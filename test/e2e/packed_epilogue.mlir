@@ -5,12 +5,15 @@
 // lhs read through a copy with k last), and a product batched over the
 // cores (bias per batch). Small caches in the target make these small
 // products take the packed path. Fused results equal those of one kernel
-// per op, in every configuration of cores and vectorization.
+// per op, in every configuration of cores and vectorization. A select on
+// a mask of i1 per row keeps its own loop nest: the register tile is
+// vectorized whole, rows included, and a vector of i1 would be loaded as
+// packed bits.
 // RUN: xla-run %s --seed 1 --compare-unfused --runs 2 --target=l1=4K,l2=16K | FileCheck %s
 // RUN: xla-run %s --seed 2 --compare-unfused --runs 2 --target=l1=4K,l2=16K,cores=1 | FileCheck %s
 // RUN: xla-run %s --seed 3 --compare-unfused --runs 2 --target=l1=4K,l2=16K --parallel-loops=false | FileCheck %s
 // RUN: xla-run %s --seed 4 --compare-unfused --runs 2 --target=l1=4K,l2=16K --donate | FileCheck %s
-// CHECK: fused and unfused agree on all 5 output(s)
+// CHECK: fused and unfused agree on all 6 output(s)
 
 // All three take their epilogues, and no kernel allocates a product (in
 // its panels, [rows, panels, 32]): the kernels write only their results,
@@ -22,8 +25,9 @@
 // RUN: cat %t.dump/passes/*/*_scf-forall-to-*.mlir | not grep -E 'memref.alloc.*memref<(70x4x32|128x4x32|4x40x2x32)xf32>'
 func.func @main(%x: tensor<70x24xf32>, %w: tensor<24x128xf32>, %b: tensor<128xf32>,
                 %a: tensor<24x128xf32>, %g: tensor<24x128xf32>, %m: tensor<128x128xf32>, %v: tensor<128x128xf32>, %p: tensor<128x128xf32>,
-                %q: tensor<4x40x24xf32>, %k: tensor<4x24x64xf32>, %qb: tensor<4x64xf32>)
-    -> (tensor<70x128xf32>, tensor<128x128xf32>, tensor<128x128xf32>, tensor<128x128xf32>, tensor<4x40x64xf32>) {
+                %q: tensor<4x40x24xf32>, %k: tensor<4x24x64xf32>, %qb: tensor<4x64xf32>,
+                %x2: tensor<64x24xf32>, %rows: tensor<64xi1>)
+    -> (tensor<70x128xf32>, tensor<128x128xf32>, tensor<128x128xf32>, tensor<128x128xf32>, tensor<4x40x64xf32>, tensor<64x128xf32>) {
   // Dense layer: 70 rows are 8 whole row tiles and 6 rows.
   %xw = hlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<70x24xf32>, tensor<24x128xf32>) -> tensor<70x128xf32>
   %bb = hlo.broadcast_in_dim %b, dims = [1] : (tensor<128xf32>) -> tensor<70x128xf32>
@@ -53,5 +57,10 @@ func.func @main(%x: tensor<70x24xf32>, %w: tensor<24x128xf32>, %b: tensor<128xf3
   %qk = hlo.dot_general %q, %k, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x40x24xf32>, tensor<4x24x64xf32>) -> tensor<4x40x64xf32>
   %qbb = hlo.broadcast_in_dim %qb, dims = [0, 2] : (tensor<4x64xf32>) -> tensor<4x40x64xf32>
   %qo = hlo.add %qk, %qbb : tensor<4x40x64xf32>
-  return %y, %mn, %vn, %pn, %qo : tensor<70x128xf32>, tensor<128x128xf32>, tensor<128x128xf32>, tensor<128x128xf32>, tensor<4x40x64xf32>
+  // A row mask on a product.
+  %xw2 = hlo.dot_general %x2, %w, contracting_dims = [1] x [0] : (tensor<64x24xf32>, tensor<24x128xf32>) -> tensor<64x128xf32>
+  %mrows = hlo.broadcast_in_dim %rows, dims = [0] : (tensor<64xi1>) -> tensor<64x128xi1>
+  %b2 = hlo.broadcast_in_dim %b, dims = [1] : (tensor<128xf32>) -> tensor<64x128xf32>
+  %masked = hlo.select %mrows, %xw2, %b2 : tensor<64x128xi1>, tensor<64x128xf32>
+  return %y, %mn, %vn, %pn, %qo, %masked : tensor<70x128xf32>, tensor<128x128xf32>, tensor<128x128xf32>, tensor<128x128xf32>, tensor<4x40x64xf32>, tensor<64x128xf32>
 }
