@@ -45,6 +45,12 @@ struct CompileCLOptions {
             cl::init(defaults.dce), cl::cat(category)),
         fusion("fusion", cl::desc("Fuse elementwise producers into consumers"),
                cl::init(defaults.fusion), cl::cat(category)),
+        rematerialize(
+            "rematerialize",
+            cl::desc("Once fusion is done, recompute cheap values in their "
+                     "readers instead of keeping them in memory (less peak "
+                     "memory, sometimes more time)"),
+            cl::init(defaults.rematerialize), cl::cat(category)),
         reductionBlock(
             "reduction-block",
             cl::desc("Sum floating-point reductions as trees of chains of at "
@@ -116,6 +122,7 @@ struct CompileCLOptions {
   cl::opt<bool> cse;
   cl::opt<bool> dce;
   cl::opt<bool> fusion;
+  cl::opt<bool> rematerialize;
   cl::opt<int64_t> reductionBlock;
   cl::opt<bool> vectorize;
   cl::opt<bool> fuseBlocks;
@@ -162,6 +169,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.cse = cl->cse;
   options.dce = cl->dce;
   options.fusion = cl->fusion;
+  options.rematerialize = cl->rematerialize;
   options.reductionBlock = cl->reductionBlock;
   options.vectorize = cl->vectorize;
   options.fuseBlocks = cl->fuseBlocks;
@@ -260,6 +268,7 @@ const std::vector<OptionSetter> &optionSetters() {
       field("cse", &CompileOptions::cse),
       field("dce", &CompileOptions::dce),
       field("fusion", &CompileOptions::fusion),
+      field("rematerialize", &CompileOptions::rematerialize),
       field("reduction-block", &CompileOptions::reductionBlock),
       field("vectorize", &CompileOptions::vectorize),
       field("fuse-blocks", &CompileOptions::fuseBlocks),

@@ -294,6 +294,7 @@ void fillLoweringOptions(HLOLoweringOptions &pipeline,
   pipeline.cse = options.cse;
   pipeline.dce = options.dce;
   pipeline.fusion = options.fusion;
+  pipeline.rematerialize = options.rematerialize;
   pipeline.reductionBlock = options.reductionBlock;
   pipeline.maxTensorSize = options.maxTensorSize;
 }

@@ -61,6 +61,7 @@ void xla::buildHLOFusionPipeline(OpPassManager &pm,
   // is its own kernel.
   HLOPlanFusionPassOptions plan;
   plan.fuse = options.fusion;
+  plan.rematerialize = options.rematerialize;
   pm.addPass(createHLOPlanFusionPass(plan));
   pm.addPass(createHLOFormFusionsPass());
   pm.addPass(createHLOReorderForMemoryPass());

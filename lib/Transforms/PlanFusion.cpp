@@ -9,13 +9,14 @@
 //     by each consumer instead of stored);
 //   - siblings: two groups that read the same value and iterate over the
 //     same shape become one kernel that reads it once;
-//   - rematerialization (option, off by default): a value a kernel writes
-//     only for other kernels, when it is a short chain of elementwise ops
-//     from values the kernel writes or reads anyway, is recomputed by each
-//     reader instead (a gradient reads an activation's pre-activation and
-//     recomputes the activation's pieces, as XLA fuses a cheap producer
-//     into every consumer). It saves memory; it is off because the one
-//     measured program where it changed much got slower.
+//   - rematerialization (option, off by default), once the other merges
+//     are done: a value a kernel writes only for other kernels, when it is
+//     a short chain of elementwise ops from values the kernel writes or
+//     reads anyway, is recomputed by each reader instead (a gradient reads
+//     an activation's pre-activation and recomputes the activation's
+//     pieces, as XLA fuses a cheap producer into every consumer). It
+//     trades time for memory: its benefit counts the freed bytes as worth
+//     two passes over them.
 // The benefit of a merge is the estimated time of the groups before minus
 // after (FusionCostModel). The largest benefit is applied first, benefits
 // are recomputed as groups change, and merging stops when no candidate has
@@ -36,6 +37,10 @@
 #include "llvm/ADT/SetVector.h"
 
 #include <queue>
+
+/// How many passes over a value's bytes its recomputation may cost, when
+/// it takes the value out of memory.
+static constexpr double kRematerializePasses = 2.0;
 
 namespace xla {
 #define GEN_PASS_DEF_HLOPLANFUSIONPASS
@@ -146,12 +151,16 @@ private:
             Operation *op = nullptr);
   void pushAround(unsigned g);
   void apply(const Candidate &c);
+  void drain();
 
   Block &block;
   const FusionCostModel &model;
   int64_t maxOps;
   bool merge;
   bool rematerialize;
+  /// Seconds a rematerialization may cost per byte it takes out of memory
+  /// (0 until the merges are done; see run()).
+  double memoryCredit = 0;
   std::vector<Group> groups;
   llvm::DenseMap<Operation *, SmallVector<unsigned, 1>> groupsOf;
   std::priority_queue<Candidate> queue;
@@ -505,7 +514,13 @@ std::optional<double> Planner::evaluateRematerialize(const Candidate &c) {
     groups[h].ops.remove(copy);
     groupsOf[copy].pop_back();
   }
-  return before - after;
+  // Nobody reads the value from memory any more: its buffer is gone for
+  // its whole live range. (The recomputation's inputs may live longer
+  // instead, which this does not see: on the BERT-like step, allowing
+  // three passes instead of two took two more GELU derivatives, 1.4 ms of
+  // recomputation each, and raised the peak.)
+  return before - after +
+         memoryCredit * FusionCostModel::getBytes(op->getResult(0));
 }
 
 void Planner::push(Candidate::Kind kind, unsigned a, unsigned b,
@@ -553,8 +568,9 @@ void Planner::pushAround(unsigned g) {
   for (unsigned h : siblings)
     if (!llvm::is_contained(ins, h))
       push(Candidate::Siblings, std::min(g, h), std::max(g, h));
-  // Rematerialization: values of a multi-op kernel that others read.
-  if (rematerialize && groups[g].ops.size() > 1)
+  // Rematerialization (once the merges are done): values of a multi-op
+  // kernel that others read.
+  if (rematerialize && memoryCredit > 0 && groups[g].ops.size() > 1)
     for (Operation *op : groups[g].ops)
       if (isRecomputable(op) && groupsOf[op].size() == 1 &&
           llvm::any_of(op->getUsers(), [&](Operation *user) {
@@ -629,6 +645,46 @@ void Planner::apply(const Candidate &c) {
     pushAround(h);
 }
 
+/// Applies the candidates in the queue, best first, until none has a
+/// positive benefit.
+void Planner::drain() {
+  while (!queue.empty()) {
+    Candidate c = queue.top();
+    queue.pop();
+    bool single = c.kind == Candidate::Duplicate ||
+                  c.kind == Candidate::Rematerialize;
+    bool stale = c.versionA != groups[c.a].version ||
+                 (!single && c.versionB != groups[c.b].version);
+    std::optional<double> benefit = evaluate(c);
+    if (!benefit || *benefit <= 0)
+      continue;
+    // Benefits change as the graph does: re-rank a candidate whose
+    // benefit fell below the next one's.
+    if ((stale || *benefit < c.benefit) && !queue.empty() &&
+        *benefit < queue.top().benefit) {
+      c.benefit = *benefit;
+      c.versionA = groups[c.a].version;
+      if (!single)
+        c.versionB = groups[c.b].version;
+      queue.push(c);
+      continue;
+    }
+    // The merged kernel must not feed itself: no path may leave a or b
+    // and come back to either.
+    if (!single) {
+      llvm::SetVector<unsigned> outside;
+      for (unsigned g : {c.a, c.b})
+        for (unsigned h : consumers(g))
+          if (h != c.a && h != c.b)
+            outside.insert(h);
+      if (reaches(outside.getArrayRef(), c.a) ||
+          reaches(outside.getArrayRef(), c.b))
+        continue;
+    }
+    apply(c);
+  }
+}
+
 int64_t Planner::run(int64_t firstId) {
   for (Operation &op : block)
     newGroup({&op}, isFusible(&op));
@@ -639,40 +695,18 @@ int64_t Planner::run(int64_t firstId) {
   if (merge) {
     for (unsigned g = 0, e = groups.size(); g < e; ++g)
       pushAround(g);
-    while (!queue.empty()) {
-      Candidate c = queue.top();
-      queue.pop();
-      bool single = c.kind == Candidate::Duplicate ||
-                    c.kind == Candidate::Rematerialize;
-      bool stale = c.versionA != groups[c.a].version ||
-                   (!single && c.versionB != groups[c.b].version);
-      std::optional<double> benefit = evaluate(c);
-      if (!benefit || *benefit <= 0)
-        continue;
-      // Benefits change as the graph does: re-rank a candidate whose
-      // benefit fell below the next one's.
-      if ((stale || *benefit < c.benefit) && !queue.empty() &&
-          *benefit < queue.top().benefit) {
-        c.benefit = *benefit;
-        c.versionA = groups[c.a].version;
-        if (!single)
-          c.versionB = groups[c.b].version;
-        queue.push(c);
-        continue;
-      }
-      // The merged kernel must not feed itself: no path may leave a or b
-      // and come back to either.
-      if (!single) {
-        llvm::SetVector<unsigned> outside;
-        for (unsigned g : {c.a, c.b})
-          for (unsigned h : consumers(g))
-            if (h != c.a && h != c.b)
-              outside.insert(h);
-        if (reaches(outside.getArrayRef(), c.a) ||
-            reaches(outside.getArrayRef(), c.b))
-          continue;
-      }
-      apply(c);
+    drain();
+    // Then rematerialization, which trades time for memory: recomputing a
+    // value may cost up to kRematerializePasses passes over its bytes,
+    // since it then leaves memory for its whole live range (a training
+    // step keeps the forward pass's values until the backward pass reads
+    // them). Merges it makes worthwhile follow.
+    if (rematerialize) {
+      memoryCredit =
+          kRematerializePasses / (model.getTarget().bandwidthGBps * 1e9);
+      for (unsigned g = 0, e = groups.size(); g < e; ++g)
+        pushAround(g);
+      drain();
     }
   }
 

@@ -3,21 +3,24 @@
 
 // A dense layer's kernel writes its pre-activation %b (a result of the
 // program) and a piece of the activation, %t, that the gradient kernel
-// with the second contraction reads. With rematerialization that kernel
-// recomputes %t's chain from %b: the chain's ops are copies in both
-// kernels, and the dense kernel no longer writes %t (it still writes %v,
-// which the reduction's kernel reads). Without it, the chain is in the
-// dense kernel alone.
+// with the second contraction and the reduction's kernel read (through
+// %v). With rematerialization, once fusion is done, both recompute %t's
+// chain from %b: the chain's ops are copies in all three kernels, the
+// reduction's kernel computes %v too, and the dense kernel writes neither
+// %t nor %v (its copy of %v is left unread). Without it, the chain is in
+// the dense kernel alone.
 // CHECK-LABEL: func.func @activation_piece
 // CHECK: hlo.dot_general {{.*}}xla.fusion_groups = array<i64: [[D:[0-9]+]]>
 // CHECK: hlo.add {{.*}}xla.fusion_groups = array<i64: [[D]]>
-// CHECK-NEXT: hlo.multiply {{.*}}xla.fusion_groups = array<i64: [[D]], [[G:[0-9]+]]>
-// CHECK-NEXT: hlo.multiply {{.*}}xla.fusion_groups = array<i64: [[D]], [[G]]>
-// CHECK-NEXT: hlo.add {{.*}}xla.fusion_groups = array<i64: [[D]], [[G]]>
-// CHECK-NEXT: hlo.multiply {{.*}}xla.fusion_groups = array<i64: [[D]], [[G]]>
+// CHECK-NEXT: hlo.multiply {{.*}}xla.fusion_groups = array<i64: [[D]], [[G:[0-9]+]], [[R:[0-9]+]]>
+// CHECK-NEXT: hlo.multiply {{.*}}xla.fusion_groups = array<i64: [[D]], [[G]], [[R]]>
+// CHECK-NEXT: hlo.add {{.*}}xla.fusion_groups = array<i64: [[D]], [[G]], [[R]]>
+// CHECK-NEXT: hlo.multiply {{.*}}xla.fusion_groups = array<i64: [[D]], [[G]], [[R]]>
 // CHECK-NEXT: hlo.multiply {{.*}}xla.fusion_groups = array<i64: [[D]]>
 // CHECK-NEXT: hlo.multiply {{.*}}xla.fusion_groups = array<i64: [[G]]>
 // CHECK-NEXT: hlo.dot_general {{.*}}xla.fusion_groups = array<i64: [[G]]>
+// CHECK-NEXT: hlo.multiply {{.*}}xla.fusion_groups = array<i64: [[D]], [[R]]>
+// CHECK-NEXT: hlo.reduce{{.*}}xla.fusion_groups = array<i64: [[R]]>
 // OFF-LABEL: func.func @activation_piece
 // OFF: hlo.dot_general {{.*}}xla.fusion_groups = array<i64: [[D:[0-9]+]]>
 // OFF: hlo.add {{.*}}xla.fusion_groups = array<i64: [[D]]>

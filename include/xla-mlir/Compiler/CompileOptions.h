@@ -44,6 +44,10 @@ struct CompileOptions {
   bool dce = true;
   /// `fusion`: fuse elementwise producers into their consumers.
   bool fusion = true;
+  /// `rematerialize`: once fusion is done, let kernels recompute cheap
+  /// values that others would keep in memory (up to two passes over the
+  /// bytes each frees): less peak memory, sometimes more time.
+  bool rematerialize = false;
   /// `reduction-block`: longest chain of additions into one accumulator in
   /// floating-point sums; < 2: one chain per result.
   int64_t reductionBlock = 16;

@@ -47,6 +47,12 @@ struct HLOLoweringOptions
                                      "bufferization (off: one loop nest per "
                                      "op, for measuring what fusion buys)"),
                       llvm::cl::init(true)};
+  Option<bool> rematerialize{
+      *this, "rematerialize",
+      llvm::cl::desc("Once fusion is done, recompute cheap values in their "
+                     "readers instead of keeping them in memory "
+                     "(hlo-plan-fusion)"),
+      llvm::cl::init(false)};
   Option<std::string> fusionReport{
       *this, "fusion-report",
       llvm::cl::desc("Write the fusion report to <path>.txt, .json and .dot "
