@@ -118,6 +118,8 @@ def main():
     parser.add_argument("--batch", type=int, default=2)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--tiny", action="store_true")
+    parser.add_argument("--rematerialize", action="store_true",
+                        help="compile ours with rematerialize=True")
     args = parser.parse_args()
     cfg = TINY if args.tiny else BASE
     batch = make_batch(cfg, args.batch)
@@ -128,7 +130,7 @@ def main():
     model_ours, opt_ours, step_ours = make_step(cfg, 0)
     model_tf, opt_tf, step_tf = make_step(cfg, 0)
     model_xla, opt_xla, step_xla = make_step(cfg, 0)
-    ours = xm.from_tf(step_ours)
+    ours = xm.from_tf(step_ours, rematerialize=args.rematerialize)
     tf_graph = tf.function(step_tf)
     tf_xla = tf.function(step_xla, jit_compile=True)
 

@@ -77,6 +77,11 @@ struct ForwardResultCopiesPass
         copies.push_back(copy);
     });
     for (memref::CopyOp copy : copies) {
+      // Checked again: forwarding an earlier copy may have changed what
+      // this one copies (one allocation copied into two out-params goes
+      // into the first, and the second copy stays).
+      if (!canForward(copy))
+        continue;
       memref::CollapseShapeOp collapse;
       memref::AllocOp alloc = copiedAllocation(copy, &collapse);
       Value target = copy.getTarget();

@@ -859,7 +859,8 @@ static void decideConvolutionKBlocks(const LoopNest &nest,
   // anyway) the k blocks would leave cores idle.
   int64_t panel = plan.tileSizes[lanesLoop];
   if (panel == 0 ||
-      llvm::divideCeil(nest.ranges[lanesLoop], panel) < target.cores)
+      static_cast<int64_t>(llvm::divideCeil(nest.ranges[lanesLoop], panel)) <
+          target.cores)
     return;
   unsigned numLoops = nest.ranges.size();
   // The panel first, then the k blocks, then the rest in their order.

@@ -80,6 +80,25 @@ func.func @collapsed_allocation(%out: memref<4x4xf32>) {
   return
 }
 
+// A collapse copied into two out-params: the kernel writes the first, and
+// the second is copied from it.
+// CHECK-LABEL: func.func @collapsed_twice(
+// CHECK-SAME: %[[OUT:.*]]: memref<4x4xf32>, %[[OUT2:.*]]: memref<4x4xf32>)
+// CHECK-NOT: memref.alloc
+// CHECK: %[[E:.*]] = memref.expand_shape %[[OUT]]
+// CHECK: call @tiled(%[[E]])
+// CHECK: %[[C:.*]] = memref.collapse_shape %[[E]]
+// CHECK: memref.copy %[[C]], %[[OUT2]]
+// CHECK: return
+func.func @collapsed_twice(%out: memref<4x4xf32>, %out2: memref<4x4xf32>) {
+  %a = memref.alloc() : memref<4x2x2xf32>
+  call @tiled(%a) : (memref<4x2x2xf32>) -> ()
+  %c = memref.collapse_shape %a [[0], [1, 2]] : memref<4x2x2xf32> into memref<4x4xf32>
+  memref.copy %c, %out : memref<4x4xf32> to memref<4x4xf32>
+  memref.copy %c, %out2 : memref<4x4xf32> to memref<4x4xf32>
+  return
+}
+
 // A collapse_shape that is not the inverse (another grouping) is a
 // different view: kept.
 // CHECK-LABEL: func.func @other_reshape(
