@@ -27,9 +27,9 @@ using namespace mlir;
 /// The allocation `copy` copies from: its source, the source of a
 /// collapse_shape that undoes an expand_shape of it (a tiled contraction
 /// writes its result through such a round trip), or the source of a
-/// collapse_shape of it (then returned as `collapse`).
+/// collapse_shape of it (then returned as `collapsed`).
 static memref::AllocOp copiedAllocation(memref::CopyOp copy,
-                                        memref::CollapseShapeOp *collapsed) {
+                                        memref::CollapseShapeOp &collapsed) {
   Value source = copy.getSource();
   if (auto collapse = source.getDefiningOp<memref::CollapseShapeOp>()) {
     auto expand = collapse.getSrc().getDefiningOp<memref::ExpandShapeOp>();
@@ -39,8 +39,7 @@ static memref::AllocOp copiedAllocation(memref::CopyOp copy,
       source = expand.getSrc();
     } else if (collapse.getSrc().getDefiningOp<memref::AllocOp>()) {
       source = collapse.getSrc();
-      if (collapsed)
-        *collapsed = collapse;
+      collapsed = collapse;
     }
   }
   return source.getDefiningOp<memref::AllocOp>();
@@ -54,7 +53,7 @@ static bool canForward(memref::CopyOp copy) {
       !target.hasOneUse())
     return false;
   memref::CollapseShapeOp collapse;
-  memref::AllocOp alloc = copiedAllocation(copy, &collapse);
+  memref::AllocOp alloc = copiedAllocation(copy, collapse);
   if (!alloc || alloc->getBlock() != block ||
       (collapse ? collapse.getType() : alloc.getType()) != target.getType() ||
       (collapse && !alloc.getType().getLayout().isIdentity()))
@@ -72,18 +71,15 @@ struct ForwardResultCopiesPass
     : xla::impl::ForwardResultCopiesPassBase<ForwardResultCopiesPass> {
   void runOnOperation() override {
     SmallVector<memref::CopyOp> copies;
-    getOperation().walk([&](memref::CopyOp copy) {
-      if (canForward(copy))
-        copies.push_back(copy);
-    });
+    getOperation().walk([&](memref::CopyOp copy) { copies.push_back(copy); });
     for (memref::CopyOp copy : copies) {
-      // Checked again: forwarding an earlier copy may have changed what
-      // this one copies (one allocation copied into two out-params goes
-      // into the first, and the second copy stays).
+      // Checked as the copies come: forwarding an earlier one may change
+      // what this one copies (one allocation copied into two out-params
+      // goes into the first, and the second copy stays).
       if (!canForward(copy))
         continue;
       memref::CollapseShapeOp collapse;
-      memref::AllocOp alloc = copiedAllocation(copy, &collapse);
+      memref::AllocOp alloc = copiedAllocation(copy, collapse);
       Value target = copy.getTarget();
       if (collapse) {
         // The out-param in the allocation's shape, where the allocation was.

@@ -811,9 +811,10 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
   if (plan.distribute && distributed != outer.interchange.end() &&
       nest.ranges[n] % panel == 0) {
     int64_t d = *distributed;
-    bool alone = llvm::all_of(llvm::seq<unsigned>(0, numLoops), [&](unsigned l) {
-      return !cacheLevel || int64_t(l) == d || cache.sizes[l] == 0;
-    });
+    bool alone = !cacheLevel ||
+                 llvm::all_of(llvm::seq<int64_t>(0, numLoops), [&](int64_t l) {
+                   return l == d || cache.sizes[l] == 0;
+                 });
     plan.fuseEpilogue = alone && ranges[d] % outer.sizes[d] == 0;
   }
 
@@ -937,7 +938,9 @@ decideConvolutionTiling(linalg::LinalgOp op, const LoopNest &nest,
 /// Whether the only reader of `op`'s product, whose accumulators start
 /// from a fill, is an epilogue that its register tiles can compute: an
 /// all-parallel linalg.generic reading the product element for element,
-/// (its other operands are sliced per tile).
+/// whose loops expand to the packed ones (projected permutations) and
+/// whose elements are a byte or more (its other operands are sliced per
+/// tile).
 static bool isFusibleEpilogueOf(linalg::LinalgOp op) {
   if (op->getNumResults() != 1 || !op->getResult(0).hasOneUse() ||
       !op.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())

@@ -518,8 +518,7 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
     if (failed(fuseEpilogue(rewriter, tile, loops)))
       return failure();
   }
-  if (fuseFill && llvm::any_of(reductionSizes, [](int64_t s) { return s; }))
-    llvm::append_range(loops, innerLoops);
+  llvm::append_range(loops, innerLoops);
   markResidual(rewriter, tile, residual);
   // The fill's tile is vectorized whole once it is a register tile's; a
   // cache tile's is fused again by the register tiles.
