@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -135,8 +136,11 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   ConvertFuncToLLVMPassOptions funcToLLVM;
   funcToLLVM.useBarePtrCallConv = options.barePtrABI;
   pm.addPass(createConvertFuncToLLVMPass(funcToLLVM));
-  pm.addPass(createConvertToLLVMPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
+  {
+    OpPassManager &functions = pm.nest<LLVM::LLVMFuncOp>();
+    functions.addPass(createConvertToLLVMPass());
+    functions.addPass(createReconcileUnrealizedCastsPass());
+  }
 }
 
 void xla::buildHLOCPUPipeline(OpPassManager &pm,

@@ -90,6 +90,9 @@ struct Group {
   llvm::SmallSetVector<Operation *, 8> ops;
   bool fusible = true;
   bool alive = true;
+  /// Changes with the group's ops and with those of the groups that read
+  /// its values (what an estimate involving the group depends on), so a
+  /// candidate evaluated at the same versions still has its benefit.
   unsigned version = 0;
   double seconds = 0;
 };
@@ -167,6 +170,14 @@ private:
   // consumers() of the groups the cycle check visits: it walks most of the
   // graph downstream of every merge, and a merge changes few of them.
   llvm::DenseMap<unsigned, SmallVector<unsigned>> consumerCache;
+  /// Duplicate candidates: the estimate of a consumer (at its version) with
+  /// its own copy of the producer; nothing if that kernel is illegal.
+  struct CopyEstimate {
+    unsigned version;
+    std::optional<double> seconds;
+  };
+  llvm::DenseMap<std::pair<Operation *, unsigned>, CopyEstimate>
+      duplicateCache;
 };
 
 } // namespace
@@ -378,25 +389,41 @@ std::optional<double> Planner::evaluate(const Candidate &c) {
           }))
         return std::nullopt;
     }
+    // Each consumer's estimate with its copy depends only on the two
+    // groups (versions change with a group's ops and its readers), so a
+    // producer read by many kernels is estimated again only where one
+    // changed.
+    Operation *op = a.ops.front();
     double before = a.seconds;
+    SmallVector<unsigned> unknown;
     for (unsigned h : users) {
-      if (!isLegal(unite(h, c.a)))
+      auto it = duplicateCache.find({op, h});
+      if (it == duplicateCache.end() ||
+          it->second.version != groups[h].version) {
+        if (!isLegal(unite(h, c.a))) {
+          duplicateCache[{op, h}] = {groups[h].version, std::nullopt};
+          return std::nullopt;
+        }
+        unknown.push_back(h);
+      } else if (!it->second.seconds) {
         return std::nullopt;
+      }
       before += groups[h].seconds;
     }
     // Estimated as if applied, so that no consumer counts the others as
     // readers of the producer's memory.
-    Operation *op = a.ops.front();
     for (unsigned h : users)
       groups[h].ops.insert(op);
     SmallVector<unsigned, 1> saved = groupsOf[op];
     groupsOf[op].assign(users.begin(), users.end());
-    double after = 0;
-    for (unsigned h : users)
-      after += estimate(h);
+    for (unsigned h : unknown)
+      duplicateCache[{op, h}] = {groups[h].version, estimate(h)};
     groupsOf[op] = saved;
     for (unsigned h : users)
       groups[h].ops.remove(op);
+    double after = 0;
+    for (unsigned h : users)
+      after += *duplicateCache[{op, h}].seconds;
     return before - after;
   }
   Group &b = groups[c.b];
@@ -638,9 +665,11 @@ void Planner::apply(const Candidate &c) {
   }
   for (unsigned h : changed) {
     collectAffected(h, affected);
-    ++groups[h].version;
     groups[h].seconds = estimate(h);
   }
+  // Their readers changed, so may their estimates.
+  for (unsigned h : affected)
+    ++groups[h].version;
   for (unsigned h : changed)
     pushAround(h);
 }
@@ -655,7 +684,8 @@ void Planner::drain() {
                   c.kind == Candidate::Rematerialize;
     bool stale = c.versionA != groups[c.a].version ||
                  (!single && c.versionB != groups[c.b].version);
-    std::optional<double> benefit = evaluate(c);
+    std::optional<double> benefit =
+        stale ? evaluate(c) : std::optional<double>(c.benefit);
     if (!benefit || *benefit <= 0)
       continue;
     // Benefits change as the graph does: re-rank a candidate whose
