@@ -807,15 +807,21 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
   // The register tiles can take the epilogue (decideTiling checks the
   // op's reader) when they sit directly in the distributed loop and every
   // tile is whole: nothing but that loop is tiled outside the register
-  // tiles, its tiles divide it, and the panels divide the columns.
+  // tiles, its tiles divide it, and the panels divide the columns. Or
+  // nothing but that loop and one k loop: the k blocks before the last add
+  // into a product of the distributed tile's own, and the last block's
+  // register tiles take the epilogue.
   if (plan.distribute && distributed != outer.interchange.end() &&
       nest.ranges[n] % panel == 0) {
     int64_t d = *distributed;
-    bool alone = !cacheLevel ||
-                 llvm::all_of(llvm::seq<int64_t>(0, numLoops), [&](int64_t l) {
-                   return l == d || cache.sizes[l] == 0;
-                 });
-    plan.fuseEpilogue = alone && ranges[d] % outer.sizes[d] == 0;
+    int64_t kBlocked = 0, otherBlocked = 0;
+    if (cacheLevel)
+      for (int64_t l = 0; l < numLoops; ++l)
+        if (l != d && cache.sizes[l])
+          ++(llvm::is_contained(dims->k, unsigned(l)) ? kBlocked
+                                                      : otherBlocked);
+    plan.fuseEpilogue = otherBlocked == 0 && kBlocked <= 1 &&
+                        ranges[d] % outer.sizes[d] == 0;
   }
 
   // The copy that packs the rhs, and the columns short of a panel.

@@ -15,14 +15,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FuseEpilogue.h"
 #include "LaneAccumulators.h"
 #include "PackContraction.h"
 #include "PlanTiling.h"
 #include "VectorizeContraction.h"
 #include "xla-mlir/Transforms/Passes.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
-#include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -42,9 +41,6 @@ using namespace mlir;
 using xla::TilingPlan;
 /// Marks a packing copy made per tile until its cache tiles are known.
 static constexpr llvm::StringLiteral kPackPerSlice = "xla.pack_per_slice";
-/// Marks the epilogue of a packed contraction until it is fused into the
-/// contraction's register tiles (`fuse_epilogue`).
-static constexpr llvm::StringLiteral kPackedEpilogue = "xla.packed_epilogue";
 /// Ops with their plans (a plan is too large for SmallVector's inline
 /// storage).
 using PlannedOps = std::vector<std::pair<linalg::LinalgOp, TilingPlan>>;
@@ -281,171 +277,41 @@ static bool eraseUnreadFill(RewriterBase &rewriter, linalg::LinalgOp op) {
   return true;
 }
 
-/// The epilogue of a packed contraction, after packing: its only reader,
-/// which reads the product through the collapse_shape that packing made,
-/// is rewritten over the packed product's loops ([..., N/P, P]; upstream
-/// folding of the reshape by expansion), so that it reads the packed
-/// product itself and can be fused into its tiles. It is marked for
-/// fuseEpilogue and leaves `planned` (its plan was for the collapsed loops).
-static FailureOr<bool> expandEpilogue(RewriterBase &rewriter,
-                                      linalg::LinalgOp packed,
-                                      PlannedOps &planned) {
-  Value product = packed->getResult(0);
-  auto collapse =
-      product.hasOneUse()
-          ? dyn_cast<tensor::CollapseShapeOp>(*product.getUsers().begin())
-          : nullptr;
-  auto epilogue = collapse && collapse->hasOneUse()
-                      ? dyn_cast<linalg::GenericOp>(*collapse->user_begin())
-                      : nullptr;
-  if (!epilogue || !epilogue.hasPureTensorSemantics() ||
-      epilogue.getNumParallelLoops() != epilogue.getNumLoops())
-    return packed.emitError()
-           << TilingPlan::kAttrName
-           << ": fuse_epilogue needs one all-parallel linalg.generic reading "
-              "the product";
-  // Expanding its loops needs projected permutations (a map with a
-  // constant, as a broadcast of a [1, n] operand reads, has none): the
-  // epilogue then stays a loop nest of its own.
-  if (!llvm::all_of(epilogue.getIndexingMapsArray(), [](AffineMap map) {
-        return map.isProjectedPermutation();
-      }))
-    return false;
-  // What computes its other operands after the contraction (which they
-  // cannot depend on: the product has one reader) moves before it:
-  // consumer fusion slices them per tile, inside its loops.
-  BackwardSliceOptions options;
-  options.inclusive = true;
-  options.filter = [&](Operation *def) {
-    return def->getBlock() == packed->getBlock() && !def->isBeforeInBlock(packed);
-  };
-  SetVector<Operation *> slice;
-  for (Value operand : epilogue->getOperands())
-    if (operand != collapse.getResult())
-      (void)getBackwardSlice(operand, &slice, options);
-  for (Operation *def : topologicalSort(slice))
-    def->moveBefore(packed);
-  // Its plan was for the collapsed loops; it leaves the worklist.
-  llvm::erase_if(planned, [&](auto &entry) {
-    return entry.first.getOperation() == epilogue.getOperation();
-  });
-  RewritePatternSet patterns(rewriter.getContext());
-  linalg::populateFoldReshapeOpsByExpansionPatterns(
-      patterns, [&](OpOperand *operand) {
-        return operand->getOwner() == epilogue.getOperation() &&
-               operand->get() == collapse.getResult();
-      });
-  GreedyRewriteConfig config;
-  config.setStrictness(GreedyRewriteStrictness::ExistingOps);
-  (void)applyOpPatternsGreedily({epilogue.getOperation()}, std::move(patterns),
-                                config);
-  // Consumer fusion wants the product read by the epilogue alone.
-  if (collapse->use_empty())
-    rewriter.eraseOp(collapse);
-  for (Operation *user : product.getUsers()) {
-    if (!isa<linalg::GenericOp>(user))
-      continue;
-    // And the reshapes the expansion made, of operands that are before
-    // the contraction now.
-    for (Value operand : user->getOperands()) {
-      Operation *def = operand.getDefiningOp();
-      if (operand != product && def && def->getBlock() == packed->getBlock() &&
-          !def->isBeforeInBlock(packed))
-        def->moveBefore(packed);
-    }
-    // Each result gets its own empty destination, as before the expansion
-    // (reshapes of one tensor.empty would bufferize as one buffer that the
-    // results conflict on, each then copied).
-    SmallVector<Operation *> reshapedInits;
-    for (Value init : cast<linalg::LinalgOp>(user).getDpsInits())
-      if (auto expand = init.getDefiningOp<tensor::ExpandShapeOp>())
-        reshapedInits.push_back(expand);
-    RewritePatternSet empties(rewriter.getContext());
-    tensor::populateFoldTensorEmptyPatterns(empties);
-    (void)applyOpPatternsGreedily(reshapedInits, std::move(empties), config);
-    user->setAttr(kPackedEpilogue, rewriter.getUnitAttr());
-    return true;
-  }
-  return packed.emitError() << TilingPlan::kAttrName
-                            << ": fuse_epilogue: the epilogue does not "
-                               "expand to the packed product's loops";
-}
-
-/// Fuses the epilogue marked by expandEpilogue into the register tiles of
-/// its contraction, whose parallel tile loops are `tileLoops` (outermost
-/// first, updated in place as fusion rebuilds them), directly inside the
-/// distributed scf.forall: each accumulator tile then gets its epilogue
-/// before its store. Upstream consumer fusion takes either one forall or
-/// perfectly nested scf.for loops, so it runs twice: into the forall (a
-/// tile of the epilogue per distributed tile), then from there into the
-/// register tile loops. The fused tile is vectorized whole, in the
-/// accumulator's shape.
-static LogicalResult fuseEpilogue(RewriterBase &rewriter, linalg::LinalgOp tile,
-                                  MutableArrayRef<LoopLikeOpInterface> tileLoops) {
-  auto forall = dyn_cast<scf::ForallOp>(tileLoops.front()->getParentOp());
-  auto innermost = dyn_cast<scf::ForOp>(tileLoops.back().getOperation());
-  Operation *epilogue = nullptr;
-  if (forall && forall.getNumResults() == 1)
-    for (Operation *user : forall->getUsers())
-      if (user->hasAttr(kPackedEpilogue))
-        epilogue = user;
+/// With k split into cache blocks (`fuse_epilogue` on a cache level that
+/// tiles one k loop inside the distributed one): the last k block gets a
+/// loop of its own (the remainder that peeling split off, else its last
+/// iteration) and then none (its tile directly in the forall), its tile's
+/// register tiles are marked to take the epilogue, and the epilogue joins
+/// the distributed tiles.
+static LogicalResult
+prepareEpilogueAfterKBlocks(RewriterBase &rewriter, linalg::LinalgOp tile,
+                            ArrayRef<LoopLikeOpInterface> loops,
+                            scf::ForOp lastKBlock, TilingPlan residual) {
   auto fail = [&](StringRef why) {
     return tile.emitError() << TilingPlan::kAttrName
                             << ": fuse_epilogue: " << why;
   };
-  if (!epilogue)
-    return fail("no epilogue reads the distributed tiles");
-  // The slices the two loop levels insert their tiles with.
-  SmallVector<Operation *> outerInserts;
-  for (Operation &op : forall.getTerminator().getYieldingOps())
-    outerInserts.push_back(&op);
-  auto innerInsert = innermost && innermost.getNumResults() == 1
-                         ? innermost.getYieldedValues()
-                               .front()
-                               .getDefiningOp<tensor::InsertSliceOp>()
-                         : nullptr;
-  if (outerInserts.size() != 1 || !innerInsert)
-    return fail("the tiles are not inserted by one slice per loop");
-  SmallVector<LoopLikeOpInterface> outer{forall};
-  FailureOr<scf::SCFFuseConsumerOfSliceResult> perTile =
-      scf::tileAndFuseConsumerOfSlices(rewriter, outerInserts, outer);
-  if (failed(perTile))
-    return fail("consumer fusion into the distributed tiles failed");
-  if (epilogue->use_empty())
-    rewriter.eraseOp(epilogue);
-  // The forall was rebuilt with the epilogue's results added: its tile is
-  // what the last of them inserts.
-  forall = cast<scf::ForallOp>(outer.front().getOperation());
-  Block *inserts = forall.getTerminator().getBody();
-  auto lastInsert = inserts->empty()
-                        ? nullptr
-                        : dyn_cast<tensor::ParallelInsertSliceOp>(
-                              inserts->back());
-  Operation *tileEpilogue =
-      lastInsert ? lastInsert.getSource().getDefiningOp() : nullptr;
-  if (!tileEpilogue)
-    return fail("consumer fusion into the distributed tiles failed");
-  // Fusion leaves an unread insert_slice of the inner loops' result (and
-  // a slice of it) in the forall's body; upstream wants the epilogue to be
-  // the inner loops' first reader.
-  for (Operation &op :
-       llvm::make_early_inc_range(llvm::reverse(*forall.getBody())))
-    if (isOpTriviallyDead(&op))
-      rewriter.eraseOp(&op);
-  FailureOr<scf::SCFFuseConsumerOfSliceResult> fused =
-      scf::tileAndFuseConsumerOfSlices(rewriter, {innerInsert.getOperation()},
-                                       tileLoops);
-  if (failed(fused))
-    return fail("consumer fusion into the register tiles failed");
-  if (tileEpilogue->use_empty())
-    rewriter.eraseOp(tileEpilogue);
-  TilingPlan whole;
-  whole.vectorize = true;
-  for (Operation *op : fused->tiledOps) {
-    op->removeAttr(kPackedEpilogue);
-    markResidual(rewriter, op, whole);
+  auto kBlocks = loops.size() == 1 ? dyn_cast<scf::ForOp>(*loops.front())
+                                   : nullptr;
+  auto forall =
+      kBlocks ? dyn_cast<scf::ForallOp>(kBlocks->getParentOp()) : nullptr;
+  if (!forall)
+    return fail("the k blocks are not one loop in a distributed tile");
+  if (!lastKBlock) {
+    FailureOr<scf::ForOp> last = xla::peelLastIteration(rewriter, kBlocks);
+    // Else the loop has one iteration left, the last block.
+    lastKBlock = succeeded(last) ? *last : kBlocks;
   }
-  return success();
+  linalg::LinalgOp lastTile;
+  lastKBlock.walk([&](linalg::LinalgOp op) {
+    if (op->hasAttr(TilingPlan::kAttrName) && op.getNumReductionLoops())
+      lastTile = op;
+  });
+  if (!lastTile || failed(lastKBlock.promoteIfSingleIteration(rewriter)))
+    return fail("the last k block is not one iteration");
+  residual.fuseEpilogue = true;
+  markResidual(rewriter, lastTile, residual);
+  return xla::fuseEpilogueIntoDistributedTiles(rewriter, forall);
 }
 
 /// Tiles `op` by the outermost tile level of `plan` (the cache tiles if
@@ -467,19 +333,27 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
     markResidual(rewriter, op, residual);
     return success();
   }
+  // With k split into cache blocks, the epilogue joins the distributed
+  // tiles here and the register tiles of the last k block only (below).
+  bool epilogueAfterKBlocks = cache && plan.fuseEpilogue;
+  if (epilogueAfterKBlocks)
+    residual.fuseEpilogue = false;
   // With the fill fused, the parallel loops are tiled first (the fill
   // moves into them), then the reduction loops of the register tile
-  // inside them (the fill must not move into those).
+  // inside them (the fill must not move into those). So are they for an
+  // epilogue, which joins the parallel loops.
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   SmallVector<int64_t> parallelSizes(sizes), reductionSizes(sizes.size(), 0);
   for (auto [d, size] : llvm::enumerate(parallelSizes))
     if (iterators[d] != utils::IteratorType::parallel)
       std::swap(size, reductionSizes[d]);
+  bool anyParallel = llvm::any_of(parallelSizes, [](int64_t s) { return s; });
   FillFusion mode = fillFusion(op, plan);
   linalg::FillOp fill =
       mode == FillFusion::None ? nullptr : exposedFillInit(rewriter, op);
-  bool fuseFill = fill && mode == FillFusion::AllTiles &&
-                  llvm::any_of(parallelSizes, [](int64_t s) { return s; });
+  bool fuseFill = fill && mode == FillFusion::AllTiles && anyParallel;
+  bool parallelFirst =
+      (fuseFill || (!cache && plan.fuseEpilogue)) && anyParallel;
   // The k blocks of a fill-initialized product: its first block, peeled,
   // reads the fill, which its register tiles then take in.
   bool peelFirstBlock = fill && cache && mode == FillFusion::FirstKBlock;
@@ -491,7 +365,7 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
     return options;
   };
   FailureOr<TiledOp> tiled =
-      tileOp(rewriter, op, optionsFor(fuseFill ? parallelSizes : sizes),
+      tileOp(rewriter, op, optionsFor(parallelFirst ? parallelSizes : sizes),
              fuseFill ? fill : nullptr);
   if (failed(tiled))
     return failure();
@@ -499,7 +373,8 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
   SmallVector<LoopLikeOpInterface> loops = tiled->loops;
   linalg::LinalgOp tile = tiled->op;
   SmallVector<LoopLikeOpInterface> innerLoops;
-  if (fuseFill && llvm::any_of(reductionSizes, [](int64_t s) { return s; })) {
+  if (parallelFirst &&
+      llvm::any_of(reductionSizes, [](int64_t s) { return s; })) {
     FailureOr<TiledOp> inner =
         tileOp(rewriter, tile, optionsFor(reductionSizes), nullptr);
     if (failed(inner))
@@ -508,15 +383,20 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
     rewriter.replaceOp(tile, inner->replacements);
     tile = inner->op;
   }
-  // The epilogue joins the register tiles' parallel loops (with the fill
-  // fused, those are all of `loops` so far).
+  // The epilogue joins the register tiles' parallel loops (`loops` so far).
   if (!cache && plan.fuseEpilogue) {
-    if (!fuseFill || loops.empty())
+    if (!parallelFirst || loops.empty())
       return tile.emitError() << TilingPlan::kAttrName
-                              << ": fuse_epilogue needs the fill fused into "
-                                 "parallel register tiles";
-    if (failed(fuseEpilogue(rewriter, tile, loops)))
+                              << ": fuse_epilogue needs parallel register "
+                                 "tiles";
+    FailureOr<SmallVector<Operation *>> fused =
+        xla::fuseEpilogue(rewriter, tile, loops);
+    if (failed(fused))
       return failure();
+    TilingPlan whole;
+    whole.vectorize = true;
+    for (Operation *epilogueTile : *fused)
+      markResidual(rewriter, epilogueTile, whole);
   }
   llvm::append_range(loops, innerLoops);
   markResidual(rewriter, tile, residual);
@@ -527,6 +407,7 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
     whole.vectorize = true;
     markResidual(rewriter, tiled->fill, whole);
   }
+  scf::ForOp lastKBlock;
   if (plan.peel) {
     // Innermost first: peeling an outer loop clones the (peeled) inner ones.
     for (LoopLikeOpInterface loop : llvm::reverse(loops)) {
@@ -534,6 +415,8 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
       scf::ForOp partial;
       if (forOp)
         (void)scf::peelForLoopAndSimplifyBounds(rewriter, forOp, partial);
+      if (loops.size() == 1)
+        lastKBlock = partial;
     }
   }
   if (peelFirstBlock && loops.size() == 1)
@@ -541,6 +424,9 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
       scf::ForOp first;
       (void)scf::peelForLoopFirstIteration(rewriter, kBlocks, first);
     }
+  if (epilogueAfterKBlocks)
+    return prepareEpilogueAfterKBlocks(rewriter, tile, loops, lastKBlock,
+                                       residual);
   return success();
 }
 
@@ -674,63 +560,6 @@ static bool copyPerSlice(RewriterBase &rewriter, linalg::LinalgOp copy,
   return true;
 }
 
-/// Whether what flows from `value` (a loop's iter_arg or result, or a
-/// tensor made from it) is never read: it only goes through slices, writes
-/// and loops that do the same, to `yield` (the operand that yields an
-/// iter_arg back; null for a result) or nowhere.
-static bool onlyWritten(Value value, OpOperand *yield) {
-  for (OpOperand &use : value.getUses()) {
-    Operation *user = use.getOwner();
-    // Dead readers (left by tiling until canonicalization) read nothing.
-    if (&use == yield || isOpTriviallyDead(user))
-      continue;
-    Value next;
-    if (auto slice = dyn_cast<tensor::ExtractSliceOp>(user))
-      next = slice.getResult();
-    else if (auto insert = dyn_cast<tensor::InsertSliceOp>(user))
-      next = insert.getResult();
-    else if (auto write = dyn_cast<vector::TransferWriteOp>(user);
-             write && use.get() == write.getBase() && write.getResult())
-      next = write.getResult();
-    if (next) {
-      if (!onlyWritten(next, yield))
-        return false;
-      continue;
-    }
-    // The init of a loop (nested, or the peeled rest of this one) that
-    // only writes it too.
-    auto loop = dyn_cast<scf::ForOp>(user);
-    if (!loop || use.getOperandNumber() < loop.getNumControlOperands())
-      return false;
-    unsigned i = use.getOperandNumber() - loop.getNumControlOperands();
-    if (!onlyWritten(loop.getRegionIterArg(i),
-                     &loop.getBody()->getTerminator()->getOpOperand(i)) ||
-        !onlyWritten(loop.getResult(i), yield))
-      return false;
-  }
-  return true;
-}
-
-/// A loop-carried tensor that nobody reads (the product of a contraction
-/// whose epilogue was fused into its tiles: the accumulators are still
-/// stored into it) is yielded unchanged instead, so that canonicalization
-/// drops it and its writes, and no buffer is allocated for it.
-static bool dropUnreadIterArgs(RewriterBase &rewriter, scf::ForOp loop) {
-  Operation *yield = loop.getBody()->getTerminator();
-  bool dropped = false;
-  for (unsigned i = 0; i < loop.getNumResults(); ++i) {
-    BlockArgument iterArg = loop.getRegionIterArg(i);
-    OpOperand &yielded = yield->getOpOperand(i);
-    if (!isa<RankedTensorType>(iterArg.getType()) || yielded.get() == iterArg ||
-        !onlyWritten(loop.getResult(i), nullptr) ||
-        !onlyWritten(iterArg, &yielded))
-      continue;
-    rewriter.modifyOpInPlace(yield, [&] { yielded.set(iterArg); });
-    dropped = true;
-  }
-  return dropped;
-}
-
 namespace {
 
 struct TileAndVectorizePass
@@ -817,7 +646,12 @@ struct TileAndVectorizePass
         if (failed(addDerived(packed->remainder, plan.packRemainder)))
           return signalPassFailure();
         if (plan.fuseEpilogue) {
-          FailureOr<bool> expanded = expandEpilogue(rewriter, op, planned);
+          FailureOr<bool> expanded = xla::expandPackedEpilogue(
+              rewriter, op, [&](Operation *epilogue) {
+                llvm::erase_if(planned, [&](auto &entry) {
+                  return entry.first.getOperation() == epilogue;
+                });
+              });
           if (failed(expanded))
             return signalPassFailure();
           plan.fuseEpilogue = *expanded;
@@ -959,7 +793,7 @@ struct TileAndVectorizePass
     // an outer loop's unread value makes its inner loops' unread.
     bool dropped = false;
     func.walk<WalkOrder::PreOrder>([&](scf::ForOp loop) {
-      dropped |= dropUnreadIterArgs(rewriter, loop);
+      dropped |= xla::dropUnreadIterArgs(rewriter, loop);
     });
     if (dropped && failed(applyPatternsGreedily(func, canonicalize)))
       return signalPassFailure();

@@ -499,9 +499,9 @@ func.func @weight_gradient_one_column_tile(%x: tensor<4x128x1024xf32>, %dy: tens
 // A packed product whose only reader is an all-parallel epilogue (bias,
 // relu): k (24) is one block and the 4 panels split evenly in 2 n blocks,
 // so the register tiles sit directly in the distributed loop and all are
-// whole: the epilogue joins them (fuse_epilogue). Not where the product is
-// also returned, nor where k is split into blocks (the last k block's
-// tiles would have to take it).
+// whole: the epilogue joins them (fuse_epilogue). So it does where k is
+// split into blocks (the last k block's tiles take it), but not where the
+// product is also returned.
 // PACK-LABEL: func.func @packed_epilogue
 // PACK: linalg.matmul
 // PACK-SAME: fuse_epilogue = true
@@ -511,8 +511,8 @@ func.func @weight_gradient_one_column_tile(%x: tensor<4x128x1024xf32>, %dy: tens
 // PACK-SAME: pack_rhs = 32
 // PACK-LABEL: func.func @packed_epilogue_k_blocks
 // PACK: linalg.matmul
-// PACK-NOT: fuse_epilogue
-// PACK-SAME: pack_rhs = 32
+// PACK-SAME: cache_tile_sizes
+// PACK-SAME: fuse_epilogue = true
 // An operand computed after the product is fine (it moves before it); a
 // product read twice by the epilogue is not its only reader's one read.
 // PACK-LABEL: func.func @epilogue_operand_after_product

@@ -113,3 +113,47 @@ func.func @epilogue_not_expandable(%a: tensor<70x24xf32>, %b: tensor<24x128xf32>
   } -> tensor<70x128xf32>
   return %1 : tensor<70x128xf32>
 }
+
+// k split into cache blocks (300 = 12 x 24 + 12): the epilogue joins the
+// distributed tile, then the register tiles of the last k block (the
+// remainder), whole rows and the 6 peeled ones. The earlier blocks add
+// into a product of the tile's own (an empty tensor in the forall, not a
+// slice of a whole one: the forall's only output is the epilogue's).
+// CHECK-LABEL: func.func @packed_epilogue_k_blocks
+// CHECK: scf.forall {{.*}} shared_outs(%{{[^,]*}}) -> (tensor<70x4x32xf32>)
+// CHECK: %[[OWN:.*]] = tensor.empty() : tensor<70x2x32xf32>
+// The first block starts from zeros, the middle ones from the product.
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[OWN]]) -> (tensor<70x2x32xf32>)
+// CHECK: scf.for %{{.*}} = %c24 to %c288 step %c24
+// CHECK-NOT: math.tanh
+// The last block: its register tiles carry the product and the result.
+// CHECK: scf.for {{.*}} -> (tensor<70x2x32xf32>, tensor<70x2x32xf32>)
+// CHECK: %[[ACC:.*]] = scf.for %{{.*}} = %c0 to %c12 {{.*}} -> (vector<8x1x32xf32>)
+// CHECK: vector.outerproduct
+// CHECK: vector.extract %[[ACC]][0, 0]
+// CHECK: math.tanh
+// CHECK: vector.transfer_write {{.*}} : vector<8x1x32xf32>, tensor<70x2x32xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c12 {{.*}} -> (vector<6x1x32xf32>)
+// CHECK: math.tanh
+// CHECK: vector.transfer_write {{.*}} : vector<6x1x32xf32>, tensor<70x2x32xf32>
+// CHECK: scf.forall.in_parallel
+// CHECK-NEXT: tensor.parallel_insert_slice
+// CHECK-NEXT: }
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @packed_epilogue_k_blocks(%a: tensor<70x300xf32>, %b: tensor<300x128xf32>, %bias: tensor<128xf32>) -> tensor<70x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<70x128xf32>
+  %c = linalg.fill {xla.tiling = {peel = true, tile_sizes = array<i64: 1, 16>, vectorize = true}} ins(%zero : f32) outs(%e : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %0 = linalg.matmul {xla.tiling = {cache_tile_interchange = array<i64: 1, 0, 2, 3>, cache_tile_sizes = array<i64: 0, 2, 24, 0>, distribute = true, fuse_epilogue = true, pack_copy = {peel = true, tile_sizes = array<i64: 1, 1, 16>, vectorize = true}, pack_per_cache_tile = true, pack_per_tile = true, pack_rhs = 32 : i64, peel = true, tile_interchange = array<i64: 0, 1, 2, 3>, tile_sizes = array<i64: 8, 1, 1, 0>, vectorize = true}}
+      ins(%a, %b : tensor<70x300xf32>, tensor<300x128xf32>) outs(%c : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%0, %bias : tensor<70x128xf32>, tensor<128xf32>) outs(%e : tensor<70x128xf32>)
+      attrs = {xla.tiling = {peel = true, tile_sizes = array<i64: 1, 16>, vectorize = true}} {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %s = arith.addf %p, %q : f32
+    %t = math.tanh %s : f32
+    linalg.yield %t : f32
+  } -> tensor<70x128xf32>
+  return %1 : tensor<70x128xf32>
+}

@@ -85,7 +85,7 @@ func.func @fuse_epilogue_undistributed(%a: tensor<16x20xf32>, %b: tensor<20x32xf
   %zero = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<16x32xf32>
   %c = linalg.fill ins(%zero : f32) outs(%e : tensor<16x32xf32>) -> tensor<16x32xf32>
-  // expected-error @+1 {{xla.tiling: fuse_epilogue: no epilogue reads the distributed tiles}}
+  // expected-error @+1 {{xla.tiling: fuse_epilogue: the register tiles are not in a distributed tile}}
   %0 = linalg.matmul {xla.tiling = {pack_rhs = 32 : i64, fuse_epilogue = true, peel = true, tile_interchange = array<i64: 0, 1, 2, 3>, tile_sizes = array<i64: 8, 1, 1, 0>, vectorize = true}}
       ins(%a, %b : tensor<16x20xf32>, tensor<20x32xf32>) outs(%c : tensor<16x32xf32>) -> tensor<16x32xf32>
   %1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
