@@ -5,7 +5,7 @@ meta.json (examples/verify_export.py).
 
   python3 examples/run_workload.py examples/generated/mlp_train
   python3 examples/run_workload.py --xla-run build/bin/xla-run --fusion false DIR
-  python3 examples/run_workload.py --rematerialize --runs 5 DIR
+  python3 examples/run_workload.py --rematerialize false --runs 5 DIR
 """
 
 import argparse
@@ -28,8 +28,8 @@ def main():
     p.add_argument("--fusion", default="true", choices=["true", "false"])
     p.add_argument("--vectorize", default="true", choices=["true", "false"])
     p.add_argument("--runs", type=int, default=0, help="also time N runs")
-    p.add_argument("--rematerialize", action="store_true",
-                   help="compile with --rematerialize (less peak memory)")
+    p.add_argument("--rematerialize", default="true", choices=["true", "false"],
+                   help="recompute cheap values in their readers (less peak memory; xla-run's default)")
     a = p.parse_args()
     with open(os.path.join(a.dir, "meta.json")) as f:
         meta = json.load(f)
@@ -39,9 +39,8 @@ def main():
         sys.exit("%s: %d input files, meta.json lists %d" % (a.dir, len(inputs), len(meta["inputs"])))
     with tempfile.TemporaryDirectory(prefix="xla-workload-") as out:
         cmd = [a.xla_run, os.path.join(a.dir, meta["file"]), "--input", ",".join(inputs),
-               "--output-dir", out, "--no-print", "--fusion=" + a.fusion, "--vectorize=" + a.vectorize]
-        if a.rematerialize:
-            cmd.append("--rematerialize")
+               "--output-dir", out, "--no-print", "--fusion=" + a.fusion, "--vectorize=" + a.vectorize,
+               "--rematerialize=" + a.rematerialize]
         if a.runs:
             cmd += ["--time", "--runs", str(a.runs)]
         proc = subprocess.run(cmd)

@@ -118,8 +118,10 @@ def main():
     parser.add_argument("--batch", type=int, default=2)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--tiny", action="store_true")
-    parser.add_argument("--rematerialize", action="store_true",
-                        help="compile ours with rematerialize=True")
+    parser.add_argument("--no-rematerialize", dest="rematerialize",
+                        action="store_false",
+                        help="compile ours with rematerialize=False (the "
+                             "default recomputes cheap values: less memory)")
     args = parser.parse_args()
     cfg = TINY if args.tiny else BASE
     batch = make_batch(cfg, args.batch)

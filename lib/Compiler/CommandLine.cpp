@@ -49,7 +49,7 @@ struct CompileCLOptions {
             "rematerialize",
             cl::desc("Once fusion is done, recompute cheap values in their "
                      "readers instead of keeping them in memory (less peak "
-                     "memory, sometimes more time)"),
+                     "memory; on by default, =false turns it off)"),
             cl::init(defaults.rematerialize), cl::cat(category)),
         reductionBlock(
             "reduction-block",

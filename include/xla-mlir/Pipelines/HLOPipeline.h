@@ -52,7 +52,7 @@ struct HLOLoweringOptions
       llvm::cl::desc("Once fusion is done, recompute cheap values in their "
                      "readers instead of keeping them in memory "
                      "(hlo-plan-fusion)"),
-      llvm::cl::init(false)};
+      llvm::cl::init(true)};
   Option<std::string> fusionReport{
       *this, "fusion-report",
       llvm::cl::desc("Write the fusion report to <path>.txt, .json and .dot "
