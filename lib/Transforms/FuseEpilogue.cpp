@@ -215,6 +215,7 @@ xla::fuseEpilogue(RewriterBase &rewriter, linalg::LinalgOp tile,
   if (!innerInsert)
     return fail("the tiles are not inserted by one slice per loop");
   Operation *tileEpilogue = markedReader(tileLoops.front());
+  bool afterKBlocks = tileEpilogue != nullptr;
   if (!tileEpilogue) {
     Operation *epilogue =
         forall.getNumResults() == 1 ? markedReader(forall) : nullptr;
@@ -232,6 +233,22 @@ xla::fuseEpilogue(RewriterBase &rewriter, linalg::LinalgOp tile,
     return fail("consumer fusion into the register tiles failed");
   if (tileEpilogue->use_empty())
     rewriter.eraseOp(tileEpilogue);
+  // After k blocks, each register tile of the last one reads its partial
+  // sums from the product and still stores its sums back, which nothing
+  // reads now. The tiles split parallel loops, so each reads and writes
+  // only its own slice: the product may go through the loops unchanged
+  // (iter_arg 0; fusion appended the epilogue's), and canonicalization
+  // then drops the stores.
+  if (afterKBlocks)
+    for (LoopLikeOpInterface loop : tileLoops) {
+      auto forOp = dyn_cast<scf::ForOp>(*loop);
+      if (!forOp || forOp.getNumRegionIterArgs() < 2)
+        continue;
+      Operation *yield = forOp.getBody()->getTerminator();
+      rewriter.modifyOpInPlace(yield, [&] {
+        yield->setOperand(0, forOp.getRegionIterArg(0));
+      });
+    }
   for (Operation *op : fused->tiledOps)
     op->removeAttr(kPackedEpilogue);
   return SmallVector<Operation *>(fused->tiledOps);
