@@ -17,6 +17,13 @@
 // leave their summation order to the implementation, so no program may
 // depend on it.
 //
+// A weight gradient as JAX writes it, x^T dy for a [K, N] weight, is a
+// dot_general of dy and x (free dimensions N, then K) transposed into the
+// weight's layout. The same product with its operands swapped comes out in
+// that layout directly: the transpose, or a strided read of the product by
+// the optimizer's update that reads it, is gone, and the update can be
+// applied to the product's tiles (docs/fusion.md).
+//
 //===----------------------------------------------------------------------===//
 
 #include "HLOSimplify.h"
@@ -25,6 +32,7 @@
 #include "xla-mlir/Dialect/HLO/IR/HLOElementwiseOps.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOLinalgOps.h"
 #include "xla-mlir/Dialect/HLO/IR/HLORegionOps.h"
+#include "xla-mlir/Dialect/HLO/IR/HLOShapeOps.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -135,8 +143,53 @@ struct ReduceOfBatchDot : OpRewritePattern<ReduceOp> {
   }
 };
 
+/// transpose(dot_general(a, b)) that puts the batch dimensions first, in
+/// order, then b's free dimensions, then a's (both in order), of a
+/// dot_general with no other user: dot_general(b, a).
+struct TransposeOfDot : OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransposeOp transpose,
+                                PatternRewriter &rewriter) const override {
+    auto dot = transpose.getOperand().getDefiningOp<DotGeneralOp>();
+    if (!dot || !dot->hasOneUse())
+      return failure();
+    auto lhsType = dyn_cast<RankedTensorType>(dot.getLhs().getType());
+    auto rhsType = dyn_cast<RankedTensorType>(dot.getRhs().getType());
+    if (!lhsType || !rhsType)
+      return failure();
+    DotDimensionNumbersAttr numbers = dot.getDotDimensionNumbers();
+    int64_t numBatch = numbers.getLhsBatchingDimensions().size();
+    int64_t lhsFree = lhsType.getRank() - numBatch -
+                      numbers.getLhsContractingDimensions().size();
+    int64_t rhsFree = rhsType.getRank() - numBatch -
+                      numbers.getRhsContractingDimensions().size();
+    if (lhsFree == 0 || rhsFree == 0)
+      return failure();
+    SmallVector<int64_t> swapped = llvm::to_vector(llvm::seq<int64_t>(0, numBatch));
+    llvm::append_range(swapped, llvm::seq<int64_t>(numBatch + lhsFree,
+                                                   numBatch + lhsFree + rhsFree));
+    llvm::append_range(swapped, llvm::seq<int64_t>(numBatch, numBatch + lhsFree));
+    if (transpose.getPermutation() != ArrayRef<int64_t>(swapped))
+      return failure();
+    auto newNumbers = DotDimensionNumbersAttr::get(
+        rewriter.getContext(), numbers.getRhsBatchingDimensions(),
+        numbers.getLhsBatchingDimensions(),
+        numbers.getRhsContractingDimensions(),
+        numbers.getLhsContractingDimensions());
+    ArrayAttr precision = dot.getPrecisionConfigAttr();
+    if (precision && precision.size() == 2)
+      precision = rewriter.getArrayAttr({precision[1], precision[0]});
+    Location loc = rewriter.getFusedLoc({dot.getLoc(), transpose.getLoc()});
+    rewriter.replaceOp(
+        transpose, DotGeneralOp::create(rewriter, loc, transpose.getType(),
+                                        dot.getRhs(), dot.getLhs(), newNumbers,
+                                        precision, dot.getAlgorithmAttr()));
+    return success();
+  }
+};
+
 } // namespace
 
 void xla::hlo::simplify::populateDotPatterns(RewritePatternSet &patterns) {
-  patterns.add<ReduceOfBatchDot>(patterns.getContext());
+  patterns.add<ReduceOfBatchDot, TransposeOfDot>(patterns.getContext());
 }

@@ -68,3 +68,49 @@ func.func @kept(%x: tensor<8x4x5xf32>, %y: tensor<8x5x6xf32>) -> (tensor<4x6xf32
   %8 = hlo.reduce(%7 init: %zero) applies hlo.add across dimensions = [1] : (tensor<8x4x6xf32>, tensor<f32>) -> tensor<8x6xf32>
   return %1, %0, %3, %6, %8 : tensor<4x6xf32>, tensor<8x4x6xf32>, tensor<4x6xf32>, tensor<4x6xf32>, tensor<8x6xf32>
 }
+
+// -----
+
+// A weight gradient as JAX writes it: dy^T x, [N, K], transposed into the
+// [K, N] weight's layout. The product with its operands swapped is that
+// layout already; the precision config follows its operand.
+// CHECK-LABEL: func @transpose_of_dot
+// CHECK-SAME: (%[[DY:.*]]: tensor<8x16x32xf32>, %[[X:.*]]: tensor<8x16x12xf32>)
+// CHECK-NEXT: %[[D:.*]] = hlo.dot_general %[[X]], %[[DY]], contracting_dims = [0, 1] x [0, 1], precision = [HIGHEST, DEFAULT]
+// CHECK-SAME: -> tensor<12x32xf32>
+// CHECK-NEXT: return %[[D]]
+func.func @transpose_of_dot(%dy: tensor<8x16x32xf32>, %x: tensor<8x16x12xf32>) -> tensor<12x32xf32> {
+  %0 = hlo.dot_general %dy, %x, contracting_dims = [0, 1] x [0, 1], precision = [DEFAULT, HIGHEST] : (tensor<8x16x32xf32>, tensor<8x16x12xf32>) -> tensor<32x12xf32>
+  %1 = hlo.transpose %0, dims = [1, 0] : (tensor<32x12xf32>) -> tensor<12x32xf32>
+  return %1 : tensor<12x32xf32>
+}
+
+// -----
+
+// Batch dimensions stay first; two free dimensions of the lhs move behind
+// the rhs's, in order.
+// CHECK-LABEL: func @transpose_of_batched_dot
+// CHECK-SAME: (%[[A:.*]]: tensor<2x3x4x5xf32>, %[[B:.*]]: tensor<2x5x6xf32>)
+// CHECK-NEXT: %[[D:.*]] = hlo.dot_general %[[B]], %[[A]], batching_dims = [0] x [0], contracting_dims = [1] x [3]
+// CHECK-SAME: -> tensor<2x6x3x4xf32>
+// CHECK-NEXT: return %[[D]]
+func.func @transpose_of_batched_dot(%a: tensor<2x3x4x5xf32>, %b: tensor<2x5x6xf32>) -> tensor<2x6x3x4xf32> {
+  %0 = hlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [3] x [1] : (tensor<2x3x4x5xf32>, tensor<2x5x6xf32>) -> tensor<2x3x4x6xf32>
+  %1 = hlo.transpose %0, dims = [0, 3, 1, 2] : (tensor<2x3x4x6xf32>) -> tensor<2x6x3x4xf32>
+  return %1 : tensor<2x6x3x4xf32>
+}
+
+// -----
+
+// Not when the product is read elsewhere too (it would be computed twice),
+// nor for a transpose that does not swap the operands' dimensions whole.
+// CHECK-LABEL: func @transpose_of_dot_kept
+// CHECK-COUNT-2: hlo.transpose
+// CHECK-NOT: hlo.transpose
+func.func @transpose_of_dot_kept(%a: tensor<4x5xf32>, %b: tensor<5x6xf32>, %c: tensor<2x3x4x5xf32>, %d: tensor<5x6xf32>) -> (tensor<6x4xf32>, tensor<4x6xf32>, tensor<2x4x6x3xf32>) {
+  %0 = hlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<4x5xf32>, tensor<5x6xf32>) -> tensor<4x6xf32>
+  %1 = hlo.transpose %0, dims = [1, 0] : (tensor<4x6xf32>) -> tensor<6x4xf32>
+  %2 = hlo.dot_general %c, %d, contracting_dims = [3] x [0] : (tensor<2x3x4x5xf32>, tensor<5x6xf32>) -> tensor<2x3x4x6xf32>
+  %3 = hlo.transpose %2, dims = [0, 2, 3, 1] : (tensor<2x3x4x6xf32>) -> tensor<2x4x6x3xf32>
+  return %1, %0, %3 : tensor<6x4xf32>, tensor<4x6xf32>, tensor<2x4x6x3xf32>
+}
