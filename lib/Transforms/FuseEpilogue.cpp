@@ -56,7 +56,8 @@ xla::expandPackedEpilogue(RewriterBase &rewriter, linalg::LinalgOp packed,
   BackwardSliceOptions options;
   options.inclusive = true;
   options.filter = [&](Operation *def) {
-    return def->getBlock() == packed->getBlock() && !def->isBeforeInBlock(packed);
+    return def->getBlock() == packed->getBlock() &&
+           !def->isBeforeInBlock(packed);
   };
   SetVector<Operation *> slice;
   for (Value operand : epilogue->getOperands())

@@ -31,15 +31,17 @@ inline constexpr llvm::StringLiteral kPackedEpilogue = "xla.packed_epilogue";
 /// (its plan was for the collapsed loops). Returns false if its maps do not
 /// expand (it then stays a loop nest of its own).
 mlir::FailureOr<bool>
-expandPackedEpilogue(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp packed,
+expandPackedEpilogue(mlir::RewriterBase &rewriter,
+                     mlir::linalg::LinalgOp packed,
                      llvm::function_ref<void(mlir::Operation *)> forgetPlan);
 
 /// With the contraction's k split into cache blocks: fuses the marked
 /// epilogue, which reads `forall`'s only result, into the distributed tiles
 /// (one tile of the epilogue after a tile's last k block), and gives each
 /// tile a product of its own in place of its slice of the whole one.
-mlir::LogicalResult fuseEpilogueIntoDistributedTiles(mlir::RewriterBase &rewriter,
-                                                     mlir::scf::ForallOp forall);
+mlir::LogicalResult
+fuseEpilogueIntoDistributedTiles(mlir::RewriterBase &rewriter,
+                                 mlir::scf::ForallOp forall);
 
 /// Fuses the epilogue into the register tiles of `tile`, whose parallel tile
 /// loops are `tileLoops` (outermost first, updated in place as fusion
@@ -54,8 +56,8 @@ fuseEpilogue(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp tile,
 
 /// Splits the last iteration of `loop` (static bounds, two iterations or
 /// more) off into a loop of its own after it, which it returns.
-mlir::FailureOr<mlir::scf::ForOp> peelLastIteration(mlir::RewriterBase &rewriter,
-                                                    mlir::scf::ForOp loop);
+mlir::FailureOr<mlir::scf::ForOp>
+peelLastIteration(mlir::RewriterBase &rewriter, mlir::scf::ForOp loop);
 
 /// A loop-carried tensor that nobody reads (the product of a contraction
 /// whose epilogue was fused into its tiles: the accumulators are still

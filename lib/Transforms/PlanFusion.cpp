@@ -9,7 +9,8 @@
 //     by each consumer instead of stored);
 //   - siblings: two groups that read the same value and iterate over the
 //     same shape become one kernel that reads it once;
-//   - rematerialization (option, off by default), once the other merges
+//   - rematerialization (option `rematerialize`: off for this pass alone,
+//     on in the compile driver's pipelines), once the other merges
 //     are done: a value a kernel writes only for other kernels, when it is
 //     a short chain of elementwise ops from values the kernel writes or
 //     reads anyway, is recomputed by each reader instead (a gradient reads

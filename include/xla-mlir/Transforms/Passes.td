@@ -90,7 +90,8 @@ def HLOPlanFusionPass : Pass<"hlo-plan-fusion"> {
     `xla.fusion_groups` (`FusionPlan.h`); nothing else changes. With
     `fuse=false` every fusible op is its own kernel. A kernel of a lone
     reshape is not recorded: a reshape moves no data. With `rematerialize`
-    (off by default), once no merge has a positive benefit, a fourth: a
+    (off for this pass alone; the compile driver and the CPU and GPU
+    pipelines turn it on), once no merge has a positive benefit, a fourth: a
     value a multi-op kernel writes only for other kernels, computed by at
     most 16 elementwise, broadcast or reshape ops from values the kernel
     writes or reads anyway, is recomputed by each reader (the kernel keeps

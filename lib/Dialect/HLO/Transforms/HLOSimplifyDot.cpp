@@ -165,10 +165,12 @@ struct TransposeOfDot : OpRewritePattern<TransposeOp> {
                       numbers.getRhsContractingDimensions().size();
     if (lhsFree == 0 || rhsFree == 0)
       return failure();
-    SmallVector<int64_t> swapped = llvm::to_vector(llvm::seq<int64_t>(0, numBatch));
-    llvm::append_range(swapped, llvm::seq<int64_t>(numBatch + lhsFree,
-                                                   numBatch + lhsFree + rhsFree));
-    llvm::append_range(swapped, llvm::seq<int64_t>(numBatch, numBatch + lhsFree));
+    int64_t rhsStart = numBatch + lhsFree;
+    SmallVector<int64_t> swapped =
+        llvm::to_vector(llvm::seq<int64_t>(0, numBatch));
+    llvm::append_range(swapped,
+                       llvm::seq<int64_t>(rhsStart, rhsStart + rhsFree));
+    llvm::append_range(swapped, llvm::seq<int64_t>(numBatch, rhsStart));
     if (transpose.getPermutation() != ArrayRef<int64_t>(swapped))
       return failure();
     auto newNumbers = DotDimensionNumbersAttr::get(
