@@ -64,6 +64,12 @@ struct CompileCLOptions {
                             "(softmax, layernorm) as one loop over blocks "
                             "that stay in cache (off: one loop nest per op)"),
                    cl::init(defaults.fuseBlocks), cl::cat(category)),
+        streamingStores(
+            "streaming-stores",
+            cl::desc("On x86, write outputs larger than all cores' L2 that "
+                     "no cache would hold for their readers with "
+                     "non-temporal stores (=false: plain stores)"),
+            cl::init(defaults.streamingStores), cl::cat(category)),
         parallelLoops("parallel-loops",
                 cl::desc("Run the tiles of large ops on all cores (OpenMP; "
                          "OMP_NUM_THREADS sets how many)"),
@@ -126,6 +132,7 @@ struct CompileCLOptions {
   cl::opt<int64_t> reductionBlock;
   cl::opt<bool> vectorize;
   cl::opt<bool> fuseBlocks;
+  cl::opt<bool> streamingStores;
   cl::opt<bool> parallelLoops;
   cl::opt<bool> runtimeAlloc;
   cl::opt<unsigned> optLevel;
@@ -173,6 +180,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.reductionBlock = cl->reductionBlock;
   options.vectorize = cl->vectorize;
   options.fuseBlocks = cl->fuseBlocks;
+  options.streamingStores = cl->streamingStores;
   options.parallelLoops = cl->parallelLoops;
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
@@ -272,6 +280,7 @@ const std::vector<OptionSetter> &optionSetters() {
       field("reduction-block", &CompileOptions::reductionBlock),
       field("vectorize", &CompileOptions::vectorize),
       field("fuse-blocks", &CompileOptions::fuseBlocks),
+      field("streaming-stores", &CompileOptions::streamingStores),
       field("parallel-loops", &CompileOptions::parallelLoops),
       field("runtime-alloc", &CompileOptions::runtimeAlloc),
       {"opt-level",

@@ -306,6 +306,7 @@ void fillPipelineOptions(CPUPipelineOptions &pipeline,
   fillLoweringOptions(pipeline, options);
   pipeline.vectorize = options.vectorize;
   pipeline.fuseBlocks = options.fuseBlocks;
+  pipeline.streamingStores = options.streamingStores;
   pipeline.vectorBits = target.vectorBits;
   pipeline.parallelLoops = options.parallelLoops && hasThreadsRuntime();
   pipeline.runtimeAlloc = options.runtimeAlloc;

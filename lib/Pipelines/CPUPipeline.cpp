@@ -85,6 +85,11 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     functions.addPass(createCanonicalizerPass());
   }
   pm.addPass(createOutlineKernelsPass());
+  // Strategy: which kernels' outputs would leave the caches before their
+  // readers anyway (the module's xla.target), marked for
+  // xla-streaming-stores below.
+  if (options.streamingStores)
+    pm.addPass(createPlanStreamingStoresPass());
   if (options.parallelLoops)
     pm.addPass(createConvertSCFToOpenMPPass());
   {
@@ -93,6 +98,11 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     // no allocas); scf-to-cf cannot flatten loops inside one.
     if (options.parallelLoops)
       functions.addPass(createCanonicalizerPass());
+    // On the 1-D vector writes of the outlined kernels, whose outputs are
+    // arguments now; after the alloca scopes are gone (the fences it adds
+    // have unknown effects and would keep them).
+    if (options.streamingStores)
+      functions.addPass(createStreamingStoresPass());
     functions.addPass(createSCFToControlFlowPass());
     // Math on f16/bf16 runs in f32, like XLA; what LLVM has no intrinsic
     // for goes to libm.

@@ -59,6 +59,12 @@ struct CompileOptions {
   /// layernorm) runs as one loop over blocks of rows that stay in cache
   /// (off: one loop nest per op over the whole tensors).
   bool fuseBlocks = true;
+  /// `streaming-stores`: on x86, kernels write an output larger than all
+  /// cores' L2 that no cache would still hold for its reader (a result of
+  /// the program, or one read after more than the L3's worth of other
+  /// buffers) with non-temporal stores, which do not read the lines first
+  /// (xla-plan-streaming-stores, xla-streaming-stores).
+  bool streamingStores = true;
   /// `parallel-loops`: run the tiles of large ops on all cores (OpenMP;
   /// needs a compiler built with libomp, else ignored).
   bool parallelLoops = true;

@@ -24,6 +24,13 @@ struct CPUPipelineOptions : public HLOLoweringOptions {
                      "layernorm) as one loop over blocks of rows that stay "
                      "in cache (off: one loop nest per op)"),
       llvm::cl::init(true)};
+  Option<bool> streamingStores{
+      *this, "streaming-stores",
+      llvm::cl::desc("On x86, write outputs larger than all cores' L2 that "
+                     "no cache would hold for their readers with "
+                     "non-temporal stores (xla-plan-streaming-stores, "
+                     "xla-streaming-stores)"),
+      llvm::cl::init(true)};
   Option<int64_t> vectorBits{
       *this, "vector-bits",
       llvm::cl::desc("Vector register width in bits used for tiling"),

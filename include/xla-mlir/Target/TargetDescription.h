@@ -76,6 +76,14 @@ struct TargetDescription {
   /// not scaled with `cores` until a machine with more cores says how.
   static constexpr int64_t kMinParallelIterations = 1 << 16;
 
+  /// Smallest output, in bytes, that kernels write with streaming
+  /// (non-temporal) stores on x86 (xla-streaming-stores): all cores' L2.
+  /// Below it the output may stay in the private caches for its reader;
+  /// above it, on the 2-core Emerald Rapids, writing 2 MB to 128 MB per
+  /// thread with streaming stores and reading it back at once took 0.72-0.9
+  /// times as long as with plain stores (docs/cpu-backend.md).
+  int64_t streamingStoreBytes() const { return cores * l2Bytes; }
+
   /// The machine this process runs on: LLVM's host detection for the CPU
   /// and features, sysfs for caches and cores; bandwidth and peak rate are
   /// estimated from the CPU (see docs/architecture.md).

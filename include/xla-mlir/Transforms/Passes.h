@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -27,6 +28,9 @@ constexpr llvm::StringLiteral kInputAttrName = "xla.input";
 /// On a kernel: (argument, out-param) pairs that may share a buffer
 /// (xla-mark-in-place-results).
 constexpr llvm::StringLiteral kInPlaceAttrName = "xla.in_place";
+/// On an argument of a kernel: an output to write with streaming stores
+/// (xla-plan-streaming-stores -> xla-streaming-stores).
+constexpr llvm::StringLiteral kStreamingStoreAttrName = "xla.streaming_store";
 
 #define GEN_PASS_DECL
 #include "xla-mlir/Transforms/Passes.h.inc"

@@ -776,4 +776,65 @@ def LowerVectorTransposesPass : Pass<"xla-lower-vector-transposes"> {
   let dependentDialects = ["::mlir::vector::VectorDialect"];
 }
 
+def PlanStreamingStoresPass
+    : Pass<"xla-plan-streaming-stores", "::mlir::ModuleOp"> {
+  let summary = "Decide which kernel outputs are written with streaming "
+                "stores";
+  let description = [{
+    Strategy of `xla-streaming-stores`. A streaming (non-temporal) store
+    writes a whole cache line to memory without reading it first and
+    without keeping it in the caches: a third less memory traffic for an
+    output, but its reader then finds it in memory, not in the L2 or L3.
+    So an output is streamed only when no cache would still hold it for its
+    reader. For each call of a kernel from a function's entry block, a
+    buffer argument qualifies when it holds at least `min-bytes` (more than
+    the cores' private caches) and either nothing in the caller reads it
+    again (a result of the program, or a buffer deallocated unread), or
+    the buffers the caller's ops touch before its next reader add up to at
+    least `reuse-bytes` (the last-level cache). An argument of a kernel is
+    marked `xla.streaming_store` when it qualifies at every call.
+
+    `min-bytes` 0 takes all cores' L2 from the module's `xla.target`
+    (`TargetDescription::streamingStoreBytes`), `reuse-bytes` 0 its L3. A
+    target that is not x86 (or a GPU), or no target and no options, marks
+    nothing.
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"0",
+           "Smallest output, in bytes, written with streaming stores "
+           "(0: all cores' L2 of the module's xla.target)">,
+    Option<"reuseBytes", "reuse-bytes", "int64_t", /*default=*/"0",
+           "Bytes touched before the next read of an output above which it "
+           "is streamed (0: the L3 of the module's xla.target)">,
+  ];
+}
+
+def StreamingStoresPass
+    : Pass<"xla-streaming-stores", "::mlir::func::FuncOp"> {
+  let summary = "Write marked outputs with non-temporal (streaming) stores";
+  let description = [{
+    Mechanism of streaming stores (the strategy is
+    `xla-plan-streaming-stores`). Each vector write of whole cache lines
+    (`vector.transfer_write`, 1-D, in bounds, no mask, 64 bytes or a
+    multiple) into an argument marked `xla.streaming_store` that the
+    function only writes (through views; never reads, copies out of or
+    passes on) becomes
+
+      scf.if <the address is 64-byte aligned> {
+        vector.store ... {nontemporal = true, alignment = 64}
+      } else { the original write }
+
+    (callers' buffers need not be aligned), and an `sfence` follows the
+    outermost sequential loop around such stores in each parallel tile or
+    function body: streaming stores are weakly ordered, and other threads
+    read the output after the parallel loop's barrier. The marks are
+    removed. x86 only (the strategy marks nothing elsewhere).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 #endif // XLA_MLIR_TRANSFORMS_PASSES_TD

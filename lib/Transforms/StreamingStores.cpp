@@ -1,0 +1,187 @@
+//===- StreamingStores.cpp - non-temporal stores of large outputs ---------===//
+//
+// See Passes.td. Mechanism only: which outputs to stream is decided by
+// xla-plan-streaming-stores (PlanStreamingStores.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "xla-mlir/Transforms/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace xla {
+#define GEN_PASS_DEF_STREAMINGSTORESPASS
+#include "xla-mlir/Transforms/Passes.h.inc"
+} // namespace xla
+
+using namespace mlir;
+
+namespace {
+
+/// x86 writes a cache line of 64 bytes; a streaming store of less than a
+/// line leaves a partly filled write-combining buffer, which costs more
+/// than the read it saves.
+constexpr int64_t kLineBytes = 64;
+
+/// The buffer `value` is a view of: through subviews, reshapes and casts.
+Value rootOf(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>()) {
+    if (view.getViewSource() == value)
+      break;
+    value = view.getViewSource();
+  }
+  return value;
+}
+
+/// Whether every use of `buffer`, through its views, writes it: vector and
+/// scalar stores into it. A read, a copy out of it, a call or anything else
+/// unknown makes it a buffer the function reads, whose lines it had better
+/// keep in the cache.
+bool isOnlyWritten(Value buffer) {
+  SmallVector<Value> work{buffer};
+  while (!work.empty()) {
+    Value value = work.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user)) {
+        if (view.getViewSource() != value)
+          return false;
+        // extract_strided_metadata reads the descriptor, not the data.
+        for (Value result : user->getResults())
+          if (isa<MemRefType>(result.getType()))
+            work.push_back(result);
+        continue;
+      }
+      if (auto write = dyn_cast<vector::TransferWriteOp>(user)) {
+        if (write.getBase() == value)
+          continue;
+      } else if (auto store = dyn_cast<vector::StoreOp>(user)) {
+        if (store.getBase() == value)
+          continue;
+      } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
+        if (store.getMemRef() == value)
+          continue;
+      } else if (auto copy = dyn_cast<memref::CopyOp>(user)) {
+        if (copy.getTarget() == value)
+          continue;
+      }
+      return false;
+    }
+  }
+  return true;
+}
+
+/// A write this pass can turn into a streaming store: whole lines of a
+/// contiguous row, no mask, no out-of-bounds lanes.
+bool isLineWrite(vector::TransferWriteOp write) {
+  VectorType type = write.getVectorType();
+  auto memref = dyn_cast<MemRefType>(write.getBase().getType());
+  if (!memref || write.getMask() || type.getRank() != 1 ||
+      type.isScalable() || !type.getElementType().isIntOrFloat() ||
+      write.hasOutOfBoundsDim() ||
+      !write.getPermutationMap().isMinorIdentity() ||
+      !memref.isLastDimUnitStride())
+    return false;
+  int64_t bits = type.getNumElements() * type.getElementTypeBitWidth();
+  return bits % (8 * kLineBytes) == 0;
+}
+
+/// Whether `root` is an argument of `function` that the strategy
+/// (xla-plan-streaming-stores) marked.
+bool isMarkedArgument(func::FuncOp function, Value root) {
+  auto argument = dyn_cast<BlockArgument>(root);
+  return argument && argument.getOwner() == &function.getBody().front() &&
+         function.getArgAttr(argument.getArgNumber(),
+                             xla::kStreamingStoreAttrName);
+}
+
+/// `write`'s first byte is at a multiple of 64: the aligned pointer plus
+/// (offset + sum of index x stride) elements.
+Value isLineAligned(OpBuilder &b, vector::TransferWriteOp write) {
+  Location loc = write.getLoc();
+  Value base = write.getBase();
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, base);
+  Value linear = metadata.getOffset();
+  for (auto [index, stride] :
+       llvm::zip(write.getIndices(), metadata.getStrides()))
+    linear = arith::AddIOp::create(
+        b, loc, linear, arith::MulIOp::create(b, loc, index, stride));
+  int64_t elementBytes =
+      write.getVectorType().getElementTypeBitWidth() / 8;
+  Value pointer =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, base);
+  Value address = arith::AddIOp::create(
+      b, loc, pointer,
+      arith::MulIOp::create(
+          b, loc, linear,
+          arith::ConstantIndexOp::create(b, loc, elementBytes)));
+  Value misalignment = arith::AndIOp::create(
+      b, loc, address, arith::ConstantIndexOp::create(b, loc, kLineBytes - 1));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, misalignment,
+                               arith::ConstantIndexOp::create(b, loc, 0));
+}
+
+/// scf.if aligned { streaming vector.store } else { `write` as it was }.
+void streamWrite(vector::TransferWriteOp write) {
+  OpBuilder b(write);
+  Value aligned = isLineAligned(b, write);
+  auto branch = scf::IfOp::create(b, write.getLoc(), aligned,
+                                  /*withElseRegion=*/true);
+  b.setInsertionPointToStart(branch.thenBlock());
+  vector::StoreOp::create(b, write.getLoc(), write.getVector(),
+                          write.getBase(), write.getIndices(),
+                          /*nontemporal=*/true, llvm::Align(kLineBytes));
+  write->moveBefore(branch.elseBlock()->getTerminator());
+}
+
+/// The op after which the stores of `op`'s loop nest are complete in one
+/// thread: its outermost ancestor inside sequential control flow only
+/// (below a parallel loop, an OpenMP loop or the function).
+Operation *threadNestOf(Operation *op) {
+  while (isa<scf::ForOp, scf::WhileOp, scf::IfOp, scf::IndexSwitchOp,
+             scf::ExecuteRegionOp>(op->getParentOp()))
+    op = op->getParentOp();
+  return op;
+}
+
+struct StreamingStoresPass
+    : xla::impl::StreamingStoresPassBase<StreamingStoresPass> {
+
+  void runOnOperation() override {
+    func::FuncOp function = getOperation();
+    if (function.isExternal())
+      return;
+    DenseMap<Value, bool> streamable;
+    SmallVector<vector::TransferWriteOp> writes;
+    function.walk([&](vector::TransferWriteOp write) {
+      if (!isLineWrite(write))
+        return;
+      Value root = rootOf(write.getBase());
+      auto [it, inserted] = streamable.try_emplace(root, false);
+      if (inserted)
+        it->second = isMarkedArgument(function, root) && isOnlyWritten(root);
+      if (it->second)
+        writes.push_back(write);
+    });
+    llvm::SetVector<Operation *> nests;
+    for (vector::TransferWriteOp write : writes) {
+      nests.insert(threadNestOf(write));
+      streamWrite(write);
+    }
+    // Streaming stores are weakly ordered: without a fence, the release of
+    // the parallel loop's barrier could become visible before them.
+    for (Operation *nest : nests) {
+      OpBuilder b(nest->getContext());
+      b.setInsertionPointAfter(nest);
+      LLVM::CallIntrinsicOp::create(b, nest->getLoc(),
+                                    b.getStringAttr("llvm.x86.sse.sfence"),
+                                    ValueRange());
+    }
+    for (unsigned i = 0, e = function.getNumArguments(); i < e; ++i)
+      function.removeArgAttr(i, xla::kStreamingStoreAttrName);
+  }
+};
+
+} // namespace
