@@ -5,10 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StreamingStores.h"
 #include "xla-mlir/Target/TargetDescription.h"
 #include "xla-mlir/Transforms/Passes.h"
 
-#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "llvm/TargetParser/Triple.h"
 
 namespace xla {
@@ -34,7 +35,7 @@ int64_t bufferBytes(Value value) {
 }
 
 /// The buffers each op of a function's entry block uses, in program order,
-/// each value taken back to the buffer it is a view of.
+/// each view taken back to the buffer it views.
 class EntryBlock {
 public:
   explicit EntryBlock(Block &block) : block(block) {
@@ -43,20 +44,11 @@ public:
       SetVector<Value> buffers;
       op.walk([&](Operation *nested) {
         for (Value operand : nested->getOperands())
-          if (isa<MemRefType>(operand.getType()))
-            buffers.insert(rootOf(operand));
+          if (auto memref = dyn_cast<MemrefValue>(operand))
+            buffers.insert(memref::skipViewLikeOps(memref));
       });
       uses.push_back({&op, buffers.takeVector()});
-      for (Value result : op.getResults())
-        if (auto view = result.getDefiningOp<ViewLikeOpInterface>())
-          if (view.getViewSource() != result)
-            roots[result] = rootOf(view.getViewSource());
     }
-  }
-
-  Value rootOf(Value value) const {
-    auto it = roots.find(value);
-    return it == roots.end() ? value : it->second;
   }
 
   /// Whether `buffer`, written by `call` (an op of the block), would have
@@ -83,7 +75,6 @@ public:
   Block &block;
 
 private:
-  DenseMap<Value, Value> roots;
   DenseMap<Operation *, size_t> position;
   std::vector<std::pair<Operation *, SmallVector<Value>>> uses;
 };
@@ -91,26 +82,8 @@ private:
 /// Whether `kernel` stores into its argument `index` (through views): only
 /// outputs are marked.
 bool writesArgument(func::FuncOp kernel, unsigned index) {
-  SmallVector<Value> work{kernel.getArgument(index)};
-  while (!work.empty()) {
-    Value value = work.pop_back_val();
-    for (Operation *user : value.getUsers()) {
-      if (auto view = dyn_cast<ViewLikeOpInterface>(user)) {
-        if (view.getViewSource() == value)
-          for (Value result : user->getResults())
-            work.push_back(result);
-        continue;
-      }
-      auto write = dyn_cast<vector::TransferWriteOp>(user);
-      auto vectorStore = dyn_cast<vector::StoreOp>(user);
-      auto store = dyn_cast<memref::StoreOp>(user);
-      if ((write && write.getBase() == value) ||
-          (vectorStore && vectorStore.getBase() == value) ||
-          (store && store.getMemRef() == value))
-        return true;
-    }
-  }
-  return false;
+  return llvm::any_of(xla::usesThroughViews(kernel.getArgument(index)),
+                      xla::isStore);
 }
 
 struct PlanStreamingStoresPass
@@ -142,7 +115,9 @@ struct PlanStreamingStoresPass
             continue;
           bool qualifies =
               top && bufferBytes(operand) >= limits->minBytes &&
-              entry.outlivesCaches(call, entry.rootOf(operand), *limits);
+              entry.outlivesCaches(
+                  call, memref::skipViewLikeOps(cast<MemrefValue>(operand)),
+                  *limits);
           auto [it, inserted] = verdicts.try_emplace(
               std::make_pair(kernel.getOperation(), unsigned(index)),
               qualifies);

@@ -5,9 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StreamingStores.h"
 #include "xla-mlir/Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -25,52 +27,11 @@ namespace {
 /// than the read it saves.
 constexpr int64_t kLineBytes = 64;
 
-/// The buffer `value` is a view of: through subviews, reshapes and casts.
-Value rootOf(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>()) {
-    if (view.getViewSource() == value)
-      break;
-    value = view.getViewSource();
-  }
-  return value;
-}
-
-/// Whether every use of `buffer`, through its views, writes it: vector and
-/// scalar stores into it. A read, a copy out of it, a call or anything else
-/// unknown makes it a buffer the function reads, whose lines it had better
-/// keep in the cache.
+/// Whether every use of `buffer`, through its views, stores into it. A
+/// read, a copy out of it, a call or anything else unknown makes it a
+/// buffer the function reads, whose lines it had better keep in the cache.
 bool isOnlyWritten(Value buffer) {
-  SmallVector<Value> work{buffer};
-  while (!work.empty()) {
-    Value value = work.pop_back_val();
-    for (OpOperand &use : value.getUses()) {
-      Operation *user = use.getOwner();
-      if (auto view = dyn_cast<ViewLikeOpInterface>(user)) {
-        if (view.getViewSource() != value)
-          return false;
-        // extract_strided_metadata reads the descriptor, not the data.
-        for (Value result : user->getResults())
-          if (isa<MemRefType>(result.getType()))
-            work.push_back(result);
-        continue;
-      }
-      if (auto write = dyn_cast<vector::TransferWriteOp>(user)) {
-        if (write.getBase() == value)
-          continue;
-      } else if (auto store = dyn_cast<vector::StoreOp>(user)) {
-        if (store.getBase() == value)
-          continue;
-      } else if (auto store = dyn_cast<memref::StoreOp>(user)) {
-        if (store.getMemRef() == value)
-          continue;
-      } else if (auto copy = dyn_cast<memref::CopyOp>(user)) {
-        if (copy.getTarget() == value)
-          continue;
-      }
-      return false;
-    }
-  }
-  return true;
+  return llvm::all_of(xla::usesThroughViews(buffer), xla::isStore);
 }
 
 /// A write this pass can turn into a streaming store: whole lines of a
@@ -158,7 +119,7 @@ struct StreamingStoresPass
     function.walk([&](vector::TransferWriteOp write) {
       if (!isLineWrite(write))
         return;
-      Value root = rootOf(write.getBase());
+      Value root = memref::skipViewLikeOps(cast<MemrefValue>(write.getBase()));
       auto [it, inserted] = streamable.try_emplace(root, false);
       if (inserted)
         it->second = isMarkedArgument(function, root) && isOnlyWritten(root);
@@ -185,3 +146,36 @@ struct StreamingStoresPass
 };
 
 } // namespace
+
+SmallVector<OpOperand *> xla::usesThroughViews(Value buffer) {
+  SmallVector<OpOperand *> uses;
+  SmallVector<Value> work{buffer};
+  while (!work.empty()) {
+    Value value = work.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      auto view = dyn_cast<ViewLikeOpInterface>(use.getOwner());
+      if (!view || view.getViewSource() != value) {
+        uses.push_back(&use);
+        continue;
+      }
+      // extract_strided_metadata's sizes and strides are no view.
+      for (Value result : view->getResults())
+        if (isa<BaseMemRefType>(result.getType()))
+          work.push_back(result);
+    }
+  }
+  return uses;
+}
+
+bool xla::isStore(OpOperand *use) {
+  Operation *user = use->getOwner();
+  if (auto write = dyn_cast<vector::TransferWriteOp>(user))
+    return use == &write.getBaseMutable();
+  if (auto store = dyn_cast<vector::StoreOp>(user))
+    return use == &store.getBaseMutable();
+  if (auto store = dyn_cast<memref::StoreOp>(user))
+    return use == &store.getMemrefMutable();
+  if (auto copy = dyn_cast<memref::CopyOp>(user))
+    return use == &copy.getTargetMutable();
+  return false;
+}
