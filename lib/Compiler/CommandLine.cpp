@@ -70,6 +70,11 @@ struct CompileCLOptions {
                      "no cache would hold for their readers with "
                      "non-temporal stores (=false: plain stores)"),
             cl::init(defaults.streamingStores), cl::cat(category)),
+        prefetch("prefetch",
+                 cl::desc("Prefetch the next block of rows while a fused "
+                          "kernel computes on the current one "
+                          "(=false: the hardware prefetchers alone)"),
+                 cl::init(defaults.prefetch), cl::cat(category)),
         parallelLoops("parallel-loops",
                 cl::desc("Run the tiles of large ops on all cores (OpenMP; "
                          "OMP_NUM_THREADS sets how many)"),
@@ -133,6 +138,7 @@ struct CompileCLOptions {
   cl::opt<bool> vectorize;
   cl::opt<bool> fuseBlocks;
   cl::opt<bool> streamingStores;
+  cl::opt<bool> prefetch;
   cl::opt<bool> parallelLoops;
   cl::opt<bool> runtimeAlloc;
   cl::opt<unsigned> optLevel;
@@ -181,6 +187,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.vectorize = cl->vectorize;
   options.fuseBlocks = cl->fuseBlocks;
   options.streamingStores = cl->streamingStores;
+  options.prefetch = cl->prefetch;
   options.parallelLoops = cl->parallelLoops;
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
@@ -281,6 +288,7 @@ const std::vector<OptionSetter> &optionSetters() {
       field("vectorize", &CompileOptions::vectorize),
       field("fuse-blocks", &CompileOptions::fuseBlocks),
       field("streaming-stores", &CompileOptions::streamingStores),
+      field("prefetch", &CompileOptions::prefetch),
       field("parallel-loops", &CompileOptions::parallelLoops),
       field("runtime-alloc", &CompileOptions::runtimeAlloc),
       {"opt-level",

@@ -307,6 +307,7 @@ void fillPipelineOptions(CPUPipelineOptions &pipeline,
   pipeline.vectorize = options.vectorize;
   pipeline.fuseBlocks = options.fuseBlocks;
   pipeline.streamingStores = options.streamingStores;
+  pipeline.prefetch = options.prefetch;
   pipeline.vectorBits = target.vectorBits;
   pipeline.parallelLoops = options.parallelLoops && hasThreadsRuntime();
   pipeline.runtimeAlloc = options.runtimeAlloc;

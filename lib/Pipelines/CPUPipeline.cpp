@@ -83,6 +83,12 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     // into element-by-element shuffles.
     functions.addPass(createLowerVectorTransposesPass());
     functions.addPass(createCanonicalizerPass());
+    // On the 1-D reads, while the distributed blocks are still parallel
+    // loops.
+    if (options.prefetch) {
+      functions.addPass(createPlanBlockPrefetchPass());
+      functions.addPass(createPrefetchNextBlockPass());
+    }
   }
   pm.addPass(createOutlineKernelsPass());
   // Strategy: which kernels' outputs would leave the caches before their

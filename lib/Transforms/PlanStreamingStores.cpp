@@ -7,6 +7,7 @@
 
 #include "StreamingStores.h"
 #include "xla-mlir/Target/TargetDescription.h"
+#include "xla-mlir/Transforms/FusionCostModel.h"
 #include "xla-mlir/Transforms/Passes.h"
 
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
@@ -18,6 +19,7 @@ namespace xla {
 } // namespace xla
 
 using namespace mlir;
+using xla::FusionCostModel;
 
 namespace {
 
@@ -25,14 +27,6 @@ struct Thresholds {
   int64_t minBytes;
   int64_t reuseBytes;
 };
-
-/// Bytes of a statically shaped buffer of ints or floats; 0 otherwise.
-int64_t bufferBytes(Value value) {
-  auto type = dyn_cast<MemRefType>(value.getType());
-  if (!type || !type.hasStaticShape() || !type.getElementType().isIntOrFloat())
-    return 0;
-  return type.getNumElements() * type.getElementTypeBitWidth() / 8;
-}
 
 /// The buffers each op of a function's entry block uses, in program order,
 /// each view taken back to the buffer it views.
@@ -67,7 +61,7 @@ public:
         return isa<memref::DeallocOp>(op);
       for (Value other : buffers)
         if (touched.insert(other).second)
-          distance += bufferBytes(other);
+          distance += FusionCostModel::getBytes(other);
     }
     return true;
   }
@@ -114,7 +108,7 @@ struct PlanStreamingStoresPass
               !writesArgument(kernel, index))
             continue;
           bool qualifies =
-              top && bufferBytes(operand) >= limits->minBytes &&
+              top && FusionCostModel::getBytes(operand) >= limits->minBytes &&
               entry.outlivesCaches(
                   call, memref::skipViewLikeOps(cast<MemrefValue>(operand)),
                   *limits);

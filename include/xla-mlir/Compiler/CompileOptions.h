@@ -65,6 +65,10 @@ struct CompileOptions {
   /// buffers) with non-temporal stores, which do not read the lines first
   /// (xla-plan-streaming-stores, xla-streaming-stores).
   bool streamingStores = true;
+  /// `prefetch`: in a loop over blocks of rows that reads its block in
+  /// several phases (softmax, layernorm), fetch the next block during the
+  /// second (xla-plan-block-prefetch, xla-prefetch-next-block).
+  bool prefetch = true;
   /// `parallel-loops`: run the tiles of large ops on all cores (OpenMP;
   /// needs a compiler built with libomp, else ignored).
   bool parallelLoops = true;

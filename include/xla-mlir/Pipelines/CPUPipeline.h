@@ -31,6 +31,13 @@ struct CPUPipelineOptions : public HLOLoweringOptions {
                      "non-temporal stores (xla-plan-streaming-stores, "
                      "xla-streaming-stores)"),
       llvm::cl::init(true)};
+  Option<bool> prefetch{
+      *this, "prefetch",
+      llvm::cl::desc("In a parallel loop over blocks that reads a large "
+                     "buffer in several phases, prefetch the next block's "
+                     "data during the second (xla-plan-block-prefetch, "
+                     "xla-prefetch-next-block)"),
+      llvm::cl::init(true)};
   Option<int64_t> vectorBits{
       *this, "vector-bits",
       llvm::cl::desc("Vector register width in bits used for tiling"),

@@ -67,7 +67,7 @@ public:
   /// reduce or concatenate input.
   static double getReads(mlir::Operation *op, unsigned index);
 
-  /// Bytes of a tensor value (0 for others).
+  /// Bytes of a statically shaped tensor or buffer (0 for others).
   static int64_t getBytes(mlir::Value value);
 
   /// True for values a kernel recomputes for free instead of reading:

@@ -31,6 +31,11 @@ constexpr llvm::StringLiteral kInPlaceAttrName = "xla.in_place";
 /// On an argument of a kernel: an output to write with streaming stores
 /// (xla-plan-streaming-stores -> xla-streaming-stores).
 constexpr llvm::StringLiteral kStreamingStoreAttrName = "xla.streaming_store";
+/// On a vector.transfer_read in a parallel loop: prefetch what it reads one
+/// iteration later, with this locality hint (xla-plan-block-prefetch ->
+/// xla-prefetch-next-block).
+constexpr llvm::StringLiteral kPrefetchNextBlockAttrName =
+    "xla.prefetch_next_block";
 
 #define GEN_PASS_DECL
 #include "xla-mlir/Transforms/Passes.h.inc"

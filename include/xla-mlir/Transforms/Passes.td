@@ -837,4 +837,62 @@ def StreamingStoresPass
                            "::mlir::vector::VectorDialect"];
 }
 
+def PlanBlockPrefetchPass
+    : Pass<"xla-plan-block-prefetch", "::mlir::func::FuncOp"> {
+  let summary = "Decide which reads of a parallel loop prefetch the next "
+                "iteration's data";
+  let description = [{
+    Strategy of `xla-prefetch-next-block`. A block-fused kernel (a softmax,
+    a layernorm) reads its block of rows from memory in its first phase,
+    then reads the block again from the cache in later phases that compute
+    (exponentials, divisions). While those run, memory sits idle; the
+    hardware prefetchers follow streams but do not jump to the next block.
+    So in a parallel loop (`scf.parallel`, one induction variable, not
+    nested in another), for each buffer defined outside the loop that two
+    or more of the loop body's top-level ops (its phases) read, the 1-D
+    vector reads of the buffer in the second such phase are marked
+    `xla.prefetch_next_block` with a locality hint: the same element one
+    iteration ahead is fetched while the phase computes. The first phase
+    keeps streaming the block it needs; a buffer read only once per
+    iteration gets nothing (the hardware prefetchers see its stream).
+
+    Only buffers of at least `min-bytes` are prefetched (smaller ones stay
+    in the caches between calls). The hint is locality 3 (to L1) when an
+    iteration reads at most half of `l1-bytes` of the buffer, else 2 (to
+    L2). `min-bytes` 0 takes all cores' L2 of the module's `xla.target`,
+    `l1-bytes` 0 its L1. A GPU target, or no target and no options, marks
+    nothing.
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"0",
+           "Smallest buffer, in bytes, whose next block is prefetched (0: "
+           "all cores' L2 of the module's xla.target)">,
+    Option<"l1Bytes", "l1-bytes", "int64_t", /*default=*/"0",
+           "L1 data cache per core, in bytes, for the locality hint (0: the "
+           "module's xla.target)">,
+  ];
+}
+
+def PrefetchNextBlockPass
+    : Pass<"xla-prefetch-next-block", "::mlir::func::FuncOp"> {
+  let summary = "Prefetch the next parallel iteration's data at marked "
+                "reads";
+  let description = [{
+    Mechanism of next-block prefetching (the strategy is
+    `xla-plan-block-prefetch`). Next to each `vector.transfer_read` marked
+    `xla.prefetch_next_block` (1-D, in bounds, no mask, contiguous), inside
+    a parallel loop with constant bounds whose trip count is a multiple of
+    its step, a `memref.prefetch` (read, data, the mark's locality) fetches
+    each 64-byte line the same read reads one iteration later: the address
+    is computed again with the induction variable `iv` replaced by
+    `min(iv + step, last iv)`, so that it stays inside the buffer. The ops
+    between the read and the loop must be `scf.for`s whose bounds do not
+    depend on `iv`, and the address only on `iv`, those loops' induction
+    variables and pure ops; a marked read that breaks a rule is left as it
+    is. The marks are removed. A prefetch never changes results.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 #endif // XLA_MLIR_TRANSFORMS_PASSES_TD

@@ -1,0 +1,220 @@
+//===- PrefetchNextBlock.cpp - prefetch the next parallel iteration -------===//
+//
+// See Passes.td. Mechanism only: which reads prefetch is decided by
+// xla-plan-block-prefetch (PlanBlockPrefetch.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "BlockPrefetch.h"
+#include "xla-mlir/Transforms/Passes.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace xla {
+#define GEN_PASS_DEF_PREFETCHNEXTBLOCKPASS
+#include "xla-mlir/Transforms/Passes.h.inc"
+} // namespace xla
+
+using namespace mlir;
+
+namespace {
+
+/// One prefetch per cache line the read covers.
+constexpr int64_t kLineBytes = 64;
+
+/// The last value of `loop`'s induction variable, when its bounds are
+/// constants and its trip count is a multiple of its step, at least 2:
+/// then every iteration reads the same shape, and the next one's reads are
+/// inside the buffers whenever this one's are.
+std::optional<int64_t> lastIteration(scf::ParallelOp loop) {
+  if (loop.getNumLoops() != 1)
+    return std::nullopt;
+  std::optional<int64_t> lower =
+      getConstantIntValue(loop.getLowerBound().front());
+  std::optional<int64_t> upper =
+      getConstantIntValue(loop.getUpperBound().front());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep().front());
+  if (!lower || !upper || !step || *step <= 0 || *upper - *lower < 2 * *step ||
+      (*upper - *lower) % *step != 0)
+    return std::nullopt;
+  return *upper - *step;
+}
+
+/// Computes values of one iteration of `loop` as the next iteration would:
+/// the induction variable becomes `next`, and the ops in between are
+/// cloned before the read that needs them.
+class NextIteration {
+public:
+  NextIteration(scf::ParallelOp loop, Value next)
+      : loop(loop), iv(loop.getInductionVars().front()), next(next) {}
+
+  /// Whether `value` changes from one iteration of the loop to the next.
+  /// Block arguments other than the induction variables of `scf.for`s
+  /// (loop-carried values) and ops with regions count as changing.
+  bool dependsOnIV(Value value) {
+    if (value == iv)
+      return true;
+    if (!loop.getRegion().isAncestor(value.getParentRegion()))
+      return false;
+    auto [it, inserted] = depends.try_emplace(value, true);
+    if (!inserted)
+      return it->second;
+    bool result = true;
+    if (auto argument = dyn_cast<BlockArgument>(value)) {
+      auto inner = dyn_cast<scf::ForOp>(argument.getOwner()->getParentOp());
+      if (inner && argument == inner.getInductionVar())
+        result = dependsOnIV(inner.getLowerBound()) ||
+                 dependsOnIV(inner.getUpperBound()) ||
+                 dependsOnIV(inner.getStep());
+    } else {
+      Operation *op = value.getDefiningOp();
+      result = op->getNumRegions() != 0 ||
+               llvm::any_of(op->getOperands(),
+                            [&](Value v) { return dependsOnIV(v); });
+    }
+    depends[value] = result;
+    return result;
+  }
+
+  /// `value` one iteration later; null when an op on the way is not pure.
+  /// Each clone goes right after its original, where its operands' clones
+  /// already are: out of the inner loops the original is out of.
+  Value at(OpBuilder &b, Value value, IRMapping &cloned) {
+    if (!dependsOnIV(value))
+      return value;
+    if (value == iv)
+      return next;
+    if (Value done = cloned.lookupOrNull(value))
+      return done;
+    Operation *op = value.getDefiningOp();
+    if (!op || !isPure(op) || op->getNumRegions() != 0)
+      return nullptr;
+    for (Value operand : op->getOperands()) {
+      Value later = at(b, operand, cloned);
+      if (!later)
+        return nullptr;
+      cloned.map(operand, later);
+    }
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfter(op);
+    Operation *copy = b.clone(*op, cloned);
+    return copy->getResult(cast<OpResult>(value).getResultNumber());
+  }
+
+private:
+  scf::ParallelOp loop;
+  Value iv;
+  Value next;
+  DenseMap<Value, bool> depends;
+};
+
+/// Whether the ops between `read` and `loop` are sequential loops whose
+/// bounds are the same in every iteration of `loop`: the read then runs
+/// over the same indices one iteration later.
+bool hasInvariantNest(vector::TransferReadOp read, scf::ParallelOp loop,
+                      NextIteration &later) {
+  for (Operation *op = read->getParentOp(); op != loop;
+       op = op->getParentOp()) {
+    auto inner = dyn_cast<scf::ForOp>(op);
+    if (!inner || later.dependsOnIV(inner.getLowerBound()) ||
+        later.dependsOnIV(inner.getUpperBound()) ||
+        later.dependsOnIV(inner.getStep()))
+      return false;
+  }
+  return true;
+}
+
+/// Prefetches, before `read`, every line it reads one iteration of `loop`
+/// later. Returns false (and adds nothing) when that address cannot be
+/// computed.
+bool prefetchNext(vector::TransferReadOp read, scf::ParallelOp loop,
+                  NextIteration &later, unsigned locality) {
+  if (!hasInvariantNest(read, loop, later))
+    return false;
+  OpBuilder b(read);
+  IRMapping cloned;
+  Value base = later.at(b, read.getBase(), cloned);
+  SmallVector<Value> indices;
+  for (Value index : read.getIndices())
+    indices.push_back(base ? later.at(b, index, cloned) : Value());
+  if (!base || llvm::is_contained(indices, Value()))
+    return false;
+  VectorType type = read.getVectorType();
+  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+  int64_t bytes = type.getNumElements() * elementBytes;
+  int64_t lineElements = std::max<int64_t>(1, kLineBytes / elementBytes);
+  Location loc = read.getLoc();
+  Value innermost = indices.back();
+  for (int64_t offset = 0; offset < bytes; offset += kLineBytes) {
+    if (offset != 0)
+      indices.back() = arith::AddIOp::create(
+          b, loc, innermost,
+          arith::ConstantIndexOp::create(
+              b, loc, offset / kLineBytes * lineElements));
+    memref::PrefetchOp::create(b, loc, base, indices, /*isWrite=*/false,
+                               locality, /*isDataCache=*/true);
+  }
+  return true;
+}
+
+struct PrefetchNextBlockPass
+    : xla::impl::PrefetchNextBlockPassBase<PrefetchNextBlockPass> {
+
+  void runOnOperation() override {
+    func::FuncOp function = getOperation();
+    // Marked reads by loop, in program order.
+    llvm::MapVector<Operation *, SmallVector<vector::TransferReadOp>> reads;
+    function.walk([&](vector::TransferReadOp read) {
+      if (!read->hasAttr(xla::kPrefetchNextBlockAttrName))
+        return;
+      auto loop = read->getParentOfType<scf::ParallelOp>();
+      if (loop && xla::isContiguousRead(read))
+        reads[loop].push_back(read);
+    });
+    for (auto &[op, marked] : reads) {
+      auto loop = cast<scf::ParallelOp>(op);
+      std::optional<int64_t> last = lastIteration(loop);
+      if (!last)
+        continue;
+      // min(iv + step, last iv): the last iteration fetches its own block
+      // again instead of one past the buffer.
+      OpBuilder b = OpBuilder::atBlockBegin(loop.getBody());
+      Location loc = loop.getLoc();
+      Value iv = loop.getInductionVars().front();
+      Value next = arith::MinSIOp::create(
+          b, loc, arith::AddIOp::create(b, loc, iv, loop.getStep().front()),
+          arith::ConstantIndexOp::create(b, loc, *last));
+      NextIteration later(loop, next);
+      bool used = false;
+      for (vector::TransferReadOp read : marked) {
+        auto locality = read->getAttrOfType<IntegerAttr>(
+            xla::kPrefetchNextBlockAttrName);
+        if (locality && locality.getInt() >= 0 && locality.getInt() <= 3)
+          used |= prefetchNext(read, loop, later, locality.getInt());
+      }
+      if (used)
+        continue;
+      Operation *min = next.getDefiningOp();
+      SmallVector<Operation *> unused{min, min->getOperand(0).getDefiningOp(),
+                                      min->getOperand(1).getDefiningOp()};
+      for (Operation *dead : unused)
+        dead->erase();
+    }
+    function.walk([](vector::TransferReadOp read) {
+      read->removeAttr(xla::kPrefetchNextBlockAttrName);
+    });
+  }
+};
+
+} // namespace
+
+bool xla::isContiguousRead(vector::TransferReadOp read) {
+  VectorType type = read.getVectorType();
+  auto memref = dyn_cast<MemRefType>(read.getBase().getType());
+  return memref && !read.getMask() && type.getRank() == 1 &&
+         !type.isScalable() && type.getElementType().isIntOrFloat() &&
+         type.getElementTypeBitWidth() % 8 == 0 &&
+         !read.hasOutOfBoundsDim() &&
+         read.getPermutationMap().isMinorIdentity() &&
+         memref.isLastDimUnitStride();
+}
