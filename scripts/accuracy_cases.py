@@ -248,6 +248,16 @@ def special_groups():
               "ulp", ["tanh f32 [-12, 12]", "erf f32 [-12, 12]", "erfc f32 [-12, 12]",
                       "log f32 [e^-80, e^80]"],
               configs=["default", "scalar"]),
+        # Vectorized f32 sin and cos: reduced by pi/2 in float64 and a
+        # polynomial (xla-approximate-vector-math); libm past 2^20. XLA:CPU
+        # calls libm.
+        Group("sin cos", lambda x: (jnp.sin(x), jnp.cos(x)),
+              lambda rng: [np.concatenate([np.linspace(-1e5, 1e5, 65520),
+                                           [0.0, -0.0, 1e-20, -1e-20, 1e-40, 1.5707964,
+                                            3.1415927, 355.0, 2.0 ** 20, 3e6, -3e6, 1e30,
+                                            7.0, -7.0, 0.5, 99.0]]).astype(np.float32)],
+              "ulp", ["sin f32 [-1e5, 1e5]", "cos f32 [-1e5, 1e5]"],
+              configs=["default", "scalar"]),
         Group("complex sin cos", lambda z: (jnp.sin(z), jnp.cos(z)),
               lambda rng: [complex_grid(-12, 12, 161)], "ulp",
               ["sin c64 [-12, 12]^2", "cos c64 [-12, 12]^2"]),

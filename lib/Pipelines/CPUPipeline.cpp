@@ -109,13 +109,14 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     // have unknown effects and would keep them).
     if (options.streamingStores)
       functions.addPass(createStreamingStoresPass());
-    functions.addPass(createSCFToControlFlowPass());
     // Math on f16/bf16 runs in f32, like XLA; what LLVM has no intrinsic
     // for goes to libm.
     functions.addPass(math::createMathExtendToSupportedTypes());
-    // exp, tanh, erf(c) and log in vector registers, not a libm call per
-    // lane.
+    // exp, tanh, erf(c), log, sin and cos in vector registers, not a libm
+    // call per lane; before scf-to-cf (sin and cos branch to libm for
+    // arguments beyond the polynomial's range).
     functions.addPass(createApproximateVectorMathPass());
+    functions.addPass(createSCFToControlFlowPass());
     functions.addPass(createConvertComplexToStandardPass());
     functions.addPass(arith::createArithExpandOpsPass());
     functions.addPass(memref::createExpandStridedMetadataPass());

@@ -44,3 +44,37 @@ func.func @others(%x: vector<4xf64>, %y: vector<8xf32>) -> (vector<4xf64>, vecto
   %4 = math.log1p %y : vector<8xf32>
   return %0, %1, %2, %5, %3, %4 : vector<4xf64>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>
 }
+
+// sin and cos: reduced by pi/2 in f64 and a polynomial by quadrant, rounded
+// to f32 once; a vector with a lane beyond 2^20 (or an infinity or a NaN)
+// keeps the math op, which becomes libm calls. ops=exp leaves them alone.
+// CHECK-LABEL: func.func @sin_cos
+// 2^20:
+// CHECK: %[[LIMIT:.*]] = arith.constant dense<0x49800000> : vector<8xf32>
+// CHECK: %[[ABS:.*]] = math.absf %[[X:.*]] : vector<8xf32>
+// CHECK: %[[OUT:.*]] = arith.cmpf ugt, %[[ABS]], %[[LIMIT]]
+// CHECK: %[[ANY:.*]] = vector.reduction <or>, %[[OUT]]
+// CHECK: scf.if %[[ANY]] -> (vector<8xf32>) {
+// CHECK:   math.sin %[[X]] : vector<8xf32>
+// CHECK: } else {
+// CHECK:   arith.extf %[[X]] : vector<8xf32> to vector<8xf64>
+// CHECK:   math.roundeven %{{.*}} : vector<8xf64>
+// CHECK:   math.fma
+// CHECK:   arith.fptosi %{{.*}} : vector<8xf64> to vector<8xi32>
+// CHECK:   arith.truncf %{{.*}} : vector<8xf64> to vector<8xf32>
+// CHECK:   arith.cmpf oeq
+// CHECK:   arith.select
+// CHECK: scf.if
+// CHECK:   math.cos %[[X]] : vector<8xf32>
+// CHECK: } else {
+// CHECK:   arith.addi
+// CHECK: return
+// EXP-LABEL: func.func @sin_cos
+// EXP-NOT: scf.if
+// EXP: math.sin %{{.*}} : vector<8xf32>
+// EXP: math.cos %{{.*}} : vector<8xf32>
+func.func @sin_cos(%x: vector<8xf32>) -> (vector<8xf32>, vector<8xf32>) {
+  %0 = math.sin %x : vector<8xf32>
+  %1 = math.cos %x : vector<8xf32>
+  return %0, %1 : vector<8xf32>, vector<8xf32>
+}
