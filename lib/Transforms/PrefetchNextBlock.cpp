@@ -167,8 +167,10 @@ struct PrefetchNextBlockPass
     function.walk([&](vector::TransferReadOp read) {
       if (!read->hasAttr(xla::kPrefetchNextBlockAttrName))
         return;
+      // The distributed blocks: a parallel loop in no other.
       auto loop = read->getParentOfType<scf::ParallelOp>();
-      if (loop && xla::isContiguousRead(read))
+      if (loop && !loop->getParentOfType<scf::ParallelOp>() &&
+          xla::isContiguousRead(read))
         reads[loop].push_back(read);
     });
     for (auto &[op, marked] : reads) {

@@ -78,3 +78,13 @@ func.func @sin_cos(%x: vector<8xf32>) -> (vector<8xf32>, vector<8xf32>) {
   %1 = math.cos %x : vector<8xf32>
   return %0, %1 : vector<8xf32>, vector<8xf32>
 }
+
+// A 2-D vector: the range test is flattened for the reduction.
+// CHECK-LABEL: func.func @sin_2d
+// CHECK: vector.shape_cast %{{.*}} : vector<2x8xi1> to vector<16xi1>
+// CHECK: vector.reduction <or>
+// CHECK: scf.if
+func.func @sin_2d(%x: vector<2x8xf32>) -> vector<2x8xf32> {
+  %0 = math.sin %x : vector<2x8xf32>
+  return %0 : vector<2x8xf32>
+}

@@ -120,3 +120,26 @@ func.func @triangle(%x: memref<64x1024xf32>, %out: memref<64x1024xf32>) {
   }
   return
 }
+
+// A marked read in a parallel loop nested in another: only the outermost
+// loop's iterations are blocks. Nothing is added.
+// CHECK-LABEL: func @nested_parallel
+// CHECK-NOT: memref.prefetch
+// CHECK: return
+func.func @nested_parallel(%x: memref<64x1024xf32>, %out: memref<64x1024xf32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c1024 = arith.constant 1024 : index
+  %pad = arith.constant 0.0 : f32
+  scf.parallel (%i) = (%c0) to (%c64) step (%c8) {
+    scf.parallel (%j) = (%c0) to (%c1024) step (%c16) {
+      %v = vector.transfer_read %x[%i, %j], %pad {in_bounds = [true], xla.prefetch_next_block = 2 : i32} : memref<64x1024xf32>, vector<16xf32>
+      vector.transfer_write %v, %out[%i, %j] {in_bounds = [true]} : vector<16xf32>, memref<64x1024xf32>
+      scf.reduce
+    }
+    scf.reduce
+  }
+  return
+}
