@@ -42,19 +42,24 @@ constexpr double kCosCoefficients[] = {2.443315711809948e-5,
                                        -1.388731625493765e-3,
                                        4.166664568298827e-2, -0.5, 1.0};
 
+/// A constant vector of `type` with every element `value`.
+Value splatConstant(OpBuilder &b, Location loc, VectorType type,
+                    double value) {
+  Type element = type.getElementType();
+  Attribute attr = isa<FloatType>(element)
+                       ? Attribute(b.getFloatAttr(element, value))
+                       : Attribute(b.getIntegerAttr(element, int64_t(value)));
+  return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(type, attr));
+}
+
 /// Builds `sin` or `cos` of the f32 vector `x` in float64 registers: x =
 /// q pi/2 + r with |r| <= pi/4, then sin or cos of r by q's quadrant.
 Value sinCosPolynomial(OpBuilder &b, Location loc, Value x, bool cosine) {
   auto type = cast<VectorType>(x.getType());
   VectorType wide = type.clone(b.getF64Type());
   VectorType ints = type.clone(b.getI32Type());
-  auto splat = [&](VectorType t, double v) -> Value {
-    Attribute element = isa<FloatType>(t.getElementType())
-                            ? Attribute(b.getFloatAttr(t.getElementType(), v))
-                            : Attribute(b.getIntegerAttr(t.getElementType(),
-                                                         int64_t(v)));
-    return arith::ConstantOp::create(b, loc,
-                                     DenseElementsAttr::get(t, element));
+  auto splat = [&](VectorType t, double v) {
+    return splatConstant(b, loc, t, v);
   };
   Value xd = arith::ExtFOp::create(b, loc, wide, x);
   Value q = math::RoundEvenOp::create(
@@ -102,9 +107,7 @@ void approximateSinCos(Operation *op) {
   Location loc = op->getLoc();
   Value x = op->getOperand(0);
   auto type = cast<VectorType>(x.getType());
-  Value limit = arith::ConstantOp::create(
-      b, loc,
-      DenseElementsAttr::get(type, b.getF32FloatAttr(kSinCosLimit)));
+  Value limit = splatConstant(b, loc, type, kSinCosLimit);
   // Unordered: a NaN lane is out of range too.
   Value outside = arith::CmpFOp::create(
       b, loc, arith::CmpFPredicate::UGT, math::AbsFOp::create(b, loc, x),

@@ -5,7 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BlockPrefetch.h"
+#include "BlockFootprint.h"
+#include "MemoryAccess.h"
 #include "xla-mlir/Target/TargetDescription.h"
 #include "xla-mlir/Transforms/FusionCostModel.h"
 #include "xla-mlir/Transforms/Passes.h"
@@ -172,7 +173,7 @@ void planLoop(scf::ParallelOp loop, const Limits &limits) {
     // To L1 when it leaves room for the block being worked on, else to L2.
     unsigned locality = blockBytes <= limits.l1Bytes / 2 ? 3 : 2;
     phases[1]->walk([&](vector::TransferReadOp read) {
-      if (!xla::isContiguousRead(read) ||
+      if (!xla::isContiguousTransfer(read) ||
           memref::skipViewLikeOps(cast<MemrefValue>(read.getBase())) !=
               buffer)
         return;

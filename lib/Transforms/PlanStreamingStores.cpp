@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "StreamingStores.h"
+#include "MemoryAccess.h"
 #include "xla-mlir/Target/TargetDescription.h"
 #include "xla-mlir/Transforms/FusionCostModel.h"
 #include "xla-mlir/Transforms/Passes.h"

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BlockPrefetch.h"
+#include "MemoryAccess.h"
 #include "xla-mlir/Transforms/Passes.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -42,7 +42,7 @@ std::optional<int64_t> lastIteration(scf::ParallelOp loop) {
 
 /// Computes values of one iteration of `loop` as the next iteration would:
 /// the induction variable becomes `next`, and the ops in between are
-/// cloned before the read that needs them.
+/// cloned.
 class NextIteration {
 public:
   NextIteration(scf::ParallelOp loop, Value next)
@@ -113,12 +113,12 @@ private:
 /// over the same indices one iteration later.
 bool hasInvariantNest(vector::TransferReadOp read, scf::ParallelOp loop,
                       NextIteration &later) {
+  // An inner loop's induction variable depends on `loop`'s exactly when
+  // its bounds do.
   for (Operation *op = read->getParentOp(); op != loop;
        op = op->getParentOp()) {
     auto inner = dyn_cast<scf::ForOp>(op);
-    if (!inner || later.dependsOnIV(inner.getLowerBound()) ||
-        later.dependsOnIV(inner.getUpperBound()) ||
-        later.dependsOnIV(inner.getStep()))
+    if (!inner || later.dependsOnIV(inner.getInductionVar()))
       return false;
   }
   return true;
@@ -170,7 +170,7 @@ struct PrefetchNextBlockPass
       // The distributed blocks: a parallel loop in no other.
       auto loop = read->getParentOfType<scf::ParallelOp>();
       if (loop && !loop->getParentOfType<scf::ParallelOp>() &&
-          xla::isContiguousRead(read))
+          xla::isContiguousTransfer(read))
         reads[loop].push_back(read);
     });
     for (auto &[op, marked] : reads) {
@@ -209,14 +209,3 @@ struct PrefetchNextBlockPass
 };
 
 } // namespace
-
-bool xla::isContiguousRead(vector::TransferReadOp read) {
-  VectorType type = read.getVectorType();
-  auto memref = dyn_cast<MemRefType>(read.getBase().getType());
-  return memref && !read.getMask() && type.getRank() == 1 &&
-         !type.isScalable() && type.getElementType().isIntOrFloat() &&
-         type.getElementTypeBitWidth() % 8 == 0 &&
-         !read.hasOutOfBoundsDim() &&
-         read.getPermutationMap().isMinorIdentity() &&
-         memref.isLastDimUnitStride();
-}

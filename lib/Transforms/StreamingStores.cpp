@@ -5,12 +5,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "StreamingStores.h"
+#include "MemoryAccess.h"
 #include "xla-mlir/Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace xla {
@@ -38,15 +37,8 @@ bool isOnlyWritten(Value buffer) {
 /// contiguous row, no mask, no out-of-bounds lanes.
 bool isLineWrite(vector::TransferWriteOp write) {
   VectorType type = write.getVectorType();
-  auto memref = dyn_cast<MemRefType>(write.getBase().getType());
-  if (!memref || write.getMask() || type.getRank() != 1 ||
-      type.isScalable() || !type.getElementType().isIntOrFloat() ||
-      write.hasOutOfBoundsDim() ||
-      !write.getPermutationMap().isMinorIdentity() ||
-      !memref.isLastDimUnitStride())
-    return false;
   int64_t bits = type.getNumElements() * type.getElementTypeBitWidth();
-  return bits % (8 * kLineBytes) == 0;
+  return xla::isContiguousTransfer(write) && bits % (8 * kLineBytes) == 0;
 }
 
 /// Whether `root` is an argument of `function` that the strategy
@@ -146,36 +138,3 @@ struct StreamingStoresPass
 };
 
 } // namespace
-
-SmallVector<OpOperand *> xla::usesThroughViews(Value buffer) {
-  SmallVector<OpOperand *> uses;
-  SmallVector<Value> work{buffer};
-  while (!work.empty()) {
-    Value value = work.pop_back_val();
-    for (OpOperand &use : value.getUses()) {
-      auto view = dyn_cast<ViewLikeOpInterface>(use.getOwner());
-      if (!view || view.getViewSource() != value) {
-        uses.push_back(&use);
-        continue;
-      }
-      // extract_strided_metadata's sizes and strides are no view.
-      for (Value result : view->getResults())
-        if (isa<BaseMemRefType>(result.getType()))
-          work.push_back(result);
-    }
-  }
-  return uses;
-}
-
-bool xla::isStore(OpOperand *use) {
-  Operation *user = use->getOwner();
-  if (auto write = dyn_cast<vector::TransferWriteOp>(user))
-    return use == &write.getBaseMutable();
-  if (auto store = dyn_cast<vector::StoreOp>(user))
-    return use == &store.getBaseMutable();
-  if (auto store = dyn_cast<memref::StoreOp>(user))
-    return use == &store.getMemrefMutable();
-  if (auto copy = dyn_cast<memref::CopyOp>(user))
-    return use == &copy.getTargetMutable();
-  return false;
-}

@@ -1,22 +1,17 @@
-//===- BlockPrefetch.h - shared by the block-prefetch passes ----*- C++ -*-===//
+//===- BlockFootprint.h - what one parallel iteration reads -----*- C++ -*-===//
 //
-// The strategy (PlanBlockPrefetch.cpp) marks only reads the mechanism
-// (PrefetchNextBlock.cpp) knows how to prefetch, and finds them with the
-// footprints of BlockFootprint.cpp.
+// The strategy of next-block prefetch (PlanBlockPrefetch.cpp) tells with
+// these footprints a phase that reads its block again from one that reads
+// new data.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef XLA_MLIR_LIB_TRANSFORMS_BLOCKPREFETCH_H
-#define XLA_MLIR_LIB_TRANSFORMS_BLOCKPREFETCH_H
+#ifndef XLA_MLIR_LIB_TRANSFORMS_BLOCKFOOTPRINT_H
+#define XLA_MLIR_LIB_TRANSFORMS_BLOCKFOOTPRINT_H
 
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Operation.h"
 
 namespace xla {
-
-/// A 1-D read of whole bytes along the contiguous last dimension of a
-/// memref, in bounds and without a mask: the lines it reads follow from its
-/// indices.
-bool isContiguousRead(mlir::vector::TransferReadOp read);
 
 /// The elements of a buffer an op reads in one iteration of a parallel
 /// loop, relative to the buffer's first element: from
@@ -38,4 +33,4 @@ std::optional<Footprint> readFootprint(mlir::Operation *read,
 
 } // namespace xla
 
-#endif // XLA_MLIR_LIB_TRANSFORMS_BLOCKPREFETCH_H
+#endif // XLA_MLIR_LIB_TRANSFORMS_BLOCKFOOTPRINT_H
