@@ -79,6 +79,9 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
         vector::VectorMultiReductionLowering::InnerReduction));
     functions.addPass(createConvertVectorToSCFPass(
         VectorTransferToSCFOptions().enableFullUnroll()));
+    // It leaves 0-D transfers, which the LLVM conversion cannot lower on
+    // strided views.
+    functions.addPass(createLowerScalarTransfersPass());
     // Before the canonicalizer folds the transposes of permuted transfers
     // into element-by-element shuffles.
     functions.addPass(createLowerVectorTransposesPass());

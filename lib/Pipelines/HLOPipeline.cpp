@@ -82,6 +82,9 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
                                    int64_t reductionRowThreads,
                                    int64_t reductionVectorBits) {
   buildHLOFusionPipeline(pm, options);
+  // Layers that compute the same thing get the same fusion body, and then
+  // one kernel.
+  pm.addNestedPass<func::FuncOp>(createHLONormalizeFusionsPass());
   pm.addPass(createHLOOutlineFusionsPass());
   // The ABI boundary: check ops and custom calls stay ops through the HLO
   // stage (which must neither erase nor merge them) and become runtime

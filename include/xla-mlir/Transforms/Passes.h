@@ -45,6 +45,10 @@ constexpr llvm::StringLiteral kPrefetchNextBlockAttrName =
 /// (xla-decompose-pads).
 void populateDecomposePadsPatterns(mlir::RewritePatternSet &patterns);
 
+/// Unmasked 0-D vector.transfer_read/write on memrefs -> memref.load and a
+/// broadcast / vector.extract and memref.store (xla-lower-scalar-transfers).
+void populateLowerScalarTransfersPatterns(mlir::RewritePatternSet &patterns);
+
 #define GEN_PASS_REGISTRATION
 #include "xla-mlir/Transforms/Passes.h.inc"
 

@@ -167,6 +167,30 @@ def HLOReportFusionsPass : Pass<"hlo-report-fusions", "::mlir::ModuleOp"> {
   let dependentDialects = ["::xla::hlo::HLODialect"];
 }
 
+def HLONormalizeFusionsPass
+    : Pass<"hlo-normalize-fusions", "::mlir::func::FuncOp"> {
+  let summary = "Give fusions that compute the same thing the same body";
+  let description = [{
+    Before `hlo-outline-fusions`, which shares one function among fusions
+    whose bodies are equal op for op. In each `hlo.fusion`:
+
+    - broadcast_in_dim of broadcast_in_dim, and reshape of reshape, become
+      one op;
+    - an operand passed twice is passed once; one no result needs is
+      dropped, with the ops that compute nothing the fusion returns;
+    - an operand whose only use is a reshape is reshaped by the caller
+      (outside a kernel a reshape is a view of the same buffer), and one
+      with unit dimensions whose every use is a broadcast_in_dim loses
+      them, the caller reshaping it;
+    - the body's ops are put in post-order of a depth-first walk from the
+      returned values (operands left to right), and the operands in the
+      order that walk first reads them.
+
+    Results are unchanged, bit for bit: no op changes what it computes.
+  }];
+  let dependentDialects = ["::xla::hlo::HLODialect"];
+}
+
 def HLOOutlineFusionsPass : Pass<"hlo-outline-fusions", "::mlir::ModuleOp"> {
   let summary = "Turn each hlo.fusion into a call of a function named after it";
   let description = [{
@@ -760,6 +784,23 @@ def ApproximateVectorMathPass : Pass<"xla-approximate-vector-math"> {
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect",
                            "::mlir::math::MathDialect"];
+}
+
+def LowerScalarTransfersPass : Pass<"xla-lower-scalar-transfers"> {
+  let summary = "Lower 0-D vector transfers on memrefs to loads and stores";
+  let description = [{
+    `convert-vector-to-scf` leaves 0-D transfers (a broadcast read becomes
+    a 0-D read and a `vector.broadcast`), and upstream lowers them only
+    where the memref's innermost stride is 1; the LLVM conversion has no
+    pattern for a 0-D transfer on a strided view (one element of a row
+    slice, collapsed), which would reach the translation to LLVM IR as an
+    unconvertible cast. This pass turns every unmasked 0-D transfer on a
+    memref into `memref.load` and `vector.broadcast`, or `vector.extract`
+    and `memref.store`, whatever the layout. Run it after
+    `convert-vector-to-scf`.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def LowerVectorTransposesPass : Pass<"xla-lower-vector-transposes"> {
