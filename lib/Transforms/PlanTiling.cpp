@@ -728,6 +728,17 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
   int64_t kBlockUsed = 1;
   for (unsigned k : llvm::reverse(dims->k)) {
     int64_t size = std::clamp<int64_t>(kBlock / kBlockUsed, 1, ranges[k]);
+    // Blocks of one size, a little smaller if need be (a multiple of 8
+    // that divides k, down to 3/4 of the block): a remainder block is one
+    // more copy of the packing and register tiles, which code generation
+    // pays for (k = 768 in blocks of 304: a third of a BERT step's
+    // contraction code).
+    for (int64_t even = size / 8 * 8; even >= 8 && 4 * even >= 3 * size;
+         even -= 8)
+      if (ranges[k] % even == 0) {
+        size = even;
+        break;
+      }
     kTiles[k] = tile(k, size);
     kBlockUsed *= size;
   }

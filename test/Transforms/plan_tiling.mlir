@@ -598,3 +598,23 @@ func.func @product_read_twice(%a: tensor<70x24xf32>, %b: tensor<24x128xf32>) -> 
   } -> tensor<70x128xf32>
   return %1 : tensor<70x128xf32>
 }
+
+// -----
+
+// A packed product's k blocks fill L1 with 8 lhs rows and a panel (200 of
+// k at the default 32 KiB). Where a multiple of 8 down to 3/4 of that
+// divides k, the blocks take it (768 = 4 x 192), so that no remainder
+// block is one more copy of the packing and the register tiles; 784 has
+// no such divisor and keeps blocks of 200 and a remainder.
+// CHECK-LABEL: func.func @k_blocks_divide
+// CHECK: cache_tile_sizes = array<i64: 0, 16, 192, 0>
+// CHECK-LABEL: func.func @k_blocks_remainder
+// CHECK: cache_tile_sizes = array<i64: 0, 16, 200, 0>
+func.func @k_blocks_divide(%a: tensor<512x768xf32>, %b: tensor<768x1024xf32>, %c: tensor<512x1024xf32>) -> tensor<512x1024xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<512x768xf32>, tensor<768x1024xf32>) outs(%c : tensor<512x1024xf32>) -> tensor<512x1024xf32>
+  return %0 : tensor<512x1024xf32>
+}
+func.func @k_blocks_remainder(%a: tensor<512x784xf32>, %b: tensor<784x1024xf32>, %c: tensor<512x1024xf32>) -> tensor<512x1024xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<512x784xf32>, tensor<784x1024xf32>) outs(%c : tensor<512x1024xf32>) -> tensor<512x1024xf32>
+  return %0 : tensor<512x1024xf32>
+}
