@@ -1,4 +1,4 @@
-//===- NormalizeFusions.cpp - one spelling per computation -----------------===//
+//===- NormalizeFusions.cpp - one spelling per computation ---------------===//
 //
 // Gives fusions that compute the same thing the same body, so that
 // `hlo-outline-fusions` shares their kernel. Fusion planning sees a layer's

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FirstKBlock.h"
 #include "FuseEpilogue.h"
 #include "LaneAccumulators.h"
 #include "PackContraction.h"
@@ -147,12 +148,15 @@ static void markResidual(RewriterBase &rewriter, Operation *op,
 
 /// The fill that initializes `op`'s accumulators, exposed through the
 /// reshape of packing (expand_shape of a fill) and the slices of splitting
-/// off a remainder (extract_slice of a fill), or null.
-static linalg::FillOp exposedFillInit(RewriterBase &rewriter,
-                                      linalg::LinalgOp op) {
+/// off a remainder (extract_slice of a fill), or a k block's select
+/// between a fill's value and the partial sums; else null.
+static linalg::LinalgOp exposedFillInit(RewriterBase &rewriter,
+                                        linalg::LinalgOp op) {
   if (op.getNumDpsInits() != 1)
     return nullptr;
   Value init = op.getDpsInitOperand(0)->get();
+  if (auto select = init.getDefiningOp<linalg::GenericOp>())
+    return xla::isFirstBlockInit(select) ? select : nullptr;
   for (int step = 0; step < 4; ++step) {
     if (auto fill = init.getDefiningOp<linalg::FillOp>())
       return fill.hasPureTensorSemantics() ? fill : nullptr;
@@ -227,13 +231,13 @@ static FillFusion fillFusion(linalg::LinalgOp op, const TilingPlan &plan,
 /// tile (or null), the loops and the replacement values of `op`.
 struct TiledOp {
   linalg::LinalgOp op;
-  linalg::FillOp fill;
+  linalg::LinalgOp fill;
   SmallVector<LoopLikeOpInterface> loops;
   SmallVector<Value> replacements;
 };
 static FailureOr<TiledOp> tileOp(RewriterBase &rewriter, linalg::LinalgOp op,
                                  const scf::SCFTilingOptions &options,
-                                 linalg::FillOp fill) {
+                                 linalg::LinalgOp fill) {
   rewriter.setInsertionPoint(op);
   if (!fill) {
     FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
@@ -259,9 +263,9 @@ static FailureOr<TiledOp> tileOp(RewriterBase &rewriter, linalg::LinalgOp op,
     return failure();
   TiledOp result;
   result.op = cast<linalg::LinalgOp>(fused->tiledAndFusedOps.front());
-  for (Operation *tiled : fused->tiledAndFusedOps)
-    if (auto fillTile = dyn_cast<linalg::FillOp>(tiled))
-      result.fill = fillTile;
+  // The op's tile first, then the fill's (the one producer fused).
+  for (Operation *tiled : llvm::drop_begin(fused->tiledAndFusedOps))
+    result.fill = cast<linalg::LinalgOp>(tiled);
   result.loops = fused->loops;
   for (Value value : op->getResults())
     result.replacements.push_back(fused->replacements.lookup(value));
@@ -349,14 +353,14 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
       std::swap(size, reductionSizes[d]);
   bool anyParallel = llvm::any_of(parallelSizes, [](int64_t s) { return s; });
   FillFusion mode = fillFusion(op, plan);
-  linalg::FillOp fill =
+  linalg::LinalgOp fill =
       mode == FillFusion::None ? nullptr : exposedFillInit(rewriter, op);
   bool fuseFill = fill && mode == FillFusion::AllTiles && anyParallel;
   bool parallelFirst =
       (fuseFill || (!cache && plan.fuseEpilogue)) && anyParallel;
-  // The k blocks of a fill-initialized product: its first block, peeled,
-  // reads the fill, which its register tiles then take in.
-  bool peelFirstBlock = fill && cache && mode == FillFusion::FirstKBlock;
+  // The k blocks of a fill-initialized product: its first block's
+  // register tiles start from the fill's value (startFirstBlockFromFill).
+  bool fillFirstBlock = fill && cache && mode == FillFusion::FirstKBlock;
   auto optionsFor = [&](ArrayRef<int64_t> tileSizes) {
     scf::SCFTilingOptions options;
     options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), tileSizes));
@@ -419,11 +423,16 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
         lastKBlock = partial;
     }
   }
-  if (peelFirstBlock && loops.size() == 1)
-    if (auto kBlocks = dyn_cast<scf::ForOp>(loops.front().getOperation())) {
-      scf::ForOp first;
-      (void)scf::peelForLoopFirstIteration(rewriter, kBlocks, first);
-    }
+  if (fillFirstBlock && loops.size() == 1)
+    if (auto kBlocks = dyn_cast<scf::ForOp>(loops.front().getOperation()))
+      if (auto fillOp = dyn_cast<linalg::FillOp>(fill.getOperation());
+          !fillOp ||
+          failed(xla::startFirstBlockFromFill(rewriter, kBlocks, tile, fillOp,
+                                         epilogueAfterKBlocks))) {
+        // Its own copy then: the peeled block reads the fill.
+        scf::ForOp first;
+        (void)scf::peelForLoopFirstIteration(rewriter, kBlocks, first);
+      }
   if (epilogueAfterKBlocks)
     return prepareEpilogueAfterKBlocks(rewriter, tile, loops, lastKBlock,
                                        residual);
@@ -468,7 +477,7 @@ static void distribute(RewriterBase &rewriter, linalg::LinalgOp op,
   options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
   options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), forallSizes));
   auto mainOp = cast<linalg::LinalgOp>(main.getOperation());
-  linalg::FillOp fill =
+  linalg::LinalgOp fill =
       fillFusion(mainOp, plan, cache ? dim : -1) == FillFusion::None
           ? nullptr
           : exposedFillInit(rewriter, mainOp);
@@ -763,6 +772,13 @@ struct TileAndVectorizePass
           llvm::any_of(op.getStaticLoopRanges(), ShapedType::isDynamic))
         continue;
       rewriter.setInsertionPoint(op);
+      if (xla::isFirstBlockInit(op)) {
+        FailureOr<Value> start = xla::vectorizeFirstBlockInit(rewriter, op);
+        if (succeeded(start)) {
+          rewriter.replaceOp(op, *start);
+          continue;
+        }
+      }
       if (linalg::isaContractionOpInterface(op) ||
           linalg::isaConvolutionOpInterface(op)) {
         FailureOr<Value> tile = xla::vectorizeContractionTile(rewriter, op);

@@ -124,9 +124,11 @@ func.func @epilogue_not_expandable(%a: tensor<70x24xf32>, %b: tensor<24x128xf32>
 // CHECK-LABEL: func.func @packed_epilogue_k_blocks
 // CHECK: scf.forall {{.*}} shared_outs(%{{[^,]*}}) -> (tensor<70x4x32xf32>)
 // CHECK: %[[OWN:.*]] = tensor.empty() : tensor<70x2x32xf32>
-// The first block starts from zeros, the middle ones from the product.
-// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[OWN]]) -> (tensor<70x2x32xf32>)
-// CHECK: %[[SUMS:.*]] = scf.for %{{.*}} = %c24 to %c288 step %c24
+// The blocks but the last are one loop: its first iteration starts from
+// zeros, the others from the product.
+// CHECK: %[[SUMS:.*]] = scf.for %[[KB:.*]] = %c0 to %c288 step %c24 iter_args(%{{.*}} = %[[OWN]]) -> (tensor<70x2x32xf32>)
+// CHECK: arith.cmpi eq, %[[KB]], %c0
+// CHECK: scf.if
 // The last block reads its partial sums from there and carries only the
 // epilogue's result.
 // CHECK-NOT: math.tanh

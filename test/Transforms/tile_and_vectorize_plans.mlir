@@ -164,9 +164,10 @@ func.func @packed_per_tile(%a: tensor<16x20xf32>, %b: tensor<20x40xf32>, %c: ten
 // the cache level (one k block): the fill moves into the tiles, each
 // register tile starts from zeros in registers, and no loop fills the
 // whole result first. With k blocks of 8 (the partial sums of a block go
-// through memory to the next), the fill moves into the distributed tiles
-// and the first k block, peeled, starts from zeros; the second (8) and
-// the last (4) add to the partial sums.
+// through memory to the next), the blocks are one loop whose first
+// iteration's register tiles start from zeros (a branch, no load) and the
+// others' from the partial sums, which nothing fills; the last block (4)
+// adds to them.
 // CHECK-LABEL: func.func @packed_fill
 // CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<8x1x16xf32>
 // CHECK-NOT: tensor<1x32xf32>
@@ -177,9 +178,14 @@ func.func @packed_per_tile(%a: tensor<16x20xf32>, %b: tensor<20x40xf32>, %c: ten
 // CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<8x1x16xf32>
 // CHECK-NOT: tensor<1x32xf32>
 // CHECK: scf.forall
-// CHECK:   scf.for %{{.*}} = %c0 to %c8 step %c1 iter_args(%{{.*}} = %[[ZERO]]) -> (vector<8x1x16xf32>)
-// CHECK:   %[[SUMS:.*]] = vector.transfer_read {{.*}} : tensor<16x1x16xf32>, vector<8x1x16xf32>
-// CHECK:   scf.for %{{.*}} = %c0 to %c8 step %c1 iter_args(%{{.*}} = %[[SUMS]]) -> (vector<8x1x16xf32>)
+// CHECK-NOT: vector.transfer_write %[[ZERO]]
+// CHECK:   scf.for %[[KB:.*]] = %c0 to %c16 step %c8
+// CHECK:     %[[FIRST:.*]] = arith.cmpi eq, %[[KB]], %c0
+// CHECK:     %[[START:.*]] = scf.if %[[FIRST]] -> (vector<8x1x16xf32>) {
+// CHECK-NEXT:  scf.yield %[[ZERO]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT:  vector.transfer_read {{.*}} : tensor<16x1x16xf32>, vector<8x1x16xf32>
+// CHECK:     scf.for %{{.*}} = %c0 to %c8 step %c1 iter_args(%{{.*}} = %[[START]]) -> (vector<8x1x16xf32>)
 // CHECK:   %[[REST:.*]] = vector.transfer_read {{.*}} : tensor<16x1x16xf32>, vector<8x1x16xf32>
 // CHECK:   scf.for %{{.*}} = %c0 to %c4 step %c1 iter_args(%{{.*}} = %[[REST]]) -> (vector<8x1x16xf32>)
 // CHECK: return
