@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/VectorInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace xla {
@@ -63,9 +64,20 @@ struct ScalarWrite : OpRewritePattern<vector::TransferWriteOp> {
 struct LowerScalarTransfersPass
     : xla::impl::LowerScalarTransfersPassBase<LowerScalarTransfersPass> {
   void runOnOperation() override {
+    // Only the 0-D transfers, a handful in a kernel of thousands of ops:
+    // a greedy walk of every function would cost more than they do.
+    SmallVector<Operation *> transfers;
+    getOperation()->walk([&](VectorTransferOpInterface op) {
+      if (op.getVectorType().getRank() == 0)
+        transfers.push_back(op);
+    });
+    if (transfers.empty())
+      return;
     RewritePatternSet patterns(&getContext());
     xla::populateLowerScalarTransfersPatterns(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+    if (failed(applyOpPatternsGreedily(transfers, std::move(patterns), config)))
       signalPassFailure();
   }
 };
