@@ -159,6 +159,8 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   {
     OpPassManager &functions = pm.nest<LLVM::LLVMFuncOp>();
     functions.addPass(createConvertToLLVMPass());
+    // Masks are bytes in memory and bits in vectors.
+    functions.addPass(createWidenSubByteVectorAccessesPass());
     functions.addPass(createReconcileUnrealizedCastsPass());
   }
 }

@@ -348,8 +348,9 @@ static bool isSubByteInput(const LoopNest &nest, unsigned i) {
 
 /// The widest element of `nest`'s operands in bits, or nullopt if they are
 /// not all vector element types or a loop is dynamic or empty. With
-/// `subByteInputs`, inputs of i1 (masks) are let through: the caller must
-/// read them an element at a time (readsSplats).
+/// `subByteInputs`, inputs of i1 (masks) are let through: they are a byte
+/// per element in memory, which vector loads read as bytes
+/// (xla-widen-sub-byte-vector-accesses).
 static std::optional<unsigned> vectorElementBits(const LoopNest &nest,
                                                  bool subByteInputs = false) {
   unsigned widest = 8;
@@ -365,24 +366,6 @@ static std::optional<unsigned> vectorElementBits(const LoopNest &nest,
       }))
     return std::nullopt;
   return widest;
-}
-
-/// Whether `tiles` read every sub-byte input of `nest` one element at a
-/// time: no loop its map uses is tiled wider than 1. A tensor of i1 is a
-/// byte per element in memory, which a one-element vector matches, while a
-/// wider vector of i1 would be packed bits. An attention mask broadcast
-/// along the lanes qualifies.
-static bool readsSplats(const LoopNest &nest, const TilePlan &tiles) {
-  for (unsigned i = 0; i < nest.numInputs; ++i) {
-    if (!isSubByteInput(nest, i))
-      continue;
-    for (unsigned d = 0, e = nest.ranges.size(); d < e; ++d) {
-      int64_t width = tiles.sizes[d] ? tiles.sizes[d] : nest.ranges[d];
-      if (width > 1 && nest.maps[i].isFunctionOfDim(d))
-        return false;
-    }
-  }
-  return true;
 }
 
 /// The register tiles of `nest`, or nullopt if it is not a candidate.
@@ -451,8 +434,6 @@ static std::optional<TilePlan> decideTiles(const LoopNest &nest,
       break;
     }
   }
-  if (!readsSplats(nest, plan))
-    return std::nullopt;
   return plan;
 }
 
@@ -972,10 +953,12 @@ static bool isFusibleEpilogueOf(linalg::LinalgOp op) {
       !llvm::all_of(epilogue.getIndexingMapsArray(),
                     [](AffineMap map) { return map.isProjectedPermutation(); }))
     return false;
-  // The register tile is vectorized whole, rows included: a mask of i1
-  // read along the rows would be loaded as packed bits.
+  // The register tile is vectorized whole, rows included (a mask of i1
+  // too: xla-widen-sub-byte-vector-accesses loads it as bytes).
   if (!llvm::all_of(epilogue->getOperandTypes(), [](Type type) {
-        return isVectorElementType(type);
+        auto integer = dyn_cast<IntegerType>(getElementTypeOrSelf(type));
+        return isVectorElementType(type) ||
+               (integer && integer.getWidth() < 8);
       }))
     return false;
   // Its other operands cannot depend on `op` (the product has one reader);

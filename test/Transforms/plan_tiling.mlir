@@ -109,11 +109,12 @@ func.func @unit_row_dim(%a: tensor<32x1x64xf32>, %b: tensor<64x48xf32>, %c: tens
 
 // A mask of i1 (a byte per element in memory, packed bits in a vector) is
 // vectorized when it does not vary along the lanes (an attention mask per
-// row): one element per tile, splat. Along the lanes it stays scalar.
+// row): one element per tile, splat; and along the lanes, read as bytes
+// (xla-widen-sub-byte-vector-accesses).
 // CHECK-LABEL: func.func @row_mask
 // CHECK: xla.tiling = {peel = true, tile_sizes = array<i64: 1, 1, 16>, vectorize = true}
 // CHECK-LABEL: func.func @lane_mask
-// CHECK-NOT: vectorize = true
+// CHECK: xla.tiling = {peel = true, tile_sizes = array<i64: 1, 16>, vectorize = true}
 func.func @row_mask(%m: tensor<2x20xi1>, %x: tensor<2x20x768xf32>) -> tensor<2x20x768xf32> {
   %e = tensor.empty() : tensor<2x20x768xf32>
   %nan = arith.constant 0x7FC00000 : f32

@@ -803,6 +803,23 @@ def LowerScalarTransfersPass : Pass<"xla-lower-scalar-transfers"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def WidenSubByteVectorAccessesPass
+    : Pass<"xla-widen-sub-byte-vector-accesses"> {
+  let summary = "Vector loads and stores of i1 (i2, i4) as vectors of bytes";
+  let description = [{
+    On the LLVM dialect, after the conversion to it. A memref of i1 holds a
+    byte per element (the lowering addresses it with `getelementptr i1`),
+    but a vector of i1 in LLVM is packed bits: `load <16 x i1>` reads 2
+    bytes. Every `llvm.load`, `llvm.store` and masked load or store of a
+    vector of integers narrower than a byte becomes one of a vector of
+    bytes, truncated after the load and zero-extended before the store
+    (a masked load's pass-through too), so that kernels can read and write
+    masks a vector at a time. Memory that holds vectors themselves (a stack
+    slot or a global of a vector type) keeps LLVM's layout.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def LowerVectorTransposesPass : Pass<"xla-lower-vector-transposes"> {
   let summary = "Lower 16x16 vector transposes to a four-stage shuffle network";
   let description = [{
