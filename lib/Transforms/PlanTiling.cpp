@@ -340,22 +340,28 @@ concatLoops(std::initializer_list<ArrayRef<unsigned>> groups) {
   return loops;
 }
 
-/// Whether operand `i` of `nest` is an input of i1 (or i2, i4...) elements.
-static bool isSubByteInput(const LoopNest &nest, unsigned i) {
+/// Whether operand `i` of `nest` has i1 (or i2, i4...) elements and may be
+/// vectorized: an input, or a result of an all-parallel nest (a reduction
+/// into masks stays scalar).
+static bool isVectorizableSubByte(const LoopNest &nest, unsigned i) {
   auto integer = dyn_cast<IntegerType>(getElementTypeOrSelf(nest.types[i]));
-  return i < nest.numInputs && integer && integer.getWidth() < 8;
+  if (!integer || integer.getWidth() >= 8)
+    return false;
+  return i < nest.numInputs || llvm::all_of(nest.iterators, [](auto it) {
+           return linalg::isParallelIterator(it);
+         });
 }
 
 /// The widest element of `nest`'s operands in bits, or nullopt if they are
 /// not all vector element types or a loop is dynamic or empty. With
-/// `subByteInputs`, inputs of i1 (masks) are let through: they are a byte
-/// per element in memory, which vector loads read as bytes
-/// (xla-widen-sub-byte-vector-accesses).
+/// `subByte`, operands of i1 (masks) are let through (isVectorizableSubByte):
+/// they are a byte per element in memory, which vector loads and stores
+/// access as bytes (xla-widen-sub-byte-vector-accesses).
 static std::optional<unsigned> vectorElementBits(const LoopNest &nest,
-                                                 bool subByteInputs = false) {
+                                                 bool subByte = false) {
   unsigned widest = 8;
   for (auto [i, type] : llvm::enumerate(nest.types)) {
-    if (subByteInputs && isSubByteInput(nest, i))
+    if (subByte && isVectorizableSubByte(nest, i))
       continue;
     if (!isVectorElementType(type))
       return std::nullopt;
@@ -375,7 +381,7 @@ static std::optional<TilePlan> decideTiles(const LoopNest &nest,
   if (nest.ranges.empty() || !nest.vectorizable)
     return std::nullopt;
   std::optional<unsigned> widest =
-      vectorElementBits(nest, /*subByteInputs=*/!nest.contraction);
+      vectorElementBits(nest, /*subByte=*/!nest.contraction);
   if (!widest)
     return std::nullopt;
   ArrayRef<int64_t> ranges = nest.ranges;

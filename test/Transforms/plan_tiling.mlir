@@ -619,3 +619,20 @@ func.func @k_blocks_remainder(%a: tensor<512x784xf32>, %b: tensor<784x1024xf32>,
   %0 = linalg.matmul ins(%a, %b : tensor<512x784xf32>, tensor<784x1024xf32>) outs(%c : tensor<512x1024xf32>) -> tensor<512x1024xf32>
   return %0 : tensor<512x1024xf32>
 }
+
+// -----
+
+// A mask of i1 computed by an all-parallel op is vectorized (stored as
+// bytes: xla-widen-sub-byte-vector-accesses); an i1 reduction is not.
+// CHECK-LABEL: func.func @mask_result
+// CHECK: xla.tiling = {peel = true, tile_sizes = array<i64: 1, 16>, vectorize = true}
+func.func @mask_result(%x: tensor<20x768xf32>) -> tensor<20x768xi1> {
+  %e = tensor.empty() : tensor<20x768xi1>
+  %zero = arith.constant 0.0 : f32
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<20x768xf32>) outs(%e : tensor<20x768xi1>) {
+  ^bb0(%a: f32, %o: i1):
+    %c = arith.cmpf ogt, %a, %zero : f32
+    linalg.yield %c : i1
+  } -> tensor<20x768xi1>
+  return %0 : tensor<20x768xi1>
+}

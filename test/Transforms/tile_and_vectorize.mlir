@@ -180,11 +180,15 @@ func.func @matmul_3d(%a: tensor<2x20x24xf32>, %b: tensor<24x16xf32>, %c: tensor<
   return %0 : tensor<2x20x16xf32>
 }
 
-// Left alone: i1 (bytes in memory, bits in a vector), dynamic shapes and
-// complex numbers.
-// CHECK-LABEL: func.func @not_i1
-// CHECK: linalg.generic
-func.func @not_i1(%a: tensor<64xi1>, %b: tensor<64xi1>) -> tensor<64xi1> {
+// i1 is vectorized like bytes (64 lanes at 512 bits: a byte per element
+// in memory, which xla-widen-sub-byte-vector-accesses keeps for vectors).
+// Left alone: dynamic shapes and complex numbers.
+// CHECK-LABEL: func.func @i1
+// CHECK: vector.transfer_read {{.*}} : tensor<64xi1>, vector<64xi1>
+// CHECK: arith.xori {{.*}} : vector<64xi1>
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @i1(%a: tensor<64xi1>, %b: tensor<64xi1>) -> tensor<64xi1> {
   %0 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a : tensor<64xi1>) outs(%b : tensor<64xi1>) {
   ^bb0(%x: i1, %o: i1):
     %y = arith.xori %x, %o : i1
