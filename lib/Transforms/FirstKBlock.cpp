@@ -88,9 +88,8 @@ LogicalResult xla::startFirstBlockFromFill(RewriterBase &rewriter,
   return success();
 }
 
-FailureOr<Value>
-xla::vectorizeFirstBlockInit(RewriterBase &rewriter,
-                             linalg::LinalgOp op) {
+FailureOr<Value> xla::vectorizeFirstBlockInit(RewriterBase &rewriter,
+                                              linalg::LinalgOp op) {
   auto select = dyn_cast<arith::SelectOp>(
       op.getBlock()->getTerminator()->getOperand(0).getDefiningOp());
   if (!select || op.getNumDpsInputs() != 0 || op.getNumDpsInits() != 1 ||

@@ -11,7 +11,8 @@
 //
 // For each fusion, in this order:
 //  - broadcast_in_dim of a broadcast_in_dim, and reshape of a reshape,
-//    become one op;
+//    become one op (the simplifier's patterns,
+//    populateHLOShapeChainPatterns);
 //  - an operand passed twice is passed once, an unused one not at all;
 //  - an operand whose only use is a reshape is reshaped by the caller
 //    instead (a reshape outside a kernel is a view of the same buffer);
@@ -28,10 +29,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "xla-mlir/Dialect/HLO/IR/HLOOps.h"
+#include "xla-mlir/Dialect/HLO/Transforms/Passes.h"
 #include "xla-mlir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -46,51 +49,6 @@ using xla::hlo::FusionOp;
 using xla::hlo::ReshapeOp;
 
 namespace {
-
-/// Composes chains of broadcasts and of reshapes in the fusion's body, and
-/// removes reshapes to the operand's own type.
-void composeShapeOps(Block &body) {
-  SmallVector<Operation *> ops;
-  for (Operation &op : body)
-    ops.push_back(&op);
-  for (Operation *op : ops) {
-    if (auto outer = dyn_cast<BroadcastInDimOp>(op)) {
-      auto inner = outer.getOperand().getDefiningOp<BroadcastInDimOp>();
-      if (!inner)
-        continue;
-      // Operand dimension i goes to inner's dims[i], and that one to
-      // outer's dims[inner dims[i]].
-      ArrayRef<int64_t> outerDims = outer.getBroadcastDimensions();
-      SmallVector<int64_t> dims = llvm::map_to_vector(
-          inner.getBroadcastDimensions(),
-          [&](int64_t d) { return outerDims[d]; });
-      OpBuilder builder(outer);
-      Value composed = BroadcastInDimOp::create(
-          builder, outer.getLoc(), outer.getType(), inner.getOperand(), dims);
-      outer.replaceAllUsesWith(composed);
-      outer.erase();
-      if (inner->use_empty())
-        inner.erase();
-    } else if (auto outer = dyn_cast<ReshapeOp>(op)) {
-      Value source = outer.getOperand();
-      auto inner = source.getDefiningOp<ReshapeOp>();
-      if (inner)
-        source = inner.getOperand();
-      if (source.getType() == outer.getType()) {
-        outer.replaceAllUsesWith(source);
-      } else if (inner) {
-        OpBuilder builder(outer);
-        outer.replaceAllUsesWith(ReshapeOp::create(
-            builder, outer.getLoc(), outer.getType(), source).getResult());
-      } else {
-        continue;
-      }
-      outer.erase();
-      if (inner && inner->use_empty())
-        inner.erase();
-    }
-  }
-}
 
 /// A reshape of `operand` to `type` before `fusion`, through a reshape that
 /// produced it.
@@ -177,9 +135,14 @@ void orderByUse(Block &body, SmallVectorImpl<Operation *> &ops,
     visitValue(result);
 }
 
-void normalize(FusionOp fusion) {
+void normalize(FusionOp fusion, const FrozenRewritePatternSet &chains) {
   Block &body = fusion.getBlock();
-  composeShapeOps(body);
+  // Only the chains: no folding, no merged constants, and the region left
+  // as it is (the walk below orders it).
+  GreedyRewriteConfig config;
+  config.enableFolding(false).enableConstantCSE(false);
+  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  (void)applyPatternsGreedily(fusion.getBody(), chains, config);
   SmallVector<Value> inputs(fusion.getInputs());
   // Operands passed twice: the later argument's uses go to the first.
   for (unsigned i = 0; i < inputs.size(); ++i)
@@ -220,9 +183,18 @@ struct HLONormalizeFusionsPass
     : xla::impl::HLONormalizeFusionsPassBase<HLONormalizeFusionsPass> {
   using Base::Base;
 
-  void runOnOperation() override {
-    getOperation().walk([](FusionOp fusion) { normalize(fusion); });
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet patterns(context);
+    xla::hlo::populateHLOShapeChainPatterns(patterns);
+    chains = FrozenRewritePatternSet(std::move(patterns));
+    return success();
   }
+
+  void runOnOperation() override {
+    getOperation().walk([&](FusionOp fusion) { normalize(fusion, chains); });
+  }
+
+  FrozenRewritePatternSet chains;
 };
 
 } // namespace

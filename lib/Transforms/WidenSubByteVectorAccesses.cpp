@@ -46,44 +46,44 @@ struct WidenSubByteVectorAccessesPass
           WidenSubByteVectorAccessesPass> {
   void runOnOperation() override {
     getOperation()->walk([](Operation *op) {
+      Value address, loaded;
+      OpOperand *stored = nullptr;
+      std::optional<MutableOperandRange> passThru;
+      if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
+        address = load.getAddr();
+        loaded = load.getResult();
+      } else if (auto load = dyn_cast<LLVM::MaskedLoadOp>(op)) {
+        address = load.getData();
+        loaded = load.getResult();
+        passThru = load.getPassThruMutable();
+      } else if (auto store = dyn_cast<LLVM::StoreOp>(op)) {
+        address = store.getAddr();
+        stored = &store.getValueMutable();
+      } else if (auto store = dyn_cast<LLVM::MaskedStoreOp>(op)) {
+        address = store.getData();
+        stored = &store.getValueMutable();
+      }
+      Value data = loaded ? loaded : stored ? stored->get() : Value();
+      VectorType bytes = data ? byteVector(data.getType()) : VectorType();
+      if (!bytes || holdsVectors(address))
+        return;
       OpBuilder builder(op);
       Location loc = op->getLoc();
-      auto widen = [&](Value value, VectorType bytes) {
+      auto widen = [&](Value value) {
         return LLVM::ZExtOp::create(builder, loc, bytes, value).getResult();
       };
-      // Results are retyped in place and truncated for their readers.
-      auto narrow = [&](Value result, Type original) {
-        builder.setInsertionPointAfter(op);
-        auto trunc = LLVM::TruncOp::create(builder, loc, original, result);
-        result.replaceAllUsesExcept(trunc, trunc);
-      };
-      if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
-        VectorType bytes = byteVector(load.getType());
-        if (!bytes || holdsVectors(load.getAddr()))
-          return;
-        Type original = load.getType();
-        load.getResult().setType(bytes);
-        narrow(load.getResult(), original);
-      } else if (auto store = dyn_cast<LLVM::StoreOp>(op)) {
-        VectorType bytes = byteVector(store.getValue().getType());
-        if (!bytes || holdsVectors(store.getAddr()))
-          return;
-        store.getValueMutable().set(widen(store.getValue(), bytes));
-      } else if (auto load = dyn_cast<LLVM::MaskedLoadOp>(op)) {
-        VectorType bytes = byteVector(load.getType());
-        if (!bytes || holdsVectors(load.getData()))
-          return;
-        Type original = load.getType();
-        if (Value passThru = load.getPassThru())
-          load.getPassThruMutable().assign(widen(passThru, bytes));
-        load.getResult().setType(bytes);
-        narrow(load.getResult(), original);
-      } else if (auto store = dyn_cast<LLVM::MaskedStoreOp>(op)) {
-        VectorType bytes = byteVector(store.getValue().getType());
-        if (!bytes || holdsVectors(store.getData()))
-          return;
-        store.getValueMutable().set(widen(store.getValue(), bytes));
+      if (stored) {
+        stored->set(widen(stored->get()));
+        return;
       }
+      if (passThru && !passThru->empty())
+        passThru->assign(widen((*passThru)[0].get()));
+      // The result is retyped in place and truncated for its readers.
+      Type original = loaded.getType();
+      loaded.setType(bytes);
+      builder.setInsertionPointAfter(op);
+      auto trunc = LLVM::TruncOp::create(builder, loc, original, loaded);
+      loaded.replaceAllUsesExcept(trunc, trunc);
     });
   }
 };

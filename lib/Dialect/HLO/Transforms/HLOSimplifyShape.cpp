@@ -11,6 +11,7 @@
 #include "HLOSimplify.h"
 
 #include "xla-mlir/Dialect/HLO/IR/HLOShapeOps.h"
+#include "xla-mlir/Dialect/HLO/Transforms/Passes.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
@@ -97,6 +98,27 @@ struct ReshapeOfReshape : OpRewritePattern<ReshapeOp> {
   }
 };
 
+/// broadcast_in_dim(broadcast_in_dim(x, inner), outer) = broadcast_in_dim(x,
+/// composed): operand dimension i goes to inner's dims[i], and that one to
+/// outer's dims[inner's dims[i]]. Not part of hlo-simplify (it would change
+/// what fusion planning sees); hlo-normalize-fusions uses it inside fusions.
+struct BroadcastOfBroadcast : OpRewritePattern<BroadcastInDimOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(BroadcastInDimOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op.getOperand().getDefiningOp<BroadcastInDimOp>();
+    if (!inner)
+      return failure();
+    ArrayRef<int64_t> outerDims = op.getBroadcastDimensions();
+    SmallVector<int64_t> composed = llvm::map_to_vector(
+        inner.getBroadcastDimensions(),
+        [&](int64_t d) { return outerDims[d]; });
+    rewriter.replaceOpWithNewOp<BroadcastInDimOp>(op, op.getType(),
+                                                  inner.getOperand(), composed);
+    return success();
+  }
+};
+
 /// transpose(transpose(x, inner), outer) = transpose(x, composed): result
 /// dimension i is inner's dimension outer[i], which is x's dimension
 /// inner[outer[i]].
@@ -133,4 +155,9 @@ void xla::hlo::simplify::populateShapePatterns(RewritePatternSet &patterns) {
   addIdentity<ReverseOp>(patterns);
   addIdentity<ConcatenateOp>(patterns);
   patterns.add<ReshapeOfReshape, TransposeOfTranspose>(patterns.getContext());
+}
+
+void xla::hlo::populateHLOShapeChainPatterns(RewritePatternSet &patterns) {
+  addIdentity<ReshapeOp>(patterns);
+  patterns.add<ReshapeOfReshape, BroadcastOfBroadcast>(patterns.getContext());
 }

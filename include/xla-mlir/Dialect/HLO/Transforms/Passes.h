@@ -21,6 +21,10 @@ class HLODialect;
 /// Result-preserving algebraic simplifications (see `hlo-simplify`).
 void populateHLOSimplifyPatterns(mlir::RewritePatternSet &patterns);
 
+/// Chains of reshapes, and of broadcast_in_dims, as one op; reshapes to
+/// their operand's type removed (hlo-normalize-fusions, inside fusions).
+void populateHLOShapeChainPatterns(mlir::RewritePatternSet &patterns);
+
 /// Constant evaluation of elementwise ops with at most `maxElements`
 /// result elements (see `hlo-fold-constants`).
 void populateHLOConstantFoldPatterns(mlir::RewritePatternSet &patterns,
