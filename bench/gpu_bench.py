@@ -54,7 +54,65 @@ def workloads():
         "sin_exp_2e24": (chain, [((1 << 24,), f32)]),
         "matmul_1024x512x256": (matmul, [((1024, 512), f32),
                                          ((512, 256), f32)]),
+        "matmul_4096x4096x4096": (matmul, [((4096, 4096), f32),
+                                           ((4096, 4096), f32)]),
     }
+
+
+# The fewest bytes a memory-bound workload moves (each input read once,
+# each output written once), for the issue's target: 85% of the
+# device-to-device copy bandwidth measured in the same run.
+MIN_BYTES = {
+    "reduce_sum_xyz_2e24": 3 * 4 << 24,
+    "softmax_4096x4096": 2 * 4 * 4096 * 4096,
+    "layernorm_8192x768": 2 * 4 * 8192 * 768,
+    "sin_exp_2e24": 2 * 4 << 24,
+}
+
+
+def copy_bandwidth():
+    """Device-to-device copy of 1 GiB through PyTorch, bytes read plus
+    written over the median of 20 timed copies (CUDA events)."""
+    try:
+        import torch
+    except ImportError:
+        return None
+    n = 1 << 28
+    src = torch.rand(n, device="cuda")
+    dst = torch.empty_like(src)
+    times = []
+    for i in range(23):
+        a, b = torch.cuda.Event(True), torch.cuda.Event(True)
+        a.record()
+        dst.copy_(src)
+        b.record()
+        torch.cuda.synchronize()
+        if i >= 3:
+            times.append(a.elapsed_time(b))
+    return 2 * 4 * n / statistics.median(times) / 1e6  # GB/s (ms)
+
+
+def cublas_ms(specs):
+    """cuBLAS (through PyTorch, TF32 off) on the matmul's shapes: the
+    issue's GEMM yardstick (70% of it)."""
+    try:
+        import torch
+    except ImportError:
+        return None
+    torch.backends.cuda.matmul.allow_tf32 = False
+    (m, k), (_, n) = specs[0][0], specs[1][0]
+    a = torch.rand(m, k, device="cuda")
+    b = torch.rand(k, n, device="cuda")
+    times = []
+    for i in range(53):
+        e0, e1 = torch.cuda.Event(True), torch.cuda.Event(True)
+        e0.record()
+        torch.mm(a, b)
+        e1.record()
+        torch.cuda.synchronize()
+        if i >= 3:
+            times.append(e0.elapsed_time(e1))
+    return statistics.median(times)
 
 
 def inputs_like(specs):
@@ -125,18 +183,31 @@ def time_all(out, loader):
         wall, dev = time_jax(fn, specs)
         rows.append((name, ours, kernel, wall, dev, detail))
         print("%s kernels:\n%s" % (name, detail))
+    copy = copy_bandwidth()
     print("| workload | ours, call (ms) | ours, kernels (ms) "
           "| JAX, numpy in/out (ms) | JAX, on device (ms) "
-          "| our kernels / JAX on device |")
-    print("|---|---:|---:|---:|---:|---:|")
+          "| our kernels / JAX on device | yardstick |")
+    print("|---|---:|---:|---:|---:|---:|---|")
     for name, ours, kernel, wall, dev, detail in rows:
         if ours is None:
-            print("| %s | failed: %s | | %.3f | %.3f | |" % (name, detail,
-                                                          wall, dev))
+            print("| %s | failed: %s | | %.3f | %.3f | | |" % (
+                name, detail, wall, dev))
             continue
-        print("| %s | %.3f | %s | %.3f | %.3f | %s |" % (
+        yardstick = ""
+        if kernel and copy and name in MIN_BYTES:
+            gbs = MIN_BYTES[name] / kernel / 1e6
+            yardstick = "%.0f GB/s, %.0f%% of copy" % (gbs, 100 * gbs / copy)
+        elif kernel and name.startswith("matmul"):
+            ref = cublas_ms(workloads()[name][1])
+            if ref:
+                yardstick = "cuBLAS %.3f ms: ours at %.0f%%" % (
+                    ref, 100 * ref / kernel)
+        print("| %s | %.3f | %s | %.3f | %.3f | %s | %s |" % (
             name, ours, "%.3f" % kernel if kernel else "n/a", wall, dev,
-            "%.1fx" % (kernel / dev) if kernel else "n/a"))
+            "%.1fx" % (kernel / dev) if kernel else "n/a", yardstick))
+    if copy:
+        print("device-to-device copy: %.0f GB/s (bytes read + written)"
+              % copy)
     return 0
 
 

@@ -33,6 +33,7 @@ using namespace mlir;
 /// What runs inside each gpu.module: the device code to NVVM.
 static void addDeviceLowering(OpPassManager &pm) {
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  device.addPass(xla::createGPUAlignSharedMemoryPass());
   // Math on f16/bf16 in f32, as on the CPU.
   device.addPass(math::createMathExtendToSupportedTypes());
   device.addPass(createConvertComplexToStandardPass());

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/CastInterfaces.h"
 
 using namespace mlir;
@@ -122,6 +123,33 @@ static Value guardedLoad(OpBuilder &b, Location loc, Value inBounds,
   return branch.getResult(0);
 }
 
+namespace {
+
+/// Where a thread's `count` outputs along one side of a `width` tile lie:
+/// in groups of up to 4 neighbours, the groups `width / groups` apart, and
+/// thread t's groups start at t * vec. The threads of a warp then read
+/// neighbouring groups of a shared-memory row: one 16-byte load per group
+/// and no bank conflicts (with t * count instead, a warp's 8-element
+/// fragments sit 8 words apart, 4 threads to a bank).
+struct FragmentLayout {
+  int64_t vec, groups, stride;
+
+  FragmentLayout(int64_t width, int64_t count)
+      : vec(std::min<int64_t>(4, count)), groups(count / vec),
+        stride(width / groups) {}
+
+  /// Offset in the tile of element `e` of the thread whose first group
+  /// starts at `base`.
+  Value offset(OpBuilder &b, Location loc, Value base, int64_t e) const {
+    return arith::AddIOp::create(
+        b, loc, base,
+        arith::ConstantIndexOp::create(b, loc,
+                                       (e / vec) * stride + e % vec));
+  }
+};
+
+} // namespace
+
 void xla::gpu_kernels::emitTiledContractionKernel(
     OpBuilder &b, linalg::LinalgOp op, const linalg::ContractionDimensions &dims,
     const ContractionTile &tile, StringRef name) {
@@ -134,6 +162,13 @@ void xla::gpu_kernels::emitTiledContractionKernel(
   int64_t tilesM = llvm::divideCeil(sizeM, tile.m);
   int64_t tilesN = llvm::divideCeil(sizeN, tile.n);
   int64_t threads = tile.threads();
+  // Split k: each split's blocks sum a run of whole k steps; no split is
+  // empty.
+  int64_t kSteps = llvm::divideCeil(sizeK, tile.k);
+  int64_t stepsPerSplit =
+      llvm::divideCeil(kSteps, std::clamp<int64_t>(tile.splitK, 1, kSteps));
+  int64_t splits = llvm::divideCeil(kSteps, stepsPerSplit);
+  int64_t kPerSplit = stepsPerSplit * tile.k;
 
   OpOperand *lhs = op.getDpsInputOperand(0), *rhs = op.getDpsInputOperand(1);
   OpOperand *out = op.getDpsInitOperand(0);
@@ -142,6 +177,7 @@ void xla::gpu_kernels::emitTiledContractionKernel(
   AffineMap outMap = op.getMatchingIndexingMap(out);
   Type lhsElement = getElementTypeOrSelf(lhs->get().getType());
   Type rhsElement = getElementTypeOrSelf(rhs->get().getType());
+  Type outElement = getElementTypeOrSelf(out->get().getType());
 
   auto workgroup = gpu::AddressSpaceAttr::get(
       b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
@@ -150,7 +186,7 @@ void xla::gpu_kernels::emitTiledContractionKernel(
                            MemRefLayoutAttrInterface(), workgroup);
   };
   gpu::LaunchOp launch = createNamedLaunch(
-      b, loc, name, constant(b, loc, batchCount * tilesM * tilesN),
+      b, loc, name, constant(b, loc, splits * batchCount * tilesM * tilesN),
       constant(b, loc, threads),
       {sharedType(tile.m, lhsElement), sharedType(tile.n, rhsElement)});
   Value lhsTile = launch.getWorkgroupAttributions()[0];
@@ -160,21 +196,31 @@ void xla::gpu_kernels::emitTiledContractionKernel(
   Value tid = launch.getThreadIds().x;
   SmallVector<Value> tileIndex =
       delinearize(b, loc, launch.getBlockIds().x,
-                  {constant(b, loc, batchCount), constant(b, loc, tilesM),
-                   constant(b, loc, tilesN)});
+                  {constant(b, loc, splits), constant(b, loc, batchCount),
+                   constant(b, loc, tilesM), constant(b, loc, tilesN)});
   SmallVector<Value> batchSizes;
   for (unsigned d : dims.batch)
     batchSizes.push_back(constant(b, loc, roles.loopSizes[d]));
-  SmallVector<Value> batch = delinearize(b, loc, tileIndex[0], batchSizes);
-  Value m0 = arith::MulIOp::create(b, loc, tileIndex[1], constant(b, loc, tile.m));
-  Value n0 = arith::MulIOp::create(b, loc, tileIndex[2], constant(b, loc, tile.n));
+  SmallVector<Value> batch = delinearize(b, loc, tileIndex[1], batchSizes);
+  Value m0 = arith::MulIOp::create(b, loc, tileIndex[2], constant(b, loc, tile.m));
+  Value n0 = arith::MulIOp::create(b, loc, tileIndex[3], constant(b, loc, tile.n));
+  Value kBegin = constant(b, loc, 0), kEnd = constant(b, loc, sizeK);
+  if (splits > 1) {
+    kBegin = arith::MulIOp::create(b, loc, tileIndex[0],
+                                   constant(b, loc, kPerSplit));
+    kEnd = arith::MinUIOp::create(
+        b, loc,
+        arith::AddIOp::create(b, loc, kBegin, constant(b, loc, kPerSplit)),
+        kEnd);
+  }
+  FragmentLayout layoutM(tile.m, tile.threadM), layoutN(tile.n, tile.threadN);
   Value threadsN = constant(b, loc, tile.n / tile.threadN);
   Value rowBase = arith::MulIOp::create(
       b, loc, arith::DivUIOp::create(b, loc, tid, threadsN),
-      constant(b, loc, tile.threadM));
+      constant(b, loc, layoutM.vec));
   Value colBase = arith::MulIOp::create(
       b, loc, arith::RemUIOp::create(b, loc, tid, threadsN),
-      constant(b, loc, tile.threadN));
+      constant(b, loc, layoutN.vec));
   auto less = [&](Value a, int64_t bound) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, a,
                                  constant(b, loc, bound))
@@ -184,88 +230,125 @@ void xla::gpu_kernels::emitTiledContractionKernel(
   // This thread's outputs: (row i, column j) at i * threadN + j.
   SmallVector<Value> rows, cols, rowOk, colOk;
   for (int64_t i = 0; i < tile.threadM; ++i) {
-    rows.push_back(arith::AddIOp::create(
-        b, loc, m0,
-        arith::AddIOp::create(b, loc, rowBase, constant(b, loc, i))));
+    rows.push_back(arith::AddIOp::create(b, loc, m0,
+                                         layoutM.offset(b, loc, rowBase, i)));
     rowOk.push_back(less(rows.back(), sizeM));
   }
   for (int64_t j = 0; j < tile.threadN; ++j) {
-    cols.push_back(arith::AddIOp::create(
-        b, loc, n0,
-        arith::AddIOp::create(b, loc, colBase, constant(b, loc, j))));
+    cols.push_back(arith::AddIOp::create(b, loc, n0,
+                                         layoutN.offset(b, loc, colBase, j)));
     colOk.push_back(less(cols.back(), sizeN));
   }
-  SmallVector<Value> initial;
-  for (int64_t i = 0; i < tile.threadM; ++i)
-    for (int64_t j = 0; j < tile.threadN; ++j) {
-      Value ok = arith::AndIOp::create(b, loc, rowOk[i], colOk[j]);
-      SmallVector<Value> ivs = roles.ivs(b, loc, batch, rows[i], cols[j], {});
-      initial.push_back(guardedLoad(b, loc, ok, out->get(),
-                                    applyMap(b, loc, outMap, ivs)));
-    }
+  // The accumulators start from zero and are added to the output at the
+  // end (atomically with split k): starting from the output's values would
+  // keep the addresses of its loads live in registers across the k loop,
+  // 64 pointers for an 8x8 tile, and spill.
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(outElement));
+  SmallVector<Value> initial(tile.threadM * tile.threadN, zero);
 
-  // Copies the tile of one operand (`width` elements of its m or n role by
-  // tile.k of k) into shared memory, reading along its contiguous
-  // dimension.
-  auto stage = [&](OpBuilder &nb, Location nloc, OpOperand *operand,
-                   AffineMap map, Value shared, int64_t width, Value base,
-                   int64_t size, bool isLhs, Value k0) {
-    auto innermost = cast<AffineDimExpr>(map.getResults().back());
+  // One operand's share of a k step's tile (`width` elements of its m or
+  // n role by tile.k of k): element e of this thread sits at (kk, ww) of
+  // the shared tile, consecutive threads along the operand's contiguous
+  // dimension so that the loads coalesce.
+  struct Staged {
+    OpOperand *operand;
+    AffineMap map;
+    Value shared, base;
+    int64_t width, size;
+    bool isLhs;
+  };
+  Staged staged[] = {{lhs, lhsMap, lhsTile, m0, tile.m, sizeM, true},
+                     {rhs, rhsMap, rhsTile, n0, tile.n, sizeN, false}};
+  auto slot = [&](OpBuilder &nb, Location nloc, const Staged &s, int64_t e) {
+    auto innermost = cast<AffineDimExpr>(s.map.getResults().back());
     bool kFastest = llvm::is_contained(dims.k, innermost.getPosition());
-    for (int64_t e = 0; e < width * tile.k / threads; ++e) {
-      Value idx = arith::AddIOp::create(nb, nloc, tid,
-                                        constant(nb, nloc, e * threads));
-      Value fast = constant(nb, nloc, kFastest ? tile.k : width);
-      Value minor = arith::RemUIOp::create(nb, nloc, idx, fast);
-      Value major = arith::DivUIOp::create(nb, nloc, idx, fast);
-      Value kk = kFastest ? minor : major, ww = kFastest ? major : minor;
-      Value w = arith::AddIOp::create(nb, nloc, base, ww);
-      Value k = arith::AddIOp::create(nb, nloc, k0, kk);
-      Value ok = arith::AndIOp::create(
-          nb, nloc,
-          arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult, w,
-                                constant(nb, nloc, size)),
-          arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult, k,
-                                constant(nb, nloc, sizeK)));
-      SmallVector<Value> ivs = isLhs ? roles.ivs(nb, nloc, batch, w, {}, k)
+    Value idx = arith::AddIOp::create(nb, nloc, tid,
+                                      constant(nb, nloc, e * threads));
+    Value fast = constant(nb, nloc, kFastest ? tile.k : s.width);
+    Value minor = arith::RemUIOp::create(nb, nloc, idx, fast);
+    Value major = arith::DivUIOp::create(nb, nloc, idx, fast);
+    return kFastest ? std::make_pair(minor, major)
+                    : std::make_pair(major, minor);
+  };
+  // Loads of the tiles at k0 into registers (zeros past the edges and past
+  // this split's end).
+  auto fetch = [&](OpBuilder &nb, Location nloc, Value k0) {
+    SmallVector<Value> values;
+    for (const Staged &s : staged)
+      for (int64_t e = 0; e < s.width * tile.k / threads; ++e) {
+        auto [kk, ww] = slot(nb, nloc, s, e);
+        Value w = arith::AddIOp::create(nb, nloc, s.base, ww);
+        Value k = arith::AddIOp::create(nb, nloc, k0, kk);
+        Value ok = arith::AndIOp::create(
+            nb, nloc,
+            arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult, w,
+                                  constant(nb, nloc, s.size)),
+            arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult, k,
+                                  kEnd));
+        SmallVector<Value> ivs = s.isLhs
+                                     ? roles.ivs(nb, nloc, batch, w, {}, k)
                                      : roles.ivs(nb, nloc, batch, {}, w, k);
-      Value value = guardedLoad(nb, nloc, ok, operand->get(),
-                                applyMap(nb, nloc, map, ivs));
-      memref::StoreOp::create(nb, nloc, value, shared, ValueRange{kk, ww});
-    }
+        values.push_back(guardedLoad(nb, nloc, ok, s.operand->get(),
+                                     applyMap(nb, nloc, s.map, ivs)));
+      }
+    return values;
+  };
+  auto deposit = [&](OpBuilder &nb, Location nloc, ValueRange values) {
+    for (const Staged &s : staged)
+      for (int64_t e = 0; e < s.width * tile.k / threads; ++e) {
+        auto [kk, ww] = slot(nb, nloc, s, e);
+        memref::StoreOp::create(nb, nloc, values.front(), s.shared,
+                                ValueRange{kk, ww});
+        values = values.drop_front();
+      }
   };
 
+  // Software pipelining through registers: the next step's global loads
+  // are issued before this step's arithmetic, so their latency hides
+  // behind it.
+  deposit(b, loc, fetch(b, loc, kBegin));
+  gpu::BarrierOp::create(b, loc);
   auto loop = scf::ForOp::create(
-      b, loc, constant(b, loc, 0), constant(b, loc, sizeK),
-      constant(b, loc, tile.k), initial,
-      [&](OpBuilder &nb, Location nloc, Value k0, ValueRange accumulators) {
-        stage(nb, nloc, lhs, lhsMap, lhsTile, tile.m, m0, sizeM, true, k0);
-        stage(nb, nloc, rhs, rhsMap, rhsTile, tile.n, n0, sizeN, false, k0);
-        gpu::BarrierOp::create(nb, nloc);
-        SmallVector<Value> acc(accumulators);
-        // Unrolled: the accumulators stay in registers and the loads of a
-        // step are independent of the previous step's arithmetic.
+      b, loc, kBegin, kEnd, constant(b, loc, tile.k), initial,
+      [&](OpBuilder &nb, Location nloc, Value k0, ValueRange accIn) {
+        Value next =
+            arith::AddIOp::create(nb, nloc, k0, constant(nb, nloc, tile.k));
+        SmallVector<Value> prefetched = fetch(nb, nloc, next);
+        SmallVector<Value> acc(accIn);
+        // Unrolled: the accumulators stay in registers.
         for (int64_t kk = 0; kk < tile.k; ++kk) {
           Value kkValue = constant(nb, nloc, kk);
-          // This thread's row (or column) fragment of a shared tile.
-          auto fragment = [&](Value shared, Value base, int64_t count) {
+          // This thread's fragment of a shared tile row, a vector load
+          // per group of neighbours.
+          auto fragment = [&](Value shared, Value base,
+                              const FragmentLayout &layout) {
             SmallVector<Value> values;
-            for (int64_t i = 0; i < count; ++i)
-              values.push_back(memref::LoadOp::create(
-                  nb, nloc, shared,
-                  ValueRange{kkValue, arith::AddIOp::create(
-                                          nb, nloc, base,
-                                          constant(nb, nloc, i))}));
+            Type element = cast<MemRefType>(shared.getType()).getElementType();
+            auto type = VectorType::get({layout.vec}, element);
+            unsigned bytes = layout.vec * element.getIntOrFloatBitWidth() / 8;
+            for (int64_t g = 0; g < layout.groups; ++g) {
+              Value group = vector::LoadOp::create(
+                  nb, nloc, type, shared,
+                  ValueRange{kkValue,
+                             layout.offset(nb, nloc, base, g * layout.vec)},
+                  /*nontemporal=*/false, llvm::MaybeAlign(bytes));
+              for (int64_t l = 0; l < layout.vec; ++l)
+                values.push_back(
+                    vector::ExtractOp::create(nb, nloc, group, l));
+            }
             return values;
           };
-          SmallVector<Value> a = fragment(lhsTile, rowBase, tile.threadM);
-          SmallVector<Value> bv = fragment(rhsTile, colBase, tile.threadN);
+          SmallVector<Value> a = fragment(lhsTile, rowBase, layoutM);
+          SmallVector<Value> bv = fragment(rhsTile, colBase, layoutN);
           for (int64_t i = 0; i < tile.threadM; ++i)
             for (int64_t j = 0; j < tile.threadN; ++j) {
-              Value &slot = acc[i * tile.threadN + j];
-              slot = cloneBody(nb, op, {a[i], bv[j], slot}, {})[0];
+              Value &accumulator = acc[i * tile.threadN + j];
+              accumulator = cloneBody(nb, op, {a[i], bv[j], accumulator},
+                                      {})[0];
             }
         }
+        gpu::BarrierOp::create(nb, nloc);
+        deposit(nb, nloc, prefetched);
         gpu::BarrierOp::create(nb, nloc);
         scf::YieldOp::create(nb, nloc, acc);
       });
@@ -276,9 +359,17 @@ void xla::gpu_kernels::emitTiledContractionKernel(
       auto guard = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
       OpBuilder then = guard.getThenBodyBuilder();
       SmallVector<Value> ivs = roles.ivs(then, loc, batch, rows[i], cols[j], {});
-      memref::StoreOp::create(then, loc,
-                              loop.getResult(i * tile.threadN + j),
-                              out->get(), applyMap(then, loc, outMap, ivs));
+      SmallVector<Value> indices = applyMap(then, loc, outMap, ivs);
+      Value result = loop.getResult(i * tile.threadN + j);
+      if (splits > 1) {
+        memref::AtomicRMWOp::create(then, loc, arith::AtomicRMWKind::addf,
+                                    result, out->get(), indices);
+        continue;
+      }
+      Value old = memref::LoadOp::create(then, loc, out->get(), indices);
+      memref::StoreOp::create(
+          then, loc, arith::AddFOp::create(then, loc, old, result),
+          out->get(), indices);
     }
   // Each multiply-add becomes one fma, as in a GEMM library: NVPTX keeps
   // a separate mul.rn and add.rn (which ptxas may not fuse) otherwise.

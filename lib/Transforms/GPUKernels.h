@@ -111,9 +111,13 @@ mlir::LogicalResult emitSerialReductionKernel(mlir::OpBuilder &b,
 
 /// The shape of a tiled contraction kernel: a block computes a `m` x `n`
 /// output tile, looping over `k` in steps staged through shared memory;
-/// each thread holds a `threadM` x `threadN` tile of accumulators.
+/// each thread holds a `threadM` x `threadN` tile of accumulators. With
+/// `splitK` > 1, that many blocks share each output tile, each summing a
+/// run of k steps and adding it to the output atomically (so the order of
+/// a float sum is not fixed, as with XLA:GPU's atomic split-k).
 struct ContractionTile {
   int64_t m, n, k, threadM, threadN;
+  int64_t splitK = 1;
   int64_t threads() const { return (m / threadM) * (n / threadN); }
 };
 

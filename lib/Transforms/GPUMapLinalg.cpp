@@ -57,6 +57,19 @@ static ContractionTile contractionTile(int64_t batch, int64_t m, int64_t n,
   return *best;
 }
 
+/// Blocks that share each output tile, splitting k, when the tiles alone
+/// leave multiprocessors idle: about two blocks per multiprocessor, each
+/// still summing at least 256 of k (a shorter run spends more on its
+/// prologue and atomics than it saves). A 20 x 768 product with k = 30522
+/// gets 24 tiles of 32x32 in 11 splits.
+static int64_t splitK(int64_t blocks, int64_t k, int64_t smCount) {
+  constexpr int64_t kMinSplitLength = 256;
+  if (blocks >= smCount)
+    return 1;
+  int64_t wanted = llvm::divideCeil(2 * smCount, blocks);
+  return std::max<int64_t>(1, std::min(wanted, k / kMinSplitLength));
+}
+
 static int64_t product(ArrayRef<int64_t> sizes, ArrayRef<unsigned> loops) {
   int64_t result = 1;
   for (unsigned d : loops)
@@ -85,10 +98,19 @@ struct GPUMapLinalgPass
 private:
   void mapOp(func::FuncOp func, linalg::LinalgOp op) {
     OpBuilder b(op);
+    FailureOr<linalg::ContractionDimensions> dims = matchContraction(op);
+    // A times B transposed (k contiguous in both operands) also matches the
+    // row reduction, whose kernel reads an operand row once per output:
+    // only a product with a side of a few rows (a matrix times a vector)
+    // is better off that way.
+    constexpr int64_t kMinTiledSide = 16;
+    SmallVector<int64_t> sizes = op.getStaticLoopRanges();
+    bool tiled = succeeded(dims) &&
+                 product(sizes, dims->m) >= kMinTiledSide &&
+                 product(sizes, dims->n) >= kMinTiledSide;
     FailureOr<SmallVector<ReductionCombiner>> combiners = matchRowReduction(op);
-    int64_t length =
-        op.getNumLoops() ? op.getStaticLoopRanges().back() : int64_t(0);
-    if (succeeded(combiners) && !ShapedType::isDynamic(length)) {
+    int64_t length = op.getNumLoops() ? sizes.back() : int64_t(0);
+    if (!tiled && succeeded(combiners) && !ShapedType::isDynamic(length)) {
       int64_t threads =
           threadsPerRow(length, std::max<int64_t>(reductionChain, 1));
       if (threads >= 2) {
@@ -97,16 +119,17 @@ private:
         return;
       }
     }
-    FailureOr<linalg::ContractionDimensions> dims = matchContraction(op);
     if (failed(dims)) {
       // Other reductions: one thread per output, accumulating in registers.
       (void)emitSerialReductionKernel(b, op, nextKernelName(func));
       return;
     }
-    SmallVector<int64_t> sizes = op.getStaticLoopRanges();
-    ContractionTile tile =
-        contractionTile(product(sizes, dims->batch), product(sizes, dims->m),
-                        product(sizes, dims->n), smCount);
+    int64_t batch = product(sizes, dims->batch), m = product(sizes, dims->m),
+            n = product(sizes, dims->n);
+    ContractionTile tile = contractionTile(batch, m, n, smCount);
+    int64_t blocks = batch * llvm::divideCeil(m, tile.m) *
+                     llvm::divideCeil(n, tile.n);
+    tile.splitK = splitK(blocks, product(sizes, dims->k), smCount);
     emitTiledContractionKernel(b, op, *dims, tile, nextKernelName(func));
   }
 };

@@ -9,14 +9,15 @@
 // CHECK: llvm.mlir.global internal constant @main_{{[0-9]+}}_module_image("
 // CHECK-SAME: atom.global.add.f32
 
-// The matrix product: shared-memory tiles, a barrier per step of k, and
-// fused multiply-adds from shared memory.
+// The matrix product: 16-byte aligned shared-memory tiles, barriers around
+// each step's copy, and fused multiply-adds from vector shared loads
+// (2 x 32 bits here: 32x32 tiles, 2x2 per thread).
 // CHECK: llvm.mlir.global internal constant @output_dot_general_fusion_0_module_image("
 // CHECK-SAME: .entry output_dot_general_fusion_0(
-// CHECK-SAME: .shared
+// CHECK-SAME: .shared .align 16
 // CHECK-SAME: st.shared.b32
 // CHECK-SAME: bar.sync
-// CHECK-SAME: ld.shared
+// CHECK-SAME: ld.shared.v{{[24]}}.b32
 // CHECK-SAME: fma.rn.f32
 // CHECK-SAME: \00")
 

@@ -91,23 +91,39 @@ func.func private @input_column_fusion(%a: memref<64x32xf32>, %out: memref<32xf3
 
 // A batched matmul with a ragged edge (256x250, k 64): 4 x 2 x 2 = 16 tiles
 // of 128x128 (enough for 8 multiprocessors, 98% of the work inside the
-// output), 256 threads of 8x8
-// accumulators loaded from the output, operands staged through padded
-// shared tiles of k = 8, zero outside the operands, stores guarded.
+// output), 256 threads of 8x8 accumulators from zero. Thread t holds rows
+// and columns 4 * (t / 16 or t % 16) + {0..3} and 64 more, so that each
+// fragment is two 16-byte shared loads that a warp reads without bank
+// conflicts. Operands staged through padded shared tiles of k = 8, zero
+// outside the operands; the next step's global loads are issued before
+// this step's arithmetic; results added to the output, guarded.
 // CHECK-LABEL: func.func private @output_dot_fusion(
-// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c16, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) module(@output_dot_fusion_0_module) function(@output_dot_fusion_0) workgroup(%[[A:.*]] : memref<8x132xf32, #gpu.address_space<workgroup>>, %[[B:.*]] : memref<8x132xf32, #gpu.address_space<workgroup>>)
-// CHECK-COUNT-64:  memref.load %arg2
-// CHECK:           %[[R:.*]]:64 = scf.for %{{.*}} = %c0 to %c64 step %c8 iter_args(
-// CHECK-COUNT-4:     memref.store %{{.*}}, %[[A]]
-// CHECK-COUNT-4:     memref.store %{{.*}}, %[[B]]
-// CHECK:             gpu.barrier
-// CHECK-COUNT-8:     memref.load %[[A]]
-// CHECK-COUNT-8:     memref.load %[[B]]
+// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c16, {{.*}}) threads(%[[TID:[^,]*]], {{.*}}) in ({{.*}} = %c256, {{.*}}) module(@output_dot_fusion_0_module) function(@output_dot_fusion_0) workgroup(%[[A:.*]] : memref<8x132xf32, #gpu.address_space<workgroup>>, %[[B:.*]] : memref<8x132xf32, #gpu.address_space<workgroup>>)
+// CHECK:           %[[TY:.*]] = arith.divui %[[TID]], %c16
+// CHECK:           %[[ROW:.*]] = arith.muli %[[TY]], %c4
+// CHECK:           %[[TX:.*]] = arith.remui %[[TID]], %c16
+// CHECK:           %[[COL:.*]] = arith.muli %[[TX]], %c4
+// CHECK:           %[[ROW64:.*]] = arith.addi %[[ROW]], %c64
+// CHECK-COUNT-4:   memref.store %{{.*}}, %[[A]]
+// CHECK-COUNT-4:   memref.store %{{.*}}, %[[B]]
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:      %[[R:.*]]:64 = scf.for %[[K:.*]] = %c0 to %c64 step %c8 iter_args(%{{.*}} = %cst,
+// CHECK:             %[[NEXT:.*]] = arith.addi %[[K]], %c8
+// CHECK-COUNT-8:     memref.load %arg{{[01]}}
+// CHECK:             vector.load %[[A]][%c0, %[[ROW]]] {alignment = 16 : i64} : {{.*}}, vector<4xf32>
+// CHECK:             vector.load %[[A]][%c0, %[[ROW64]]] {alignment = 16 : i64}
+// CHECK:             vector.load %[[B]][%c0, %[[COL]]] {alignment = 16 : i64}
+// CHECK:             vector.load %[[B]][%c0, %{{.*}}] {alignment = 16 : i64}
 // CHECK:             arith.mulf
 // CHECK-NEXT:        arith.addf
 // CHECK:             gpu.barrier
+// CHECK-COUNT-4:     memref.store %{{.*}}, %[[A]]
+// CHECK-COUNT-4:     memref.store %{{.*}}, %[[B]]
+// CHECK-NEXT:        gpu.barrier
 // CHECK:           scf.if
-// CHECK-NEXT:        memref.store %[[R]]#0, %arg2
+// CHECK-NEXT:        %[[OLD:.*]] = memref.load %arg2
+// CHECK-NEXT:        %[[NEW:.*]] = arith.addf %[[OLD]], %[[R]]#0
+// CHECK-NEXT:        memref.store %[[NEW]], %arg2
 func.func private @output_dot_fusion(%a: memref<4x256x64xf32>, %b: memref<4x64x250xf32>, %c: memref<4x256x250xf32>) attributes {xla.fusion_kind = "output"} {
   linalg.batch_matmul ins(%a, %b : memref<4x256x64xf32>, memref<4x64x250xf32>) outs(%c : memref<4x256x250xf32>)
   return
@@ -162,14 +178,19 @@ func.func private @output_few_blocks_fusion(%a: memref<128x64xf32>, %b: memref<6
 
 // A contraction whose body transforms an operand (exp) is not tiled: the
 // zeros that pad k would add exp(0) * exp(0). It gets the one-thread-per-
-// output kernel. And A times B transposed (k contiguous in both operands)
-// matches the row reduction first.
+// output kernel. A times B transposed (k contiguous in both operands) is
+// tiled, its operands staged along k; a matrix times a vector (4 rows)
+// keeps the row reduction.
 // CHECK-LABEL: func.func private @output_exp_dot_fusion(
 // CHECK-NOT:     workgroup(
 // CHECK:         gpu.launch
 // CHECK:           scf.for
 // CHECK:             math.exp
 // CHECK-LABEL: func.func private @output_dot_transposed_fusion(
+// CHECK:         gpu.launch {{.*}} workgroup(
+// CHECK-NOT:       gpu.subgroup_reduce
+// CHECK:           vector.load
+// CHECK-LABEL: func.func private @output_matvec_transposed_fusion(
 // CHECK:         gpu.launch
 // CHECK:           gpu.subgroup_reduce add
 func.func private @output_exp_dot_fusion(%a: memref<64x20xf32>, %b: memref<20x64xf32>, %c: memref<64x64xf32>) attributes {xla.fusion_kind = "output"} {
@@ -184,6 +205,39 @@ func.func private @output_exp_dot_fusion(%a: memref<64x20xf32>, %b: memref<20x64
 }
 func.func private @output_dot_transposed_fusion(%a: memref<64x32xf32>, %b: memref<64x32xf32>, %c: memref<64x64xf32>) attributes {xla.fusion_kind = "output"} {
   linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<64x32xf32>, memref<64x32xf32>) outs(%c : memref<64x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+func.func private @output_matvec_transposed_fusion(%a: memref<4x32xf32>, %b: memref<64x32xf32>, %c: memref<4x64xf32>) attributes {xla.fusion_kind = "output"} {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<4x32xf32>, memref<64x32xf32>) outs(%c : memref<4x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// Split k: 20 x 768 with k = 30522 (a BERT step's masked positions times
+// the vocabulary) has 24 tiles of 32x32 for 132 multiprocessors, so 11
+// blocks share each tile, each summing 174 steps of 16 of k (the last
+// split the remaining 246), from zero, and add their sums to the output
+// atomically.
+// SM132-LABEL: func.func private @output_split_k_fusion(
+// SM132:         gpu.launch blocks(%[[BID:[^,]*]], {{.*}}) in ({{.*}} = %c264, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}})
+// SM132:           %[[SPLIT:.*]] = arith.divui %{{.*}}, %c24
+// SM132:           %[[BEGIN:.*]] = arith.muli %[[SPLIT]], %c2784
+// SM132:           %[[END0:.*]] = arith.addi %[[BEGIN]], %c2784
+// SM132:           %[[END:.*]] = arith.minui %[[END0]], %c30522
+// SM132:           %[[R:.*]]:4 = scf.for %{{.*}} = %[[BEGIN]] to %[[END]] step %c16 iter_args(%{{.*}} = %cst,
+// SM132:           memref.atomic_rmw addf %[[R]]#0, %arg2
+// SM132-NOT:       memref.store {{.*}}, %arg2
+func.func private @output_split_k_fusion(%a: memref<20x30522xf32>, %b: memref<768x30522xf32>, %c: memref<20x768xf32>) attributes {xla.fusion_kind = "output"} {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<20x30522xf32>, memref<768x30522xf32>) outs(%c : memref<20x768xf32>) {
   ^bb0(%x: f32, %y: f32, %acc: f32):
     %m = arith.mulf %x, %y : f32
     %s = arith.addf %acc, %m : f32

@@ -698,8 +698,12 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
       of 128x128 (8x8 per thread), 64x64 (4x4) and 32x32 (2x2) that still
       gives `sm-count` blocks and spends at least 75% of its work inside
       the output, else the one that wastes least, the smaller on a tie.
-      A contraction whose k is contiguous in both operands (A times B
-      transposed) matches the row reduction first and gets that kernel.
+      When the tiles alone give fewer blocks than `sm-count`, k is split
+      over up to two blocks per multiprocessor, each split summing at least
+      256 of k and adding its partial sums to the output atomically. A
+      contraction whose k is contiguous in both operands (A times B
+      transposed) is tiled too when m and n both have 16 or more elements;
+      a matrix times a vector matches the row reduction first.
 
     - Any other reduction (columns, convolutions, several reduction loops,
       bodies without a regroupable combiner) becomes one thread per
@@ -720,7 +724,21 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
-                           "::mlir::memref::MemRefDialect"];
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def GPUAlignSharedMemoryPass : Pass<"xla-gpu-align-shared-memory"> {
+  let summary = "Align every workgroup (shared memory) buffer to 16 bytes";
+  let description = [{
+    Sets `llvm.align = 16` on the workgroup attributions of every
+    `gpu.func` (keeping a larger one), so that the globals they lower to
+    are 16-byte aligned and the 16-byte vector loads of the tiled
+    contraction kernel (`ld.shared.v4`) are legal wherever ptxas places
+    the buffers.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::LLVM::LLVMDialect"];
 }
 
 def GPULowerSubgroupReductionsPass
