@@ -8,7 +8,8 @@ only the runtime.
 
   scripts/gpu_artifacts.py build DIR [--filter S] [--no-corpus] [--strict]
                                                     # here: compile (needs build/)
-  scripts/gpu_artifacts.py run DIR                  # there: run, compare, report
+  scripts/gpu_artifacts.py run DIR [--kinds K] [--budget S]
+                                                    # there: run, compare, report
 
 `build` compiles every end-to-end test (test/e2e) for the CPU and the GPU,
 runs the CPU artifacts here to record their outputs, and compiles the
@@ -221,6 +222,9 @@ def run(args):
     loader = os.path.join(work, "xla-load-artifact")
     with open(os.path.join(work, "manifest.json")) as fh:
         records = json.load(fh)
+    if args.kinds:
+        kinds = set(args.kinds.split(","))
+        records = [r for r in records if r["kind"] in kinds]
     start = time.monotonic()
 
     exported = None
@@ -267,6 +271,10 @@ def run(args):
         return ("pass" if check.returncode == 0 else "fail"), detail
 
     def work_on(r):
+        # Past the budget nothing new starts, so that the table still comes
+        # out inside a device call's limit.
+        if args.budget and time.monotonic() - start > args.budget:
+            return dict(r, status="n/a", detail="not run: past --budget")
         if r.get("gpu") and r["kind"] == "workload":
             status, detail = run_workload(r)
             return dict(r, status=status, detail=detail)
@@ -346,6 +354,12 @@ def main():
     r.add_argument("dir")
     r.add_argument("--jobs", type=int, default=8)
     r.add_argument("--timeout", type=float, default=120.0)
+    r.add_argument("--kinds", default="",
+                   help="only these kinds, comma-separated: e2e, corpus, "
+                        "workload")
+    r.add_argument("--budget", type=float, default=0.0,
+                   help="seconds after which no new program starts (the "
+                        "rest count as n/a)")
     args = ap.parse_args()
     return build(args) if args.command == "build" else run(args)
 
