@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """GPU workloads: our artifacts against JAX (XLA:GPU) on the same machine.
 
-  python3 bench/gpu_bench.py export DIR   # here: StableHLO from JAX, then
-                                          # compile GPU artifacts (build/)
+  python3 bench/gpu_bench.py export DIR [FLAG...]
+                                          # here: StableHLO from JAX, then
+                                          # compile GPU artifacts (build/),
+                                          # xla-translate FLAGs added
   python3 bench/gpu_bench.py time DIR     # on the GPU machine: time ours
                                           # (xla-load-artifact --repeat) and
                                           # JAX's, print a table
@@ -123,7 +125,7 @@ def inputs_like(specs):
             .astype(d).reshape(s) for s, d in specs]
 
 
-def export(out):
+def export(out, flags=()):
     import jax
     os.makedirs(out, exist_ok=True)
     for name, (fn, specs) in workloads().items():
@@ -134,7 +136,8 @@ def export(out):
             fh.write(text)
         subprocess.run([os.path.join(ROOT, "build", "bin", "xla-translate"),
                         src, "--target=cuda", "--emit=shared", "-o",
-                        os.path.join(out, name + ".gpu.so")], check=True)
+                        os.path.join(out, name + ".gpu.so")] + list(flags),
+                       check=True)
     return 0
 
 
@@ -215,7 +218,7 @@ if __name__ == "__main__":
     if len(sys.argv) < 3 or sys.argv[1] not in ("export", "time"):
         sys.exit(__doc__)
     if sys.argv[1] == "export":
-        sys.exit(export(sys.argv[2]))
+        sys.exit(export(sys.argv[2], sys.argv[3:]))
     loader = sys.argv[3] if len(sys.argv) > 3 else os.path.join(
         ROOT, "build", "bin", "xla-load-artifact")
     sys.exit(time_all(sys.argv[2], loader))

@@ -48,9 +48,9 @@ BIN = os.path.join(ROOT, "build", "bin")
 WORKLOADS = "mlp_train,bert_fwd,bert_train"
 
 
-def compile_one(source, output, target, entry=None, timeout=300):
+def compile_one(source, output, target, entry=None, timeout=300, flags=()):
     cmd = [os.path.join(BIN, "xla-translate"), source, "--emit=shared",
-           "-o", output]
+           "-o", output] + list(flags)
     if target:
         cmd.append("--target=" + target)
     if entry:
@@ -116,7 +116,8 @@ def build(args):
         record = {"kind": kind, "id": uid, "entry": entry, "tier": tier}
         so = uid + ".gpu.so"
         record["gpu_error"] = compile_one(source, os.path.join(arts, so),
-                                          "cuda", entry)
+                                          "cuda", entry,
+                                          flags=args.gpu_flag)
         if not record["gpu_error"]:
             record["gpu"] = so
         if kind == "e2e":
@@ -350,6 +351,9 @@ def main():
     b.add_argument("--strict", action="store_true",
                    help="fail if an e2e program compiles for the CPU only")
     b.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    b.add_argument("--gpu-flag", action="append", default=[],
+                   help="an xla-translate flag for the GPU compiles, "
+                        "written --gpu-flag=--gpu-row-fusion; repeatable")
     r = sub.add_parser("run")
     r.add_argument("dir")
     r.add_argument("--jobs", type=int, default=8)

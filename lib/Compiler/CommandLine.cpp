@@ -75,6 +75,12 @@ struct CompileCLOptions {
                           "kernel computes on the current one "
                           "(=false: the hardware prefetchers alone)"),
                  cl::init(defaults.prefetch), cl::cat(category)),
+        gpuRowFusion(
+            "gpu-row-fusion",
+            cl::desc("On a GPU, run a fusion whose ops all work row by row "
+                     "(softmax, layernorm) as one kernel, a block per row "
+                     "with the row in registers"),
+            cl::init(defaults.gpuRowFusion), cl::cat(category)),
         parallelLoops("parallel-loops",
                 cl::desc("Run the tiles of large ops on all cores (OpenMP; "
                          "OMP_NUM_THREADS sets how many)"),
@@ -139,6 +145,7 @@ struct CompileCLOptions {
   cl::opt<bool> fuseBlocks;
   cl::opt<bool> streamingStores;
   cl::opt<bool> prefetch;
+  cl::opt<bool> gpuRowFusion;
   cl::opt<bool> parallelLoops;
   cl::opt<bool> runtimeAlloc;
   cl::opt<unsigned> optLevel;
@@ -188,6 +195,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.fuseBlocks = cl->fuseBlocks;
   options.streamingStores = cl->streamingStores;
   options.prefetch = cl->prefetch;
+  options.gpuRowFusion = cl->gpuRowFusion;
   options.parallelLoops = cl->parallelLoops;
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
@@ -289,6 +297,7 @@ const std::vector<OptionSetter> &optionSetters() {
       field("fuse-blocks", &CompileOptions::fuseBlocks),
       field("streaming-stores", &CompileOptions::streamingStores),
       field("prefetch", &CompileOptions::prefetch),
+      field("gpu-row-fusion", &CompileOptions::gpuRowFusion),
       field("parallel-loops", &CompileOptions::parallelLoops),
       field("runtime-alloc", &CompileOptions::runtimeAlloc),
       {"opt-level",

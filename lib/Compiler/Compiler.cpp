@@ -392,6 +392,7 @@ compileProgram(ModuleOp module, const TargetDescription &target,
     GPUPipelineOptions pipelineOptions;
     fillLoweringOptions(pipelineOptions, options);
     pipelineOptions.chip = target.gpu;
+    pipelineOptions.rowFusion = options.gpuRowFusion;
     pipelineOptions.fusionReport = report;
     if (!dumpDir.empty())
       pipelineOptions.dumpPTX = getPTXDumpPath(dumpDir);

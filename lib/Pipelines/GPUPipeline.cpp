@@ -92,6 +92,7 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
       bufferization::createOptimizeAllocationLivenessPass());
   GPUMapLinalgPassOptions strategies;
   strategies.reductionChain = std::max<int64_t>(options.reductionBlock, 1);
+  strategies.rowFusion = options.rowFusion;
   pm.addPass(createGPUMapLinalgPass(strategies));
   pm.addPass(createConvertLinalgToParallelLoopsPass());
   pm.addPass(createCanonicalizerPass());

@@ -105,24 +105,6 @@ static Value constant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
 }
 
-/// `load` if `inBounds`, else zero of the memref's element type.
-static Value guardedLoad(OpBuilder &b, Location loc, Value inBounds,
-                         Value memref, ValueRange indices) {
-  Type element = cast<MemRefType>(memref.getType()).getElementType();
-  auto branch = scf::IfOp::create(b, loc, element, inBounds,
-                                  /*withElseRegion=*/true);
-  OpBuilder then = branch.getThenBodyBuilder();
-  scf::YieldOp::create(then, loc,
-                       memref::LoadOp::create(then, loc, memref, indices)
-                           .getResult());
-  OpBuilder otherwise = branch.getElseBodyBuilder();
-  scf::YieldOp::create(otherwise, loc,
-                       arith::ConstantOp::create(otherwise, loc,
-                                                 otherwise.getZeroAttr(element))
-                           .getResult());
-  return branch.getResult(0);
-}
-
 namespace {
 
 /// Where a thread's `count` outputs along one side of a `width` tile lie:

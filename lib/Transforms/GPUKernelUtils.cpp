@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -107,4 +108,21 @@ SmallVector<Value> xla::gpu_kernels::applyBodyAt(OpBuilder &b, Location loc,
   }
   llvm::append_range(arguments, accumulators);
   return cloneBody(b, op, arguments, ivs);
+}
+
+Value xla::gpu_kernels::guardedLoad(OpBuilder &b, Location loc, Value inBounds,
+                                    Value memref, ValueRange indices) {
+  Type element = cast<MemRefType>(memref.getType()).getElementType();
+  auto branch = scf::IfOp::create(b, loc, element, inBounds,
+                                  /*withElseRegion=*/true);
+  OpBuilder then = branch.getThenBodyBuilder();
+  scf::YieldOp::create(then, loc,
+                       memref::LoadOp::create(then, loc, memref, indices)
+                           .getResult());
+  OpBuilder otherwise = branch.getElseBodyBuilder();
+  scf::YieldOp::create(otherwise, loc,
+                       arith::ConstantOp::create(otherwise, loc,
+                                                 otherwise.getZeroAttr(element))
+                           .getResult());
+  return branch.getResult(0);
 }

@@ -48,6 +48,11 @@ llvm::SmallVector<mlir::Value> delinearize(mlir::OpBuilder &b,
                                            mlir::Value linear,
                                            llvm::ArrayRef<mlir::Value> sizes);
 
+/// `memref[indices]` if `inBounds`, else zero of its element type.
+mlir::Value guardedLoad(mlir::OpBuilder &b, mlir::Location loc,
+                        mlir::Value inBounds, mlir::Value memref,
+                        mlir::ValueRange indices);
+
 /// Clones the body of `op` with its block arguments bound to `arguments`
 /// and `linalg.index` bound to `ivs`; returns the yielded values.
 llvm::SmallVector<mlir::Value> cloneBody(mlir::OpBuilder &b,
@@ -104,6 +109,38 @@ void emitRowReductionKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
 mlir::LogicalResult emitSerialReductionKernel(mlir::OpBuilder &b,
                                               mlir::linalg::LinalgOp op,
                                               llvm::StringRef name);
+
+//===----------------------------------------------------------------------===//
+// Row fusions
+//===----------------------------------------------------------------------===//
+
+/// A fusion whose ops all work along the same rows: each linalg op's
+/// loops are the rows (`rowShape`), unit loops, and maybe a last loop of
+/// `length` columns, parallel or a row reduction (`combiners`); every
+/// buffer it writes is the function's own (an argument or an allocation)
+/// and holds a row or a per-row value, read at the same row and column
+/// that wrote it; allocations are written before they are read, and
+/// arguments read along other maps are never written.
+struct RowFusion {
+  llvm::SmallVector<int64_t> rowShape;
+  int64_t length = 0;
+  llvm::SmallVector<mlir::Operation *> ops;
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<ReductionCombiner>>
+      combiners;
+};
+
+/// The row fusion that `func` (a fusion's function on device buffers) is,
+/// if every call of it passes distinct buffers; failure otherwise.
+mlir::FailureOr<RowFusion> matchRowFusion(mlir::func::FuncOp func);
+
+/// One kernel for the whole fusion: a block of `threads` threads per row,
+/// thread t holding columns t, t + threads, ... of every row value in
+/// registers; reductions across the block (gpu.all_reduce); the fusion's
+/// inputs loaded once, its outputs stored once at the end. Replaces the
+/// function's linalg ops, copies and temporaries.
+void emitRowFusionKernel(mlir::OpBuilder &b, mlir::func::FuncOp func,
+                         const RowFusion &fusion, int64_t threads,
+                         llvm::StringRef name);
 
 //===----------------------------------------------------------------------===//
 // Contractions

@@ -87,6 +87,10 @@ struct GPUMapLinalgPass
     for (func::FuncOp func : getOperation().getOps<func::FuncOp>()) {
       if (func.isExternal() || !func->hasAttr("xla.fusion_kind"))
         continue;
+      if (rowFusion && mapRowFusion(func)) {
+        func.walk([](gpu::LaunchOp launch) { sinkConstants(launch); });
+        continue;
+      }
       SmallVector<linalg::LinalgOp> ops;
       func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
       for (linalg::LinalgOp op : ops)
@@ -96,6 +100,21 @@ struct GPUMapLinalgPass
   }
 
 private:
+  /// A fusion of row ops as one kernel: a block per row, about 8 columns
+  /// per thread (32 to 1024 threads), at most 32 (registers).
+  bool mapRowFusion(func::FuncOp func) {
+    FailureOr<RowFusion> fusion = matchRowFusion(func);
+    if (failed(fusion))
+      return false;
+    int64_t threads = std::clamp<int64_t>(
+        llvm::PowerOf2Ceil(llvm::divideCeil(fusion->length, 8)), 32, 1024);
+    if (llvm::divideCeil(fusion->length, threads) > 32)
+      return false;
+    OpBuilder b(func);
+    emitRowFusionKernel(b, func, *fusion, threads, nextKernelName(func));
+    return true;
+  }
+
   void mapOp(func::FuncOp func, linalg::LinalgOp op) {
     OpBuilder b(op);
     FailureOr<linalg::ContractionDimensions> dims = matchContraction(op);

@@ -69,6 +69,10 @@ struct CompileOptions {
   /// several phases (softmax, layernorm), fetch the next block during the
   /// second (xla-plan-block-prefetch, xla-prefetch-next-block).
   bool prefetch = true;
+  /// `gpu-row-fusion`: on a GPU, a fusion whose ops all work row by row
+  /// (softmax, layernorm) is one kernel with the row in registers. Off
+  /// until measured on a GPU (docs/gpu.md).
+  bool gpuRowFusion = false;
   /// `parallel-loops`: run the tiles of large ops on all cores (OpenMP;
   /// needs a compiler built with libomp, else ignored).
   bool parallelLoops = true;

@@ -38,6 +38,11 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
       llvm::cl::desc("Directory to write each kernel module's PTX to (the "
                      "ptx/ of --dump-to); empty: none"),
       llvm::cl::init("")};
+  Option<bool> rowFusion{
+      *this, "row-fusion",
+      llvm::cl::desc("Fusions of row ops (softmax, layernorm) as one kernel "
+                     "each (xla-gpu-map-linalg row-fusion)"),
+      llvm::cl::init(false)};
   Option<unsigned> gpuOptLevel{
       *this, "gpu-opt-level",
       llvm::cl::desc("Optimization level of the NVPTX backend and ptxas"),

@@ -710,6 +710,13 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
       output, the last parallel loop fastest across threads, carrying the
       outputs' values in registers through its reduction loops.
 
+    - With `row-fusion`, a fusion whose linalg ops all work along the same
+      rows (row reductions, elementwise ops on rows and per-row values:
+      softmax, layernorm) becomes one kernel first: a block of 32 to 1024
+      threads per row (about 8 columns each), every row value in
+      registers, reductions across the block, inputs loaded and outputs
+      stored once.
+
     Ops without reduction loops are left to `xla-gpu-map-loops` (one
     thread per element). Kernels are named `<function>_<n>` like that
     pass's.
@@ -720,6 +727,10 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
            "tree (the reduction block of the front half)">,
     Option<"smCount", "sm-count", "int64_t", /*default=*/"132",
            "Multiprocessors the contraction tiles should keep busy">,
+    Option<"rowFusion", "row-fusion", "bool", /*default=*/"false",
+           "A fusion whose ops all work row by row (softmax, layernorm) "
+           "becomes one kernel, a block per row with the row in registers "
+           "(not yet measured on a GPU, so off)">,
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::arith::ArithDialect",

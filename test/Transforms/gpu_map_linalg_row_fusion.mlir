@@ -1,0 +1,153 @@
+// RUN: xla-opt %s --xla-gpu-map-linalg=row-fusion=true --canonicalize --cse | FileCheck %s
+
+#row = affine_map<(d0, d1) -> (d0, d1)>
+#red = affine_map<(d0, d1) -> (d0)>
+#col0 = affine_map<(d0, d1) -> (d0, 0)>
+
+// Softmax of 64 rows of 1000 as bufferization leaves it (the exponentials
+// in the output, divided in place): one kernel, a block of 128 threads per
+// row (about 8 columns each, the last slot's guarded: 1000 is no multiple
+// of 128), each row loaded once into registers, the maximum and the sum
+// across the block, the quotients stored once. No op, copy or temporary
+// is left outside the kernel.
+// CHECK-LABEL: func.func private @input_softmax_fusion(
+// CHECK-NOT:     memref.alloc
+// CHECK:         gpu.launch blocks(%[[ROW:[^,]*]], {{.*}}) in ({{.*}} = %c64, {{.*}}) threads(%[[T:[^,]*]], {{.*}}) in ({{.*}} = %c128, {{.*}}) module(@input_softmax_fusion_0_module) function(@input_softmax_fusion_0) {
+// CHECK-COUNT-8:   memref.load %arg0[%[[ROW]], %{{.*}}]
+// CHECK-NOT:       memref.load
+// CHECK:           gpu.all_reduce maximumf %{{.*}} uniform
+// CHECK-COUNT-8:   math.exp
+// CHECK:           gpu.all_reduce add %{{.*}} uniform
+// CHECK-COUNT-8:   arith.divf
+// CHECK-COUNT-8:   memref.store %{{.*}}, %arg1[%[[ROW]], %{{.*}}]
+// CHECK:           gpu.terminator
+// CHECK-NOT:     linalg.
+// CHECK-NOT:     memref.dealloc
+// CHECK:         return
+func.func private @input_softmax_fusion(%arg0: memref<64x1000xf32>, %arg1: memref<64x1000xf32>) attributes {xla.fusion_kind = "input"} {
+  %zero = arith.constant 0.000000e+00 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %alloc = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%ninf : f32) outs(%alloc : memref<64xf32>)
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<64x1000xf32>) outs(%alloc : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  linalg.generic {indexing_maps = [#row, #red, #row], iterator_types = ["parallel", "parallel"]} ins(%arg0, %alloc : memref<64x1000xf32>, memref<64xf32>) outs(%arg1 : memref<64x1000xf32>) {
+  ^bb0(%in: f32, %m: f32, %out: f32):
+    %0 = arith.subf %in, %m : f32
+    %1 = math.exp %0 : f32
+    linalg.yield %1 : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%alloc : memref<64xf32>)
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%arg1 : memref<64x1000xf32>) outs(%alloc : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  linalg.generic {indexing_maps = [#row, #red, #row], iterator_types = ["parallel", "parallel"]} ins(%arg1, %alloc : memref<64x1000xf32>, memref<64xf32>) outs(%arg1 : memref<64x1000xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %0 = arith.divf %in, %s : f32
+    linalg.yield %0 : f32
+  }
+  memref.dealloc %alloc : memref<64xf32>
+  return
+}
+
+// Layernorm of 16 rows of 768 with a scale vector (read along the columns
+// from memory), per-row values in 16x1 temporaries read at (row, 0), and a
+// copy of a filled temporary: one kernel of 128 threads per row, x loaded
+// once (6 slots), two sums, one square root per row, the scale's loads,
+// the results stored once.
+// CHECK-LABEL: func.func private @input_layernorm_fusion(
+// CHECK:         gpu.launch blocks(%[[ROW:[^,]*]], {{.*}}) in ({{.*}} = %c16, {{.*}}) threads({{.*}}) in ({{.*}} = %c128, {{.*}})
+// CHECK-COUNT-6:   memref.load %arg0[%[[ROW]], %{{.*}}]
+// CHECK:           gpu.all_reduce add
+// CHECK:           gpu.all_reduce add
+// CHECK:           math.sqrt
+// CHECK-NOT:       math.sqrt
+// CHECK-COUNT-6:   memref.load %arg1[%{{.*}}]
+// CHECK-COUNT-6:   memref.store %{{.*}}, %arg2[%[[ROW]], %{{.*}}]
+// CHECK:           gpu.terminator
+// CHECK-NOT:     linalg.
+// CHECK-NOT:     memref.copy
+func.func private @input_layernorm_fusion(%arg0: memref<16x768xf32>, %arg1: memref<768xf32>, %arg2: memref<16x768xf32>) attributes {xla.fusion_kind = "input"} {
+  %eps = arith.constant 9.99999974E-6 : f32
+  %n = arith.constant 7.680000e+02 : f32
+  %zero = arith.constant 0.000000e+00 : f32
+  %sums = memref.alloc() : memref<16xf32>
+  linalg.fill ins(%zero : f32) outs(%sums : memref<16xf32>)
+  %sums2 = memref.alloc() : memref<16xf32>
+  memref.copy %sums, %sums2 : memref<16xf32> to memref<16xf32>
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<16x768xf32>) outs(%sums2 : memref<16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  %dev = memref.alloc() : memref<16x1xf32>
+  %mean = memref.alloc() : memref<16x1xf32>
+  linalg.generic {indexing_maps = [#red, #row], iterator_types = ["parallel", "parallel"]} ins(%sums2 : memref<16xf32>) outs(%mean : memref<16x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.divf %in, %n : f32
+    linalg.yield %0 : f32
+  }
+  linalg.generic {indexing_maps = [#row, #col0, #red], iterator_types = ["parallel", "reduction"]} ins(%arg0, %mean : memref<16x768xf32>, memref<16x1xf32>) outs(%sums : memref<16xf32>) {
+  ^bb0(%in: f32, %m: f32, %out: f32):
+    %0 = arith.subf %in, %m : f32
+    %1 = arith.mulf %0, %0 : f32
+    %2 = arith.addf %out, %1 : f32
+    linalg.yield %2 : f32
+  }
+  linalg.generic {indexing_maps = [#red, #row], iterator_types = ["parallel", "parallel"]} ins(%sums : memref<16xf32>) outs(%dev : memref<16x1xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.divf %in, %n : f32
+    %1 = arith.addf %0, %eps : f32
+    %2 = math.sqrt %1 : f32
+    linalg.yield %2 : f32
+  }
+  linalg.generic {indexing_maps = [#row, #col0, #col0, affine_map<(d0, d1) -> (d1)>, #row], iterator_types = ["parallel", "parallel"]} ins(%arg0, %mean, %dev, %arg1 : memref<16x768xf32>, memref<16x1xf32>, memref<16x1xf32>, memref<768xf32>) outs(%arg2 : memref<16x768xf32>) {
+  ^bb0(%in: f32, %m: f32, %d: f32, %g: f32, %out: f32):
+    %0 = arith.subf %in, %m : f32
+    %1 = arith.divf %0, %d : f32
+    %2 = arith.mulf %1, %g : f32
+    linalg.yield %2 : f32
+  }
+  memref.dealloc %sums2 : memref<16xf32>
+  memref.dealloc %sums : memref<16xf32>
+  memref.dealloc %mean : memref<16x1xf32>
+  memref.dealloc %dev : memref<16x1xf32>
+  return
+}
+
+// Called with one buffer as input and output, the kernel's deferred
+// stores would be seen by its own loads: the ops keep their own kernels
+// (the row sum here; the division is left to xla-gpu-map-loops).
+// CHECK-LABEL: func.func private @input_aliased_fusion(
+// CHECK:         gpu.launch
+// CHECK:           gpu.all_reduce add
+// CHECK:         linalg.generic
+func.func private @input_aliased_fusion(%arg0: memref<64x1000xf32>, %arg1: memref<64x1000xf32>) attributes {xla.fusion_kind = "input"} {
+  %zero = arith.constant 0.000000e+00 : f32
+  %alloc = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%zero : f32) outs(%alloc : memref<64xf32>)
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<64x1000xf32>) outs(%alloc : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  linalg.generic {indexing_maps = [#row, #red, #row], iterator_types = ["parallel", "parallel"]} ins(%arg0, %alloc : memref<64x1000xf32>, memref<64xf32>) outs(%arg1 : memref<64x1000xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %0 = arith.divf %in, %s : f32
+    linalg.yield %0 : f32
+  }
+  memref.dealloc %alloc : memref<64xf32>
+  return
+}
+
+func.func @main(%x: memref<64x1000xf32>, %y: memref<64x1000xf32>, %a: memref<16x768xf32>, %g: memref<768xf32>, %b: memref<16x768xf32>) {
+  call @input_softmax_fusion(%x, %y) : (memref<64x1000xf32>, memref<64x1000xf32>) -> ()
+  call @input_layernorm_fusion(%a, %g, %b) : (memref<16x768xf32>, memref<768xf32>, memref<16x768xf32>) -> ()
+  call @input_aliased_fusion(%x, %x) : (memref<64x1000xf32>, memref<64x1000xf32>) -> ()
+  return
+}
