@@ -132,9 +132,120 @@ struct FragmentLayout {
 
 } // namespace
 
+/// This thread's fragment of row `kk` of a shared tile, one vector load per
+/// group of neighbours.
+static SmallVector<Value> loadFragment(OpBuilder &b, Location loc,
+                                       Value shared, Value kk, Value base,
+                                       const FragmentLayout &layout) {
+  SmallVector<Value> values;
+  Type element = cast<MemRefType>(shared.getType()).getElementType();
+  auto type = VectorType::get({layout.vec}, element);
+  unsigned bytes = layout.vec * element.getIntOrFloatBitWidth() / 8;
+  for (int64_t g = 0; g < layout.groups; ++g) {
+    Value group = vector::LoadOp::create(
+        b, loc, type, shared,
+        ValueRange{kk, layout.offset(b, loc, base, g * layout.vec)},
+        /*nontemporal=*/false, llvm::MaybeAlign(bytes));
+    for (int64_t l = 0; l < layout.vec; ++l)
+      values.push_back(vector::ExtractOp::create(b, loc, group, l));
+  }
+  return values;
+}
+
+/// Each multiply-add becomes one fma, as in a GEMM library: NVPTX keeps a
+/// separate mul.rn and add.rn (which ptxas may not fuse) otherwise.
+static void contractMultiplyAdds(gpu::LaunchOp launch) {
+  launch.getBody().walk([](Operation *nested) {
+    auto arith = dyn_cast<arith::ArithFastMathInterface>(nested);
+    if (!arith || !isa<arith::MulFOp, arith::AddFOp>(nested))
+      return;
+    arith::FastMathFlags flags = arith::FastMathFlags::contract;
+    if (arith::FastMathFlagsAttr old = arith.getFastMathFlagsAttr())
+      flags = flags | old.getValue();
+    nested->setAttr(arith.getFastMathAttrName(),
+                    arith::FastMathFlagsAttr::get(nested->getContext(), flags));
+  });
+}
+
+namespace {
+
+/// One operand's share of a k step's tile (`width` elements of its m or n
+/// role by tile.k of k).
+struct Staged {
+  OpOperand *operand;
+  AffineMap map;
+  Value shared, base;
+  int64_t width, size;
+  bool isLhs;
+};
+
+/// The copies of both operands' tiles from device to shared memory through
+/// registers: element e of this thread sits at (kk, ww) of the shared
+/// tile, consecutive threads along the operand's contiguous dimension so
+/// that the loads coalesce.
+struct TileStaging {
+  const Roles &roles;
+  const ContractionTile &tile;
+  int64_t threads;
+  Value tid;
+  ArrayRef<Value> batch;
+  Value kEnd;
+  Staged staged[2];
+
+  std::pair<Value, Value> slot(OpBuilder &b, Location loc, const Staged &s,
+                               int64_t e) const {
+    auto innermost = cast<AffineDimExpr>(s.map.getResults().back());
+    bool kFastest = llvm::is_contained(roles.dims.k, innermost.getPosition());
+    Value idx =
+        arith::AddIOp::create(b, loc, tid, constant(b, loc, e * threads));
+    Value fast = constant(b, loc, kFastest ? tile.k : s.width);
+    Value minor = arith::RemUIOp::create(b, loc, idx, fast);
+    Value major = arith::DivUIOp::create(b, loc, idx, fast);
+    return kFastest ? std::make_pair(minor, major)
+                    : std::make_pair(major, minor);
+  }
+
+  /// Loads of the tiles at k0 into registers (zeros past the edges and
+  /// past this split's end).
+  SmallVector<Value> fetch(OpBuilder &b, Location loc, Value k0) const {
+    SmallVector<Value> values;
+    for (const Staged &s : staged)
+      for (int64_t e = 0; e < s.width * tile.k / threads; ++e) {
+        auto [kk, ww] = slot(b, loc, s, e);
+        Value w = arith::AddIOp::create(b, loc, s.base, ww);
+        Value k = arith::AddIOp::create(b, loc, k0, kk);
+        Value ok = arith::AndIOp::create(
+            b, loc,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, w,
+                                  constant(b, loc, s.size)),
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, k,
+                                  kEnd));
+        SmallVector<Value> ivs = s.isLhs ? roles.ivs(b, loc, batch, w, {}, k)
+                                         : roles.ivs(b, loc, batch, {}, w, k);
+        values.push_back(guardedLoad(b, loc, ok, s.operand->get(),
+                                     applyMap(b, loc, s.map, ivs)));
+      }
+    return values;
+  }
+
+  /// Stores fetched values into the shared tiles.
+  void deposit(OpBuilder &b, Location loc, ValueRange values) const {
+    for (const Staged &s : staged)
+      for (int64_t e = 0; e < s.width * tile.k / threads; ++e) {
+        auto [kk, ww] = slot(b, loc, s, e);
+        memref::StoreOp::create(b, loc, values.front(), s.shared,
+                                ValueRange{kk, ww});
+        values = values.drop_front();
+      }
+  }
+};
+
+} // namespace
+
 void xla::gpu_kernels::emitTiledContractionKernel(
-    OpBuilder &b, linalg::LinalgOp op, const linalg::ContractionDimensions &dims,
-    const ContractionTile &tile, StringRef name) {
+    OpBuilder &b, linalg::LinalgOp op,
+    const linalg::ContractionDimensions &dims, const ContractionTile &tile,
+    StringRef name) {
   Location loc = op.getLoc();
   b.setInsertionPoint(op);
   Roles roles{dims, op.getStaticLoopRanges()};
@@ -184,8 +295,10 @@ void xla::gpu_kernels::emitTiledContractionKernel(
   for (unsigned d : dims.batch)
     batchSizes.push_back(constant(b, loc, roles.loopSizes[d]));
   SmallVector<Value> batch = delinearize(b, loc, tileIndex[1], batchSizes);
-  Value m0 = arith::MulIOp::create(b, loc, tileIndex[2], constant(b, loc, tile.m));
-  Value n0 = arith::MulIOp::create(b, loc, tileIndex[3], constant(b, loc, tile.n));
+  Value m0 =
+      arith::MulIOp::create(b, loc, tileIndex[2], constant(b, loc, tile.m));
+  Value n0 =
+      arith::MulIOp::create(b, loc, tileIndex[3], constant(b, loc, tile.n));
   Value kBegin = constant(b, loc, 0), kEnd = constant(b, loc, sizeK);
   if (splits > 1) {
     kBegin = arith::MulIOp::create(b, loc, tileIndex[0],
@@ -228,100 +341,28 @@ void xla::gpu_kernels::emitTiledContractionKernel(
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(outElement));
   SmallVector<Value> initial(tile.threadM * tile.threadN, zero);
 
-  // One operand's share of a k step's tile (`width` elements of its m or
-  // n role by tile.k of k): element e of this thread sits at (kk, ww) of
-  // the shared tile, consecutive threads along the operand's contiguous
-  // dimension so that the loads coalesce.
-  struct Staged {
-    OpOperand *operand;
-    AffineMap map;
-    Value shared, base;
-    int64_t width, size;
-    bool isLhs;
-  };
-  Staged staged[] = {{lhs, lhsMap, lhsTile, m0, tile.m, sizeM, true},
-                     {rhs, rhsMap, rhsTile, n0, tile.n, sizeN, false}};
-  auto slot = [&](OpBuilder &nb, Location nloc, const Staged &s, int64_t e) {
-    auto innermost = cast<AffineDimExpr>(s.map.getResults().back());
-    bool kFastest = llvm::is_contained(dims.k, innermost.getPosition());
-    Value idx = arith::AddIOp::create(nb, nloc, tid,
-                                      constant(nb, nloc, e * threads));
-    Value fast = constant(nb, nloc, kFastest ? tile.k : s.width);
-    Value minor = arith::RemUIOp::create(nb, nloc, idx, fast);
-    Value major = arith::DivUIOp::create(nb, nloc, idx, fast);
-    return kFastest ? std::make_pair(minor, major)
-                    : std::make_pair(major, minor);
-  };
-  // Loads of the tiles at k0 into registers (zeros past the edges and past
-  // this split's end).
-  auto fetch = [&](OpBuilder &nb, Location nloc, Value k0) {
-    SmallVector<Value> values;
-    for (const Staged &s : staged)
-      for (int64_t e = 0; e < s.width * tile.k / threads; ++e) {
-        auto [kk, ww] = slot(nb, nloc, s, e);
-        Value w = arith::AddIOp::create(nb, nloc, s.base, ww);
-        Value k = arith::AddIOp::create(nb, nloc, k0, kk);
-        Value ok = arith::AndIOp::create(
-            nb, nloc,
-            arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult, w,
-                                  constant(nb, nloc, s.size)),
-            arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult, k,
-                                  kEnd));
-        SmallVector<Value> ivs = s.isLhs
-                                     ? roles.ivs(nb, nloc, batch, w, {}, k)
-                                     : roles.ivs(nb, nloc, batch, {}, w, k);
-        values.push_back(guardedLoad(nb, nloc, ok, s.operand->get(),
-                                     applyMap(nb, nloc, s.map, ivs)));
-      }
-    return values;
-  };
-  auto deposit = [&](OpBuilder &nb, Location nloc, ValueRange values) {
-    for (const Staged &s : staged)
-      for (int64_t e = 0; e < s.width * tile.k / threads; ++e) {
-        auto [kk, ww] = slot(nb, nloc, s, e);
-        memref::StoreOp::create(nb, nloc, values.front(), s.shared,
-                                ValueRange{kk, ww});
-        values = values.drop_front();
-      }
-  };
-
+  TileStaging staging{roles, tile, threads, tid, batch, kEnd,
+                      {{lhs, lhsMap, lhsTile, m0, tile.m, sizeM, true},
+                       {rhs, rhsMap, rhsTile, n0, tile.n, sizeN, false}}};
   // Software pipelining through registers: the next step's global loads
   // are issued before this step's arithmetic, so their latency hides
   // behind it.
-  deposit(b, loc, fetch(b, loc, kBegin));
+  staging.deposit(b, loc, staging.fetch(b, loc, kBegin));
   gpu::BarrierOp::create(b, loc);
   auto loop = scf::ForOp::create(
       b, loc, kBegin, kEnd, constant(b, loc, tile.k), initial,
       [&](OpBuilder &nb, Location nloc, Value k0, ValueRange accIn) {
         Value next =
             arith::AddIOp::create(nb, nloc, k0, constant(nb, nloc, tile.k));
-        SmallVector<Value> prefetched = fetch(nb, nloc, next);
+        SmallVector<Value> prefetched = staging.fetch(nb, nloc, next);
         SmallVector<Value> acc(accIn);
         // Unrolled: the accumulators stay in registers.
         for (int64_t kk = 0; kk < tile.k; ++kk) {
           Value kkValue = constant(nb, nloc, kk);
-          // This thread's fragment of a shared tile row, a vector load
-          // per group of neighbours.
-          auto fragment = [&](Value shared, Value base,
-                              const FragmentLayout &layout) {
-            SmallVector<Value> values;
-            Type element = cast<MemRefType>(shared.getType()).getElementType();
-            auto type = VectorType::get({layout.vec}, element);
-            unsigned bytes = layout.vec * element.getIntOrFloatBitWidth() / 8;
-            for (int64_t g = 0; g < layout.groups; ++g) {
-              Value group = vector::LoadOp::create(
-                  nb, nloc, type, shared,
-                  ValueRange{kkValue,
-                             layout.offset(nb, nloc, base, g * layout.vec)},
-                  /*nontemporal=*/false, llvm::MaybeAlign(bytes));
-              for (int64_t l = 0; l < layout.vec; ++l)
-                values.push_back(
-                    vector::ExtractOp::create(nb, nloc, group, l));
-            }
-            return values;
-          };
-          SmallVector<Value> a = fragment(lhsTile, rowBase, layoutM);
-          SmallVector<Value> bv = fragment(rhsTile, colBase, layoutN);
+          SmallVector<Value> a =
+              loadFragment(nb, nloc, lhsTile, kkValue, rowBase, layoutM);
+          SmallVector<Value> bv =
+              loadFragment(nb, nloc, rhsTile, kkValue, colBase, layoutN);
           for (int64_t i = 0; i < tile.threadM; ++i)
             for (int64_t j = 0; j < tile.threadN; ++j) {
               Value &accumulator = acc[i * tile.threadN + j];
@@ -330,7 +371,7 @@ void xla::gpu_kernels::emitTiledContractionKernel(
             }
         }
         gpu::BarrierOp::create(nb, nloc);
-        deposit(nb, nloc, prefetched);
+        staging.deposit(nb, nloc, prefetched);
         gpu::BarrierOp::create(nb, nloc);
         scf::YieldOp::create(nb, nloc, acc);
       });
@@ -340,7 +381,8 @@ void xla::gpu_kernels::emitTiledContractionKernel(
       Value ok = arith::AndIOp::create(b, loc, rowOk[i], colOk[j]);
       auto guard = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
       OpBuilder then = guard.getThenBodyBuilder();
-      SmallVector<Value> ivs = roles.ivs(then, loc, batch, rows[i], cols[j], {});
+      SmallVector<Value> ivs =
+          roles.ivs(then, loc, batch, rows[i], cols[j], {});
       SmallVector<Value> indices = applyMap(then, loc, outMap, ivs);
       Value result = loop.getResult(i * tile.threadN + j);
       if (splits > 1) {
@@ -353,17 +395,6 @@ void xla::gpu_kernels::emitTiledContractionKernel(
           then, loc, arith::AddFOp::create(then, loc, old, result),
           out->get(), indices);
     }
-  // Each multiply-add becomes one fma, as in a GEMM library: NVPTX keeps
-  // a separate mul.rn and add.rn (which ptxas may not fuse) otherwise.
-  launch.getBody().walk([](Operation *nested) {
-    auto arith = dyn_cast<arith::ArithFastMathInterface>(nested);
-    if (!arith || !isa<arith::MulFOp, arith::AddFOp>(nested))
-      return;
-    arith::FastMathFlags flags = arith::FastMathFlags::contract;
-    if (arith::FastMathFlagsAttr old = arith.getFastMathFlagsAttr())
-      flags = flags | old.getValue();
-    nested->setAttr(arith.getFastMathAttrName(),
-                    arith::FastMathFlagsAttr::get(nested->getContext(), flags));
-  });
+  contractMultiplyAdds(launch);
   op->erase();
 }
