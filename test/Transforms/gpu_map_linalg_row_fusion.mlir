@@ -145,7 +145,81 @@ func.func private @input_aliased_fusion(%arg0: memref<64x1000xf32>, %arg1: memre
   return
 }
 
-func.func @main(%x: memref<64x1000xf32>, %y: memref<64x1000xf32>, %a: memref<16x768xf32>, %g: memref<768xf32>, %b: memref<16x768xf32>) {
+// A per-row result (the row maximum, an output of the fusion) is stored
+// once per row, by the row's first thread.
+// CHECK-LABEL: func.func private @input_max_and_shift_fusion(
+// CHECK:         gpu.launch blocks(%[[ROW:[^,]*]], {{.*}}) threads(%[[T:[^,]*]], {{.*}}) in ({{.*}} = %c32, {{.*}})
+// CHECK:           %[[MAX:.*]] = gpu.all_reduce maximumf
+// CHECK:           %[[FIRST:.*]] = arith.cmpi eq, %[[T]], %c0
+// CHECK:           scf.if %[[FIRST]] {
+// CHECK-NEXT:        memref.store %[[MAX]], %arg2[%[[ROW]]]
+// CHECK-COUNT-4:   memref.store %{{.*}}, %arg1[%[[ROW]], %{{.*}}]
+func.func private @input_max_and_shift_fusion(%arg0: memref<8x100xf32>, %arg1: memref<8x100xf32>, %arg2: memref<8xf32>) attributes {xla.fusion_kind = "input"} {
+  %ninf = arith.constant 0xFF800000 : f32
+  linalg.fill ins(%ninf : f32) outs(%arg2 : memref<8xf32>)
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<8x100xf32>) outs(%arg2 : memref<8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  linalg.generic {indexing_maps = [#row, #red, #row], iterator_types = ["parallel", "parallel"]} ins(%arg0, %arg2 : memref<8x100xf32>, memref<8xf32>) outs(%arg1 : memref<8x100xf32>) {
+  ^bb0(%in: f32, %m: f32, %out: f32):
+    %0 = arith.subf %in, %m : f32
+    linalg.yield %0 : f32
+  }
+  return
+}
+
+// Not a row fusion: an argument read along another map (a transpose,
+// from memory) that the fusion also writes; and a per-row temporary read
+// before anything wrote it.
+// CHECK-LABEL: func.func private @input_transposed_written_fusion(
+// CHECK:         gpu.launch
+// CHECK:         linalg.generic
+// CHECK-LABEL: func.func private @input_unwritten_temporary_fusion(
+// CHECK:         gpu.launch
+// CHECK:         linalg.generic
+func.func private @input_transposed_written_fusion(%arg0: memref<64x64xf32>, %arg1: memref<64x64xf32>) attributes {xla.fusion_kind = "input"} {
+  %zero = arith.constant 0.000000e+00 : f32
+  %alloc = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%zero : f32) outs(%alloc : memref<64xf32>)
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<64x64xf32>) outs(%alloc : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, #red, #row], iterator_types = ["parallel", "parallel"]} ins(%arg1, %alloc : memref<64x64xf32>, memref<64xf32>) outs(%arg1 : memref<64x64xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %0 = arith.divf %in, %s : f32
+    linalg.yield %0 : f32
+  }
+  memref.dealloc %alloc : memref<64xf32>
+  return
+}
+func.func private @input_unwritten_temporary_fusion(%arg0: memref<64x64xf32>, %arg1: memref<64x64xf32>) attributes {xla.fusion_kind = "input"} {
+  %zero = arith.constant 0.000000e+00 : f32
+  %alloc = memref.alloc() : memref<64xf32>
+  %scale = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%zero : f32) outs(%alloc : memref<64xf32>)
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%arg0 : memref<64x64xf32>) outs(%alloc : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  linalg.generic {indexing_maps = [#row, #red, #row], iterator_types = ["parallel", "parallel"]} ins(%arg0, %scale : memref<64x64xf32>, memref<64xf32>) outs(%arg1 : memref<64x64xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %0 = arith.mulf %in, %s : f32
+    linalg.yield %0 : f32
+  }
+  memref.dealloc %alloc : memref<64xf32>
+  memref.dealloc %scale : memref<64xf32>
+  return
+}
+
+func.func @main(%x: memref<64x1000xf32>, %y: memref<64x1000xf32>, %a: memref<16x768xf32>, %g: memref<768xf32>, %b: memref<16x768xf32>, %p: memref<8x100xf32>, %q: memref<8x100xf32>, %r: memref<8xf32>, %u: memref<64x64xf32>, %v: memref<64x64xf32>) {
+  call @input_max_and_shift_fusion(%p, %q, %r) : (memref<8x100xf32>, memref<8x100xf32>, memref<8xf32>) -> ()
+  call @input_transposed_written_fusion(%u, %v) : (memref<64x64xf32>, memref<64x64xf32>) -> ()
+  call @input_unwritten_temporary_fusion(%u, %v) : (memref<64x64xf32>, memref<64x64xf32>) -> ()
   call @input_softmax_fusion(%x, %y) : (memref<64x1000xf32>, memref<64x1000xf32>) -> ()
   call @input_layernorm_fusion(%a, %g, %b) : (memref<16x768xf32>, memref<768xf32>, memref<16x768xf32>) -> ()
   call @input_aliased_fusion(%x, %x) : (memref<64x1000xf32>, memref<64x1000xf32>) -> ()
