@@ -124,7 +124,6 @@ mlir::LogicalResult emitSerialReductionKernel(mlir::OpBuilder &b,
 struct RowFusion {
   llvm::SmallVector<int64_t> rowShape;
   int64_t length = 0;
-  llvm::SmallVector<mlir::Operation *> ops;
   llvm::DenseMap<mlir::Operation *, llvm::SmallVector<ReductionCombiner>>
       combiners;
 };

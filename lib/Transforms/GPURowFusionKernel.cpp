@@ -156,6 +156,8 @@ FailureOr<RowFusion> xla::gpu_kernels::matchRowFusion(func::FuncOp func) {
     return failure();
   Block &body = func.getBody().front();
   RowFusion fusion;
+  // Ops other than fills: with one, the other strategies do as well.
+  int64_t computeOps = 0;
   for (Operation &op : body) {
     if (isa<arith::ConstantOp, memref::DeallocOp, func::ReturnOp,
             memref::CopyOp>(op))
@@ -170,7 +172,8 @@ FailureOr<RowFusion> xla::gpu_kernels::matchRowFusion(func::FuncOp func) {
         linalgOp.hasIndexSemantics() ||
         ShapedType::isDynamicShape(linalgOp.getStaticLoopRanges()))
       return failure();
-    fusion.ops.push_back(&op);
+    if (!isa<linalg::FillOp>(op))
+      ++computeOps;
     // The rows and their length come from the first reduction.
     SmallVector<utils::IteratorType> iterators =
         linalgOp.getIteratorTypesArray();
@@ -182,10 +185,7 @@ FailureOr<RowFusion> xla::gpu_kernels::matchRowFusion(func::FuncOp func) {
       fusion.rowShape.assign(ranges.begin(), ranges.end() - 1);
     }
   }
-  if (fusion.rowShape.empty() || fusion.length <= 1 ||
-      llvm::count_if(fusion.ops, [](Operation *op) {
-        return !isa<linalg::FillOp>(op);
-      }) < 2 ||
+  if (fusion.rowShape.empty() || fusion.length <= 1 || computeOps < 2 ||
       !callsPassDistinctBuffers(func))
     return failure();
 
