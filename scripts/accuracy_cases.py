@@ -248,6 +248,14 @@ def special_groups():
               "ulp", ["tanh f32 [-12, 12]", "erf f32 [-12, 12]", "erfc f32 [-12, 12]",
                       "log f32 [e^-80, e^80]"],
               configs=["default", "scalar"]),
+        # Vectorized f32 exp: our polynomial (xla-approximate-vector-math)
+        # over the whole range, overflow and results that are subnormal.
+        Group("exp", lambda x: (jnp.exp(x),),
+              linspace_input(-104, 89, 65520,
+                             extra=[0.0, -0.0, 1e-20, -1e-20, 0.5, -0.5,
+                                    88.72, 88.7228, 88.72284, 89.5, -87.3,
+                                    -87.4, -100.0, -103.9, -103.97, -110.0]),
+              "ulp", ["exp f32 [-104, 89]"], configs=["default", "scalar"]),
         # Vectorized f32 sin and cos: reduced by pi/2 in float64 and a
         # polynomial (xla-approximate-vector-math); libm past 2^20. XLA:CPU
         # calls libm.

@@ -28,6 +28,7 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -309,6 +310,12 @@ void fillPipelineOptions(CPUPipelineOptions &pipeline,
   pipeline.streamingStores = options.streamingStores;
   pipeline.prefetch = options.prefetch;
   pipeline.vectorBits = target.vectorBits;
+  // x86 has 512-bit vectors with AVX-512F only; features, when given,
+  // must say so too (a `vector-bits` override alone does not).
+  pipeline.avx512 =
+      llvm::Triple(target.triple).isX86() && target.vectorBits >= 512 &&
+      (target.features.empty() ||
+       llvm::is_contained(llvm::split(target.features, ','), "+avx512f"));
   pipeline.parallelLoops = options.parallelLoops && hasThreadsRuntime();
   pipeline.runtimeAlloc = options.runtimeAlloc;
 }

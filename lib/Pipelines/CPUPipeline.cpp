@@ -118,7 +118,9 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     // exp, tanh, erf(c), log, sin and cos in vector registers, not a libm
     // call per lane; before scf-to-cf (sin and cos branch to libm for
     // arguments beyond the polynomial's range).
-    functions.addPass(createApproximateVectorMathPass());
+    ApproximateVectorMathPassOptions vectorMath;
+    vectorMath.avx512 = options.avx512;
+    functions.addPass(createApproximateVectorMathPass(vectorMath));
     functions.addPass(createSCFToControlFlowPass());
     functions.addPass(createConvertComplexToStandardPass());
     functions.addPass(arith::createArithExpandOpsPass());
@@ -148,6 +150,8 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     vectorToLLVM.vectorContractLowering =
         vector::VectorContractLowering::OuterProduct;
     vectorToLLVM.reassociateFPReductions = true;
+    // The x86vector ops of vector math (exp's vscalefps).
+    vectorToLLVM.x86Vector = options.avx512;
     functions.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   }
   // OpenMP ops are converted by convert-to-llvm below, in the same walk as

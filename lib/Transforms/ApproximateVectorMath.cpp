@@ -2,12 +2,15 @@
 //
 // See Passes.td. Only f32 vector ops are rewritten, so a scalar remainder
 // loop and every scalar kernel keep libm's results. Upstream's polynomials
-// serve exp, tanh, erf, erfc and log; sin and cos are our own, because
-// upstream reduces their argument in float32.
+// serve tanh, erf, erfc and log; sin, cos and exp are our own
+// (VectorMathPolynomials.h), because upstream reduces sin's and cos's
+// argument in float32 and spends 22 instructions on an exp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "xla-mlir/Transforms/Passes.h"
+
+#include "VectorMathPolynomials.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -24,80 +27,13 @@ using namespace mlir;
 
 namespace {
 
-/// Largest |x| whose sine and cosine the polynomial computes: checked
-/// against float64 for every float in [0, 2^20] (docs/numerics.md). Lanes
-/// beyond it, infinities and NaNs send the whole vector to libm.
-constexpr double kSinCosLimit = 1 << 20;
-
-/// 2/pi, and pi/2 as the sum of two doubles (Cody-Waite reduction).
-constexpr double kTwoOverPi = 0.63661977236758134308;
-constexpr double kPiOverTwoHigh = 1.5707963267948966;
-constexpr double kPiOverTwoLow = 6.123233995736766e-17;
-
-/// Minimax polynomials of sin and cos on [-pi/4, pi/4] (Cephes' sinf and
-/// cosf), evaluated in float64: the result is rounded to float once.
-constexpr double kSinCoefficients[] = {-1.9515295891e-4, 8.3321608736e-3,
-                                       -1.6666654611e-1};
-constexpr double kCosCoefficients[] = {2.443315711809948e-5,
-                                       -1.388731625493765e-3,
-                                       4.166664568298827e-2, -0.5, 1.0};
-
 /// A constant vector of `type` with every element `value`.
 Value splatConstant(OpBuilder &b, Location loc, VectorType type,
                     double value) {
-  Type element = type.getElementType();
-  Attribute attr = isa<FloatType>(element)
-                       ? Attribute(b.getFloatAttr(element, value))
-                       : Attribute(b.getIntegerAttr(element, int64_t(value)));
-  return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(type, attr));
-}
-
-/// Builds `sin` or `cos` of the f32 vector `x` in float64 registers: x =
-/// q pi/2 + r with |r| <= pi/4, then sin or cos of r by q's quadrant.
-Value sinCosPolynomial(OpBuilder &b, Location loc, Value x, bool cosine) {
-  auto type = cast<VectorType>(x.getType());
-  VectorType wide = type.clone(b.getF64Type());
-  VectorType ints = type.clone(b.getI32Type());
-  auto splat = [&](VectorType t, double v) {
-    return splatConstant(b, loc, t, v);
-  };
-  Value xd = arith::ExtFOp::create(b, loc, wide, x);
-  Value q = math::RoundEvenOp::create(
-      b, loc, arith::MulFOp::create(b, loc, xd, splat(wide, kTwoOverPi)));
-  Value minusQ = arith::NegFOp::create(b, loc, q);
-  Value r = math::FmaOp::create(b, loc, minusQ, splat(wide, kPiOverTwoHigh),
-                                xd);
-  r = math::FmaOp::create(b, loc, minusQ, splat(wide, kPiOverTwoLow), r);
-  Value z = arith::MulFOp::create(b, loc, r, r);
-  auto horner = [&](ArrayRef<double> coefficients) {
-    Value p = splat(wide, coefficients.front());
-    for (double c : coefficients.drop_front())
-      p = math::FmaOp::create(b, loc, p, z, splat(wide, c));
-    return p;
-  };
-  // sin r = r + r^3 p(r^2); cos r = q(r^2).
-  Value sine = math::FmaOp::create(b, loc, horner(kSinCoefficients),
-                                   arith::MulFOp::create(b, loc, z, r), r);
-  Value cos = horner(kCosCoefficients);
-  // Quadrant j (cos x = sin(x + pi/2)): odd takes cos r, 2 and 3 negate.
-  Value j = arith::FPToSIOp::create(b, loc, ints, q);
-  if (cosine)
-    j = arith::AddIOp::create(b, loc, j, splat(ints, 1));
-  auto bit = [&](int64_t mask) {
-    return arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::ne,
-        arith::AndIOp::create(b, loc, j, splat(ints, mask)), splat(ints, 0));
-  };
-  Value value = arith::SelectOp::create(b, loc, bit(1), cos, sine);
-  value = arith::SelectOp::create(
-      b, loc, bit(2), arith::NegFOp::create(b, loc, value), value);
-  Value result = arith::TruncFOp::create(b, loc, type, value);
-  if (cosine)
-    return result;
-  // sin(-0) is -0, which q = -0 turned into +0.
-  Value zero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x,
-                                     splat(type, 0.0));
-  return arith::SelectOp::create(b, loc, zero, x, result);
+  return arith::ConstantOp::create(
+      b, loc,
+      DenseElementsAttr::get(type, b.getFloatAttr(type.getElementType(),
+                                                  value)));
 }
 
 /// Replaces `op` (math.sin or math.cos of an f32 vector) by the polynomial,
@@ -107,7 +43,7 @@ void approximateSinCos(Operation *op) {
   Location loc = op->getLoc();
   Value x = op->getOperand(0);
   auto type = cast<VectorType>(x.getType());
-  Value limit = splatConstant(b, loc, type, kSinCosLimit);
+  Value limit = splatConstant(b, loc, type, xla::kSinCosLimit);
   // Unordered: a NaN lane is out of range too.
   Value outside = arith::CmpFOp::create(
       b, loc, arith::CmpFPredicate::UGT, math::AbsFOp::create(b, loc, x),
@@ -126,10 +62,29 @@ void approximateSinCos(Operation *op) {
   scf::YieldOp::create(b, loc, libm->getResult(0));
   b.setInsertionPointToStart(branch.elseBlock());
   scf::YieldOp::create(
-      b, loc, sinCosPolynomial(b, loc, x, isa<math::CosOp>(op)));
+      b, loc, xla::buildSinCos(b, loc, x, isa<math::CosOp>(op)));
   op->getResult(0).replaceAllUsesWith(branch.getResult(0));
   op->erase();
 }
+
+/// math.exp of an f32 vector: ours, with the pass's target (an exp that
+/// upstream's erfc expansion creates comes here too).
+struct ExpOfVector : OpRewritePattern<math::ExpOp> {
+  ExpOfVector(MLIRContext *context, bool avx512)
+      : OpRewritePattern(context), avx512(avx512) {}
+
+  LogicalResult matchAndRewrite(math::ExpOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<VectorType>(op.getType());
+    if (!type || !type.getElementType().isF32())
+      return failure();
+    rewriter.replaceOp(
+        op, xla::buildExp(rewriter, op.getLoc(), op.getOperand(), avx512));
+    return success();
+  }
+
+  bool avx512;
+};
 
 struct ApproximateVectorMathPass
     : xla::impl::ApproximateVectorMathPassBase<ApproximateVectorMathPass> {
@@ -145,10 +100,13 @@ struct ApproximateVectorMathPass
       return llvm::is_contained(names, name.str());
     };
     auto upstream = [&](StringRef name) {
-      return selected(name) && name != "math.sin" && name != "math.cos";
+      return selected(name) && name != "math.sin" && name != "math.cos" &&
+             name != "math.exp";
     };
     RewritePatternSet patterns(&getContext());
     populateMathPolynomialApproximationPatterns(patterns, upstream);
+    if (selected("exp"))
+      patterns.add<ExpOfVector>(&getContext(), avx512);
     FrozenRewritePatternSet frozen(std::move(patterns));
 
     SmallVector<Operation *> targets;

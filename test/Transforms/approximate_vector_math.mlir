@@ -1,15 +1,86 @@
 // RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-approximate-vector-math))' | FileCheck %s
 // RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-approximate-vector-math{ops=exp}))' | FileCheck %s --check-prefix=EXP
+// RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-approximate-vector-math{avx512=true}))' | FileCheck %s --check-prefix=AVX512
 
 // A vector exp becomes a polynomial in vector registers (no math.exp is
-// left to become eight libm calls); a scalar exp keeps libm.
+// left to become eight libm calls); a scalar exp keeps libm. x is clamped
+// to [-104, 89] (NaN kept), k = roundeven(x log2 e), r = x - k ln 2 in two
+// fmas, then Cephes' polynomial; 2^k is two normal powers of two built
+// from k's bits (k bounded first, so that fptosi never sees a NaN).
 // CHECK-LABEL: func.func @vector_exp
 // CHECK-NOT: math.exp
-// CHECK: math.fma
-// CHECK: return
+// CHECK: %[[LO:.*]] = arith.maximumf %[[X:.*]], %{{.*}} : vector<8xf32>
+// CHECK: %[[C:.*]] = arith.minimumf %[[LO]], %{{.*}} : vector<8xf32>
+// CHECK: %[[K:.*]] = math.roundeven %{{.*}} : vector<8xf32>
+// CHECK: %[[NK:.*]] = arith.negf %[[K]]
+// CHECK: %[[R0:.*]] = math.fma %[[NK]], %{{.*}}, %[[C]]
+// CHECK: %[[R:.*]] = math.fma %[[NK]], %{{.*}}, %[[R0]]
+// CHECK-COUNT-6: math.fma
+// CHECK: %[[Y:.*]] = arith.addf
+// Where exp rounds to 0 (x < -103.973), an exact 0 is scaled (no underflow).
+// CHECK: %[[ZERO:.*]] = arith.cmpf olt, %[[X]], %{{.*}} : vector<8xf32>
+// CHECK: arith.select %[[ZERO]], %{{.*}}, %[[Y]]
+// CHECK: arith.maxnumf %[[K]]
+// CHECK: arith.minnumf
+// CHECK: %[[N:.*]] = arith.fptosi %{{.*}} : vector<8xf32> to vector<8xi32>
+// CHECK: %[[H:.*]] = arith.shrsi %[[N]]
+// CHECK: arith.subi %[[N]], %[[H]]
+// CHECK: arith.bitcast %{{.*}} : vector<8xi32> to vector<8xf32>
+// CHECK: arith.mulf
+// CHECK: arith.bitcast %{{.*}} : vector<8xi32> to vector<8xf32>
+// CHECK: %[[E:.*]] = arith.mulf
+// CHECK: return %[[E]]
+// AVX512-LABEL: func.func @vector_exp
+// AVX512-NOT: x86vector
+// AVX512: return
 func.func @vector_exp(%x: vector<8xf32>) -> vector<8xf32> {
   %0 = math.exp %x : vector<8xf32>
   return %0 : vector<8xf32>
+}
+
+// With avx512, a vector of 16 f32 is scaled by vscalefps, with all lanes
+// and the current rounding mode: the op hands its operands to the
+// intrinsic in order, so the value goes first and the exponents second
+// (approximate_vector_math_avx512.mlir checks the intrinsic call).
+// CHECK-LABEL: func.func @vector_exp_16
+// CHECK-NOT: x86vector
+// AVX512-LABEL: func.func @vector_exp_16
+// AVX512: %[[K:.*]] = math.roundeven
+// AVX512: arith.addf
+// AVX512: %[[Y:.*]] = arith.select
+// AVX512: %[[ALL:.*]] = arith.constant -1 : i16
+// AVX512: %[[ROUND:.*]] = arith.constant 4 : i32
+// AVX512: %[[E:.*]] = x86vector.avx512.mask.scalef %[[Y]], %[[K]], %[[Y]], %[[ALL]], %[[ROUND]] : vector<16xf32>
+// AVX512-NOT: arith.fptosi
+// AVX512: return %[[E]]
+func.func @vector_exp_16(%x: vector<16xf32>) -> vector<16xf32> {
+  %0 = math.exp %x : vector<16xf32>
+  return %0 : vector<16xf32>
+}
+
+// Another shape of 16 elements is flattened for vscalefps and back.
+// AVX512-LABEL: func.func @vector_exp_2x8
+// AVX512: vector.shape_cast %{{.*}} : vector<2x8xf32> to vector<16xf32>
+// AVX512: x86vector.avx512.mask.scalef
+// AVX512: vector.shape_cast %{{.*}} : vector<16xf32> to vector<2x8xf32>
+func.func @vector_exp_2x8(%x: vector<2x8xf32>) -> vector<2x8xf32> {
+  %0 = math.exp %x : vector<2x8xf32>
+  return %0 : vector<2x8xf32>
+}
+
+// 32 lanes (an epilogue's accumulator row): two vscalefps of 16.
+// AVX512-LABEL: func.func @vector_exp_32
+// AVX512: vector.extract_strided_slice %{{.*}} {offsets = [0], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+// AVX512: x86vector.avx512.mask.scalef
+// AVX512: vector.insert_strided_slice %{{.*}} {offsets = [0], strides = [1]} : vector<16xf32> into vector<32xf32>
+// AVX512: vector.extract_strided_slice %{{.*}} {offsets = [16], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
+// AVX512: x86vector.avx512.mask.scalef
+// AVX512: %[[E:.*]] = vector.insert_strided_slice %{{.*}} {offsets = [16], strides = [1]} : vector<16xf32> into vector<32xf32>
+// AVX512-NOT: arith.fptosi
+// AVX512: return %[[E]]
+func.func @vector_exp_32(%x: vector<32xf32>) -> vector<32xf32> {
+  %0 = math.exp %x : vector<32xf32>
+  return %0 : vector<32xf32>
 }
 
 // CHECK-LABEL: func.func @scalar_exp

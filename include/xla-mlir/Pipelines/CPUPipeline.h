@@ -42,6 +42,11 @@ struct CPUPipelineOptions : public HLOLoweringOptions {
       *this, "vector-bits",
       llvm::cl::desc("Vector register width in bits used for tiling"),
       llvm::cl::init(512)};
+  Option<bool> avx512{
+      *this, "avx512",
+      llvm::cl::desc("The target is x86 with AVX-512F: vector math may use "
+                     "its instructions (exp scales with vscalefps)"),
+      llvm::cl::init(false)};
   Option<bool> parallelLoops{
       *this, "parallel-loops",
       llvm::cl::desc("Run the tiles of large ops on all cores: scf.forall "

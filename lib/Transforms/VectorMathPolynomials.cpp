@@ -1,0 +1,201 @@
+//===- VectorMathPolynomials.cpp - math functions of f32 vectors ----------===//
+//
+// See VectorMathPolynomials.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "VectorMathPolynomials.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
+
+using namespace mlir;
+
+namespace {
+
+/// 2/pi, and pi/2 as the sum of two doubles (Cody-Waite reduction).
+constexpr double kTwoOverPi = 0.63661977236758134308;
+constexpr double kPiOverTwoHigh = 1.5707963267948966;
+constexpr double kPiOverTwoLow = 6.123233995736766e-17;
+
+/// Minimax polynomials of sin and cos on [-pi/4, pi/4] (Cephes' sinf and
+/// cosf), evaluated in float64: the result is rounded to float once.
+constexpr double kSinCoefficients[] = {-1.9515295891e-4, 8.3321608736e-3,
+                                       -1.6666654611e-1};
+constexpr double kCosCoefficients[] = {2.443315711809948e-5,
+                                       -1.388731625493765e-3,
+                                       4.166664568298827e-2, -0.5, 1.0};
+
+/// exp: x is clamped to [kExpLow, kExpHigh], where exp is 0 below (it
+/// rounds to 0 under 2^-150) and overflows above, so k stays in [-150,
+/// 128]; ln 2 = kLn2High + kLn2Low, kLn2High exact in 9 bits so that k
+/// times it is exact; Cephes' expf polynomial p with exp r = 1 + r + r^2
+/// p(r) for |r| <= ln 2 / 2.
+constexpr double kExpLow = -104.0;
+constexpr double kExpHigh = 89.0;
+/// Below it exp(x) < 2^-150, which rounds to 0 (-150 ln 2 = -103.9721).
+constexpr double kExpZero = -103.973;
+constexpr double kLog2E = 1.44269504088896341;
+constexpr double kLn2High = 0.693359375;
+constexpr double kLn2Low = -2.12194440e-4;
+constexpr double kExpCoefficients[] = {1.9875691500e-4, 1.3981999507e-3,
+                                       8.3334519073e-3, 4.1665795894e-2,
+                                       1.6666665459e-1, 5.0000001201e-1};
+
+/// A constant vector of `type` with every element `value`.
+Value splat(OpBuilder &b, Location loc, VectorType type, double value) {
+  Type element = type.getElementType();
+  Attribute attr = isa<FloatType>(element)
+                       ? Attribute(b.getFloatAttr(element, value))
+                       : Attribute(b.getIntegerAttr(element, int64_t(value)));
+  return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(type, attr));
+}
+
+/// Horner's scheme: coefficients from the highest power down, in `z`.
+Value horner(OpBuilder &b, Location loc, Value z,
+             ArrayRef<double> coefficients) {
+  auto type = cast<VectorType>(z.getType());
+  Value p = splat(b, loc, type, coefficients.front());
+  for (double c : coefficients.drop_front())
+    p = math::FmaOp::create(b, loc, p, z, splat(b, loc, type, c));
+  return p;
+}
+
+/// Cody-Waite: n = roundeven(x / c) and r = x - n c, with 1 / c given as
+/// `inverse` and c as `high` + `low` (`high` short enough that n high is
+/// exact).
+std::pair<Value, Value> reduceArgument(OpBuilder &b, Location loc, Value x,
+                                       double inverse, double high,
+                                       double low) {
+  auto type = cast<VectorType>(x.getType());
+  Value n = math::RoundEvenOp::create(
+      b, loc, arith::MulFOp::create(b, loc, x, splat(b, loc, type, inverse)));
+  Value minusN = arith::NegFOp::create(b, loc, n);
+  Value r =
+      math::FmaOp::create(b, loc, minusN, splat(b, loc, type, high), x);
+  r = math::FmaOp::create(b, loc, minusN, splat(b, loc, type, low), r);
+  return {n, r};
+}
+
+/// `y` times 2^k (k integral, in [-150, 128]; `y` in [0.7, 1.5] or NaN)
+/// as y * 2^h * 2^(k - h), h = floor(k / 2): both factors are normal
+/// floats and the first product is exact, so the second rounds once,
+/// as vscalefps does.
+Value scaleByPowerOfTwo(OpBuilder &b, Location loc, Value y, Value k) {
+  auto type = cast<VectorType>(y.getType());
+  VectorType ints = type.clone(b.getI32Type());
+  // fptosi of a NaN is poison: a NaN k (y is NaN then) becomes a number.
+  Value bounded = arith::MinNumFOp::create(
+      b, loc, arith::MaxNumFOp::create(b, loc, k, splat(b, loc, type, -150)),
+      splat(b, loc, type, 128));
+  Value n = arith::FPToSIOp::create(b, loc, ints, bounded);
+  Value half = arith::ShRSIOp::create(b, loc, n, splat(b, loc, ints, 1));
+  Value rest = arith::SubIOp::create(b, loc, n, half);
+  auto power = [&](Value e) {
+    Value biased = arith::AddIOp::create(b, loc, e, splat(b, loc, ints, 127));
+    Value bits = arith::ShLIOp::create(b, loc, biased, splat(b, loc, ints, 23));
+    return arith::BitcastOp::create(b, loc, type, bits);
+  };
+  Value scaled = arith::MulFOp::create(b, loc, y, power(half));
+  return arith::MulFOp::create(b, loc, scaled, power(rest));
+}
+
+} // namespace
+
+Value xla::buildSinCos(OpBuilder &b, Location loc, Value x, bool cosine) {
+  auto type = cast<VectorType>(x.getType());
+  VectorType wide = type.clone(b.getF64Type());
+  VectorType ints = type.clone(b.getI32Type());
+  Value xd = arith::ExtFOp::create(b, loc, wide, x);
+  auto [q, r] = reduceArgument(b, loc, xd, kTwoOverPi, kPiOverTwoHigh,
+                               kPiOverTwoLow);
+  Value z = arith::MulFOp::create(b, loc, r, r);
+  // sin r = r + r^3 p(r^2); cos r = q(r^2).
+  Value sine =
+      math::FmaOp::create(b, loc, horner(b, loc, z, kSinCoefficients),
+                          arith::MulFOp::create(b, loc, z, r), r);
+  Value cos = horner(b, loc, z, kCosCoefficients);
+  // Quadrant j (cos x = sin(x + pi/2)): odd takes cos r, 2 and 3 negate.
+  Value j = arith::FPToSIOp::create(b, loc, ints, q);
+  if (cosine)
+    j = arith::AddIOp::create(b, loc, j, splat(b, loc, ints, 1));
+  auto bit = [&](int64_t mask) {
+    return arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne,
+        arith::AndIOp::create(b, loc, j, splat(b, loc, ints, mask)),
+        splat(b, loc, ints, 0));
+  };
+  Value value = arith::SelectOp::create(b, loc, bit(1), cos, sine);
+  value = arith::SelectOp::create(
+      b, loc, bit(2), arith::NegFOp::create(b, loc, value), value);
+  Value result = arith::TruncFOp::create(b, loc, type, value);
+  if (cosine)
+    return result;
+  // sin(-0) is -0, which q = -0 turned into +0.
+  Value zero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x,
+                                     splat(b, loc, type, 0.0));
+  return arith::SelectOp::create(b, loc, zero, x, result);
+}
+
+Value xla::buildExp(OpBuilder &b, Location loc, Value x, bool avx512) {
+  auto type = cast<VectorType>(x.getType());
+  // maximumf and minimumf keep a NaN, which then flows through to the
+  // result; against a constant they are one vmaxps or vminps each.
+  Value clamped = arith::MinimumFOp::create(
+      b, loc,
+      arith::MaximumFOp::create(b, loc, x, splat(b, loc, type, kExpLow)),
+      splat(b, loc, type, kExpHigh));
+  auto [k, r] = reduceArgument(b, loc, clamped, kLog2E, kLn2High, kLn2Low);
+  Value p = horner(b, loc, r, kExpCoefficients);
+  Value y = math::FmaOp::create(b, loc, p, arith::MulFOp::create(b, loc, r, r),
+                                r);
+  y = arith::AddFOp::create(b, loc, y, splat(b, loc, type, 1.0));
+  // Where exp rounds to 0, scale an exact 0: an underflowing product or
+  // vscalefps takes a microcode assist on x86 (a causal softmax's masked
+  // lanes ran 5x slower with one). Results that are subnormal still pay it.
+  Value underflows =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x,
+                            splat(b, loc, type, kExpZero));
+  y = arith::SelectOp::create(b, loc, underflows, splat(b, loc, type, 0.0),
+                              y);
+  int64_t count = type.getNumElements();
+  if (!avx512 || count % 16 != 0)
+    return scaleByPowerOfTwo(b, loc, y, k);
+  // vscalefps: y * 2^floor(k), rounded once; infinity past the top. A
+  // vector of 16 lanes at a time (the op takes 512 bits), which LLVM keeps
+  // in registers of 16 anyway.
+  auto flat = VectorType::get({count}, type.getElementType());
+  auto chunkType = VectorType::get({16}, type.getElementType());
+  auto flatten = [&](Value v) -> Value {
+    return type == flat ? v : vector::ShapeCastOp::create(b, loc, flat, v);
+  };
+  Value ys = flatten(y), ks = flatten(k);
+  Value allLanes = arith::ConstantOp::create(
+      b, loc, b.getIntegerAttr(b.getI16Type(), -1));
+  // _MM_FROUND_CUR_DIRECTION: the rounding mode in MXCSR.
+  Value rounding = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(4));
+  Value result = ys;
+  for (int64_t offset = 0; offset < count; offset += 16) {
+    auto chunk = [&](Value v) -> Value {
+      if (count == 16)
+        return v;
+      return vector::ExtractStridedSliceOp::create(b, loc, v, {offset}, {16},
+                                                   {1});
+    };
+    // The op passes its operands to llvm.x86.avx512.mask.scalef.ps.512(a,
+    // b, passthrough, ...) in order, whatever their names (src, a, b): the
+    // value to scale goes first, the exponents second.
+    Value yc = chunk(ys);
+    Value scaled = x86vector::MaskScaleFOp::create(
+        b, loc, chunkType, yc, chunk(ks), yc, allLanes, rounding);
+    result = count == 16 ? scaled
+                         : vector::InsertStridedSliceOp::create(
+                               b, loc, scaled, result, {offset}, {1})
+                               .getResult();
+  }
+  return type == flat ? result
+                      : vector::ShapeCastOp::create(b, loc, type, result)
+                            .getResult();
+}
