@@ -141,7 +141,10 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     OpPassManager &functions = pm.nest<func::FuncOp>();
     functions.addPass(createConvertMathToLLVMPass());
   }
-  pm.addPass(createConvertMathToLibmPass());
+  // What convert-math-to-llvm left (LLVM has no intrinsic for it) to libm.
+  PreciseMathToLibmPassOptions remainingMath;
+  remainingMath.remaining = true;
+  pm.addPass(createPreciseMathToLibmPass(remainingMath));
   {
     OpPassManager &functions = pm.nest<func::FuncOp>();
     functions.addPass(createConvertComplexToLLVMPass());

@@ -1,4 +1,8 @@
 //===- LowerMathToLibm.cpp - libm for what LLVM expands poorly ------------===//
+//
+// See Passes.td (xla-lower-math-to-libm).
+//
+//===----------------------------------------------------------------------===//
 
 #include "xla-mlir/Transforms/Passes.h"
 
@@ -17,6 +21,8 @@ namespace {
 
 struct PreciseMathToLibmPass
     : xla::impl::PreciseMathToLibmPassBase<PreciseMathToLibmPass> {
+  using Base::Base;
+
   LogicalResult initialize(MLIRContext *context) override {
     RewritePatternSet set(context);
     populateMathToLibmConversionPatterns(set);
@@ -29,10 +35,13 @@ struct PreciseMathToLibmPass
     // to the selected ops keeps exp, log, sqrt, ... on LLVM intrinsics.
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {
-      if (isa<math::ExpM1Op, math::Log1pOp, math::TanOp, math::TanhOp,
-              math::SinhOp, math::CoshOp, math::AsinOp, math::AcosOp,
-              math::AtanOp, math::Atan2Op, math::AsinhOp, math::AcoshOp,
-              math::AtanhOp, math::CbrtOp, math::ErfOp, math::ErfcOp>(op))
+      if (remaining ? isa<math::MathDialect>(op->getDialect())
+                    : isa<math::ExpM1Op, math::Log1pOp, math::TanOp,
+                          math::TanhOp, math::SinhOp, math::CoshOp,
+                          math::AsinOp, math::AcosOp, math::AtanOp,
+                          math::Atan2Op, math::AsinhOp, math::AcoshOp,
+                          math::AtanhOp, math::CbrtOp, math::ErfOp,
+                          math::ErfcOp>(op))
         ops.push_back(op);
     });
     if (ops.empty())
