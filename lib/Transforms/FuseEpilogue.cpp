@@ -6,7 +6,9 @@
 // the register tile loops. With k split into cache blocks the first step
 // comes when the k blocks are tiled and the second when the last block's
 // register tiles are: the earlier blocks still store their partial sums,
-// in a product of the distributed tile's own.
+// in a product of the distributed tile's own. Or, with
+// `epilogue_after_k_blocks`, only the first: the epilogue's tile runs
+// after all the blocks, on that product.
 //
 //===----------------------------------------------------------------------===//
 
@@ -154,8 +156,9 @@ static FailureOr<Operation *> fuseIntoForall(RewriterBase &rewriter,
   return tile;
 }
 
-LogicalResult xla::fuseEpilogueIntoDistributedTiles(RewriterBase &rewriter,
-                                                    scf::ForallOp forall) {
+FailureOr<Operation *>
+xla::fuseEpilogueIntoDistributedTiles(RewriterBase &rewriter,
+                                     scf::ForallOp forall) {
   auto fail = [&](StringRef why) {
     return forall.emitError() << TilingPlan::kAttrName
                               << ": fuse_epilogue: " << why;
@@ -164,7 +167,8 @@ LogicalResult xla::fuseEpilogueIntoDistributedTiles(RewriterBase &rewriter,
       forall.getNumResults() == 1 ? markedReader(forall) : nullptr;
   if (!epilogue)
     return fail("no epilogue reads the distributed tiles");
-  if (failed(fuseIntoForall(rewriter, forall, epilogue)))
+  FailureOr<Operation *> tile = fuseIntoForall(rewriter, forall, epilogue);
+  if (failed(tile))
     return fail("consumer fusion into the distributed tiles failed");
   // Nobody reads the whole product now. Each tile's slice of it only
   // initializes the fill its first k block starts from, so an empty tensor
@@ -194,7 +198,7 @@ LogicalResult xla::fuseEpilogueIntoDistributedTiles(RewriterBase &rewriter,
   config.setStrictness(GreedyRewriteStrictness::ExistingOps);
   (void)applyOpPatternsGreedily({forall.getOperation()}, std::move(patterns),
                                 config);
-  return success();
+  return *tile;
 }
 
 FailureOr<SmallVector<Operation *>>

@@ -3,7 +3,8 @@
 // The mechanism of `fuse_epilogue` (PlanTiling.h decides when): the only
 // reader of a packed contraction's product, an all-parallel linalg.generic,
 // is computed on each accumulator tile before its store, so the product is
-// never written whole. Upstream consumer fusion
+// never written whole (with k in cache blocks, on the last block's tiles or
+// after the blocks on each distributed tile's own product). Upstream consumer fusion
 // (scf::tileAndFuseConsumerOfSlices) does the fusing; these functions get
 // the IR into the shapes it takes and clean up after it.
 //
@@ -37,9 +38,10 @@ expandPackedEpilogue(mlir::RewriterBase &rewriter,
 
 /// With the contraction's k split into cache blocks: fuses the marked
 /// epilogue, which reads `forall`'s only result, into the distributed tiles
-/// (one tile of the epilogue after a tile's last k block), and gives each
-/// tile a product of its own in place of its slice of the whole one.
-mlir::LogicalResult
+/// (one tile of the epilogue after a tile's k blocks, still marked), and
+/// gives each tile a product of its own in place of its slice of the whole
+/// one. Returns the epilogue's tile.
+mlir::FailureOr<mlir::Operation *>
 fuseEpilogueIntoDistributedTiles(mlir::RewriterBase &rewriter,
                                  mlir::scf::ForallOp forall);
 

@@ -99,6 +99,13 @@ struct TilingPlan {
   /// and the product is never written (needs k unsplit by the cache tiles
   /// and panels that divide the columns).
   bool fuseEpilogue = false;
+  /// With `fuse_epilogue` and k in cache blocks: every block stores partial
+  /// sums into the distributed tile's product and the epilogue runs after
+  /// the blocks over that product, a panel row at a time (one copy of the
+  /// blocks' code, no epilogue unrolled over a register tile's rows), where
+  /// that product stays in L2 for it; else the last block is a copy of its
+  /// own whose register tiles apply the epilogue to their accumulators.
+  bool epilogueAfterKBlocks = false;
 
   mlir::DictionaryAttr toAttr(mlir::MLIRContext *context) const;
   /// The plan in `attr`, or failure (with a diagnostic at `loc`).

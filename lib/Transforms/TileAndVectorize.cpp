@@ -282,7 +282,8 @@ static bool eraseUnreadFill(RewriterBase &rewriter, linalg::LinalgOp op) {
 }
 
 /// With k split into cache blocks (`fuse_epilogue` on a cache level that
-/// tiles one k loop inside the distributed one): the last k block gets a
+/// tiles one k loop inside the distributed one) and the tile's product too
+/// large to read back (no `epilogue_after_k_blocks`): the last k block gets a
 /// loop of its own (the remainder that peeling split off, else its last
 /// iteration) and then none (its tile directly in the forall), its tile's
 /// register tiles are marked to take the epilogue, and the epilogue joins
@@ -315,7 +316,38 @@ prepareEpilogueAfterKBlocks(RewriterBase &rewriter, linalg::LinalgOp tile,
     return fail("the last k block is not one iteration");
   residual.fuseEpilogue = true;
   markResidual(rewriter, lastTile, residual);
-  return xla::fuseEpilogueIntoDistributedTiles(rewriter, forall);
+  if (failed(xla::fuseEpilogueIntoDistributedTiles(rewriter, forall)))
+    return failure();
+  return success();
+}
+
+/// With `epilogue_after_k_blocks`: every block adds into a product of the
+/// distributed tile's own, and the epilogue joins the distributed tiles
+/// after the blocks, vectorized a panel row at a time (its innermost loop,
+/// the panel's columns, whole; the others one by one).
+static LogicalResult fuseEpilogueAfterKBlocks(
+    RewriterBase &rewriter, linalg::LinalgOp tile,
+    ArrayRef<LoopLikeOpInterface> loops) {
+  auto kBlocks = loops.size() == 1 ? dyn_cast<scf::ForOp>(*loops.front())
+                                   : nullptr;
+  auto forall =
+      kBlocks ? dyn_cast<scf::ForallOp>(kBlocks->getParentOp()) : nullptr;
+  if (!forall)
+    return tile.emitError() << TilingPlan::kAttrName
+                            << ": fuse_epilogue: the k blocks are not one "
+                               "loop in a distributed tile";
+  FailureOr<Operation *> epilogue =
+      xla::fuseEpilogueIntoDistributedTiles(rewriter, forall);
+  if (failed(epilogue))
+    return failure();
+  auto epilogueTile = cast<linalg::LinalgOp>(*epilogue);
+  epilogueTile->removeAttr(xla::kPackedEpilogue);
+  TilingPlan rows;
+  rows.tileSizes.assign(epilogueTile.getNumLoops(), 1);
+  rows.tileSizes.back() = 0;
+  rows.vectorize = true;
+  markResidual(rewriter, epilogueTile, rows);
+  return success();
 }
 
 /// Tiles `op` by the outermost tile level of `plan` (the cache tiles if
@@ -433,6 +465,8 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
         scf::ForOp first;
         (void)scf::peelForLoopFirstIteration(rewriter, kBlocks, first);
       }
+  if (epilogueAfterKBlocks && plan.epilogueAfterKBlocks)
+    return fuseEpilogueAfterKBlocks(rewriter, tile, loops);
   if (epilogueAfterKBlocks)
     return prepareEpilogueAfterKBlocks(rewriter, tile, loops, lastKBlock,
                                        residual);

@@ -513,7 +513,14 @@ func.func @weight_gradient_one_column_tile(%x: tensor<4x128x1024xf32>, %dy: tens
 // PACK-LABEL: func.func @packed_epilogue_k_blocks
 // PACK: linalg.matmul
 // PACK-SAME: cache_tile_sizes
-// PACK-SAME: fuse_epilogue = true
+// PACK-SAME: distribute = true, fuse_epilogue = true
+// With k blocks, a distributed tile's product that stays in half of L2
+// (32 x 64 floats, 8 KiB of 16) is read back after the blocks, which then
+// need no last block of their own; 70 x 64 (17.5 KiB) is not.
+// PACK-LABEL: func.func @packed_epilogue_k_blocks_in_l2
+// PACK: linalg.matmul
+// PACK-SAME: cache_tile_sizes
+// PACK-SAME: distribute = true, epilogue_after_k_blocks = true, fuse_epilogue = true
 // An operand computed after the product is fine (it moves before it); a
 // product read twice by the epilogue is not its only reader's one read.
 // PACK-LABEL: func.func @epilogue_operand_after_product
@@ -565,6 +572,19 @@ func.func @packed_epilogue_k_blocks(%a: tensor<70x90xf32>, %b: tensor<90x128xf32
     linalg.yield %s : f32
   } -> tensor<70x128xf32>
   return %1 : tensor<70x128xf32>
+}
+func.func @packed_epilogue_k_blocks_in_l2(%a: tensor<32x90xf32>, %b: tensor<90x128xf32>, %bias: tensor<128xf32>) -> tensor<32x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<32x128xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<32x128xf32>) -> tensor<32x128xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<32x90xf32>, tensor<90x128xf32>) outs(%c : tensor<32x128xf32>) -> tensor<32x128xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%0, %bias : tensor<32x128xf32>, tensor<128xf32>) outs(%e : tensor<32x128xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %s = arith.addf %p, %q : f32
+    linalg.yield %s : f32
+  } -> tensor<32x128xf32>
+  return %1 : tensor<32x128xf32>
 }
 func.func @epilogue_operand_after_product(%a: tensor<70x24xf32>, %b: tensor<24x128xf32>, %bias: tensor<128xf32>) -> tensor<70x128xf32> {
   %zero = arith.constant 0.0 : f32

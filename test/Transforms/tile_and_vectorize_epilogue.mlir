@@ -163,3 +163,56 @@ func.func @packed_epilogue_k_blocks(%a: tensor<70x300xf32>, %b: tensor<300x128xf
   } -> tensor<70x128xf32>
   return %1 : tensor<70x128xf32>
 }
+
+// With epilogue_after_k_blocks: every block, the remainder too, adds into
+// the distributed tile's own product, and the epilogue joins the
+// distributed tile after the blocks, a panel row (vector<32>) at a time,
+// reading that product. No register tile applies it, and the blocks have
+// one copy of their packing and register tiles (and one of the
+// remainder's).
+// CHECK-LABEL: func.func @packed_epilogue_after_k_blocks
+// CHECK: scf.forall {{.*}} shared_outs(%[[OUT:[^ ]*]] = {{.*}}) -> (tensor<70x4x32xf32>)
+// CHECK: %[[OWN:.*]] = tensor.empty() : tensor<70x2x32xf32>
+// CHECK: %[[BLOCKS:.*]] = scf.for %[[KB:.*]] = %c0 to %c288 step %c24 iter_args(%{{.*}} = %[[OWN]]) -> (tensor<70x2x32xf32>)
+// CHECK: arith.cmpi eq, %[[KB]], %c0
+// CHECK: scf.if
+// CHECK: vector.outerproduct
+// CHECK: vector.outerproduct
+// CHECK-NOT: math.tanh
+// The remainder block (k = 12) adds into the same product.
+// CHECK: %[[REST:.*]] = scf.for %{{.*}} = %c0 to %c64 step %c8 iter_args(%{{.*}} = %[[BLOCKS]])
+// CHECK: scf.for %{{.*}} = %c0 to %c12 {{.*}} -> (vector<8x1x32xf32>)
+// CHECK: vector.outerproduct
+// CHECK-NOT: math.tanh
+// CHECK: %[[SUMS:.*]] = scf.for %{{.*}} = %c0 to %c2 step %c1 iter_args(%{{.*}} = %[[REST]])
+// CHECK: vector.outerproduct
+// CHECK-NOT: vector.outerproduct
+// The epilogue: rows one by one, a panel's 32 columns at a time.
+// CHECK: %[[SLICE:.*]] = tensor.extract_slice %[[OUT]]
+// CHECK: %[[EPI:.*]] = scf.for %{{.*}} = %c0 to %c70 step %c1 iter_args(%{{.*}} = %[[SLICE]])
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1
+// CHECK: vector.transfer_read %[[SUMS]]{{.*}} : tensor<70x2x32xf32>, vector<32xf32>
+// CHECK: arith.addf {{.*}} : vector<32xf32>
+// CHECK: math.tanh {{.*}} : vector<32xf32>
+// CHECK: vector.transfer_write {{.*}} : vector<32xf32>, tensor<70x2x32xf32>
+// CHECK: scf.forall.in_parallel
+// CHECK-NEXT: tensor.parallel_insert_slice %[[EPI]] into %[[OUT]]
+// CHECK-NEXT: }
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @packed_epilogue_after_k_blocks(%a: tensor<70x300xf32>, %b: tensor<300x128xf32>, %bias: tensor<128xf32>) -> tensor<70x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<70x128xf32>
+  %c = linalg.fill {xla.tiling = {peel = true, tile_sizes = array<i64: 1, 16>, vectorize = true}} ins(%zero : f32) outs(%e : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %0 = linalg.matmul {xla.tiling = {cache_tile_interchange = array<i64: 1, 0, 2, 3>, cache_tile_sizes = array<i64: 0, 2, 24, 0>, distribute = true, epilogue_after_k_blocks = true, fuse_epilogue = true, pack_copy = {peel = true, tile_sizes = array<i64: 1, 1, 16>, vectorize = true}, pack_per_cache_tile = true, pack_per_tile = true, pack_rhs = 32 : i64, peel = true, tile_interchange = array<i64: 0, 1, 2, 3>, tile_sizes = array<i64: 8, 1, 1, 0>, vectorize = true}}
+      ins(%a, %b : tensor<70x300xf32>, tensor<300x128xf32>) outs(%c : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%0, %bias : tensor<70x128xf32>, tensor<128xf32>) outs(%e : tensor<70x128xf32>)
+      attrs = {xla.tiling = {peel = true, tile_sizes = array<i64: 1, 16>, vectorize = true}} {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %s = arith.addf %p, %q : f32
+    %t = math.tanh %s : f32
+    linalg.yield %t : f32
+  } -> tensor<70x128xf32>
+  return %1 : tensor<70x128xf32>
+}

@@ -1,26 +1,34 @@
 // Epilogues of packed contractions whose k is split into cache blocks
-// (`fuse_epilogue` with cache tiles, lib/Transforms/FuseEpilogue.cpp): the
-// last k block's register tiles apply the epilogue before their only
-// store, and the earlier blocks add into a product of the distributed
-// tile's own. Three ways the last block comes about: a remainder of k
-// (300 = 12 x 24 + 12; with a partial row tile and a bias), k a multiple
-// of the block (240 = 10 x 24: its last iteration is peeled off), and two
-// blocks (48: the first is peeled for the fill, the other is the last).
-// Small caches in the target make these small products take that path.
-// Fused results equal those of one kernel per op in every configuration.
+// (`fuse_epilogue` with cache tiles, lib/Transforms/FuseEpilogue.cpp).
+// Where the distributed tile's product outgrows half of L2, the last k
+// block's register tiles apply the epilogue before their only store, and
+// the earlier blocks add into a product of the distributed tile's own.
+// Three ways that last block comes about: a remainder of k (300 = 12 x 24
+// + 12; with a partial row tile and a bias), k a multiple of the block
+// (240 = 10 x 24: its last iteration is peeled off), and two blocks (48:
+// the first is peeled for the fill, the other is the last). Where it fits
+// (`epilogue_after_k_blocks`: the 40 x 64 product here, 40 x 32 per tile),
+// every block adds into that product and the epilogue reads it back after
+// them. Small caches in the target make these small products take those
+// paths; the last run gives all of them the second. Fused results equal
+// those of one kernel per op in every configuration.
 // RUN: xla-run %s --seed 1 --compare-unfused --runs 2 --target=l1=4K,l2=16K | FileCheck %s
 // RUN: xla-run %s --seed 2 --compare-unfused --runs 2 --target=l1=4K,l2=16K,cores=1 | FileCheck %s
 // RUN: xla-run %s --seed 3 --compare-unfused --runs 2 --target=l1=4K,l2=16K --parallel-loops=false | FileCheck %s
 // RUN: xla-run %s --seed 4 --compare-unfused --runs 2 --target=l1=4K,l2=16K --donate | FileCheck %s
+// RUN: xla-run %s --seed 5 --compare-unfused --runs 2 --target=l1=4K,l2=64K | FileCheck %s
 // CHECK: fused and unfused agree on all 3 output(s)
 
-// All three are planned with k blocks and the epilogue; each distributed
-// tile (2 or 1 panels of 32 columns) allocates its own product, and no
-// kernel allocates a whole one ([rows, panels, 32]).
+// All three are planned with k blocks and the epilogue, two on the last
+// block and one after the blocks; each distributed tile (2 or 1 panels of
+// 32 columns) allocates its own product, and no kernel allocates a whole
+// one ([rows, panels, 32]).
 // RUN: rm -rf %t.dump
 // RUN: xla-run %s --seed 1 --no-print --target=l1=4K,l2=16K --dump-to=%t.dump
 // RUN: cat %t.dump/passes/*/*/*xla-plan-tiling.mlir | FileCheck %s --check-prefix=PLAN
-// PLAN-COUNT-3: cache_tile_sizes = array<i64: 0, {{[12]}}, 24, 0>, distribute = true, fuse_epilogue = true
+// PLAN-DAG: cache_tile_sizes = array<i64: 0, 2, 24, 0>, distribute = true, fuse_epilogue = true
+// PLAN-DAG: cache_tile_sizes = array<i64: 0, 2, 24, 0>, distribute = true, fuse_epilogue = true
+// PLAN-DAG: cache_tile_sizes = array<i64: 0, 1, 24, 0>, distribute = true, epilogue_after_k_blocks = true, fuse_epilogue = true
 // RUN: cat %t.dump/passes/*/*_scf-forall-to-*.mlir | FileCheck %s --check-prefix=ALLOC
 // ALLOC-DAG: memref.alloc() {{.*}} : memref<70x2x32xf32>
 // ALLOC-DAG: memref.alloc() {{.*}} : memref<64x2x32xf32>
