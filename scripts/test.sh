@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything, builds, and runs every test: the lit suite (with the
-# end-to-end tests), the Python package's tests and examples, the install
+# end-to-end tests), every pass alone on every lit input (crash sweep), the
+# Python package's tests and examples, the install
 # test, and the two corpus checks over
 # ../shared/conformance (skipped when it is absent): every file parses and
 # round-trips, and every unit that passed before still compiles, runs and
@@ -11,6 +12,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$ROOT/scripts/install-deps.sh"
 "$ROOT/scripts/build.sh"
 "$ROOT/scripts/build.sh" check-xla-mlir
+# Every pass alone on every lit input: diagnostics, never a crash.
+python3 "$ROOT/scripts/sweep_passes.py"
 # The Python package: built in build/ (pyproject.toml), installed into the
 # interpreter the scripts use, and its tests and examples run.
 "$ROOT/scripts/install-python.sh"

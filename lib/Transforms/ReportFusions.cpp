@@ -194,6 +194,9 @@ struct HLOReportFusionsPass
     *os << "digraph program {\n  node [shape=box, fontsize=10];\n";
     unsigned cluster = 0;
     module.walk([&](func::FuncOp func) {
+      // A declaration has no body to draw.
+      if (func.isExternal())
+        return;
       for (Operation &top : func.getBody().front()) {
         auto fusion = dyn_cast<xla::hlo::FusionOp>(top);
         if (!fusion) {

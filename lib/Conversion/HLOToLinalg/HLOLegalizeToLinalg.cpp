@@ -65,9 +65,10 @@ void xla::hlo::configureHLOToLinalgTarget(ConversionTarget &target,
   target.addIllegalDialect<HLODialect>();
   target.markUnknownOpDynamicallyLegal(
       [&typeConverter](Operation *op) {
+        // Any function-like op: an llvm.func's type is no FunctionType.
         if (auto func = dyn_cast<FunctionOpInterface>(op))
-          return typeConverter.isSignatureLegal(
-                     cast<FunctionType>(func.getFunctionType())) &&
+          return typeConverter.isLegal(func.getArgumentTypes()) &&
+                 typeConverter.isLegal(func.getResultTypes()) &&
                  typeConverter.isLegal(&func.getFunctionBody());
         return typeConverter.isLegal(op);
       });

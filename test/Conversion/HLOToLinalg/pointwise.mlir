@@ -186,3 +186,14 @@ func.func @chlo_unary(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tenso
   %5 = chlo.is_inf %a : tensor<4xf32> -> tensor<4xi1>
   return %0, %1, %2, %3, %4, %5 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xi1>
 }
+
+// -----
+
+// Other function-like ops are left alone: an llvm.func, whose type is not
+// a builtin FunctionType (the legality check crashed on one).
+// CHECK-LABEL: llvm.func @llvm_function
+// CHECK: llvm.return
+llvm.func @llvm_function(%p: !llvm.ptr) -> i32 {
+  %0 = llvm.load %p : !llvm.ptr -> i32
+  llvm.return %0 : i32
+}
