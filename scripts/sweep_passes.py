@@ -20,6 +20,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CRASH = re.compile(r"Stack dump:|PLEASE submit a bug report")
@@ -33,11 +34,13 @@ def list_passes(xla_opt):
     return sorted(n for n in names if not n.endswith("-pipeline"))
 
 
-def run(xla_opt, pass_flag, path, limit):
+def run(xla_opt, pass_flag, path, limit, scratch):
+    # In a scratch directory: some passes write files next to them
+    # (hlo-report-fusions its report).
     try:
         done = subprocess.run(
             [xla_opt, path, "-split-input-file", pass_flag, "-o", os.devnull],
-            capture_output=True, text=True, timeout=limit)
+            capture_output=True, text=True, timeout=limit, cwd=scratch)
     except subprocess.TimeoutExpired:
         return f"timeout after {limit} s"
     if done.returncode < 0:
@@ -58,10 +61,12 @@ def main():
     passes = list_passes(args.xla_opt)
     files = sorted(glob.glob(os.path.join(ROOT, "test", "**", "*.mlir"),
                              recursive=True))
+    xla_opt = os.path.abspath(args.xla_opt)
     failures = []
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        futures = {pool.submit(run, args.xla_opt, p, f, args.limit): (p, f)
-                   for p in passes for f in files}
+    with tempfile.TemporaryDirectory() as scratch, \
+            concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        futures = {pool.submit(run, xla_opt, p, f, args.limit, scratch):
+                   (p, f) for p in passes for f in files}
         for future in concurrent.futures.as_completed(futures):
             why = future.result()
             if why:

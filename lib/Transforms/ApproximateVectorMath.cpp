@@ -13,6 +13,7 @@
 #include "VectorMathPolynomials.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
@@ -27,15 +28,6 @@ using namespace mlir;
 
 namespace {
 
-/// A constant vector of `type` with every element `value`.
-Value splatConstant(OpBuilder &b, Location loc, VectorType type,
-                    double value) {
-  return arith::ConstantOp::create(
-      b, loc,
-      DenseElementsAttr::get(type, b.getFloatAttr(type.getElementType(),
-                                                  value)));
-}
-
 /// Replaces `op` (math.sin or math.cos of an f32 vector) by the polynomial,
 /// or, when a lane is out of its range, by the op itself (libm's, later).
 void approximateSinCos(Operation *op) {
@@ -43,7 +35,8 @@ void approximateSinCos(Operation *op) {
   Location loc = op->getLoc();
   Value x = op->getOperand(0);
   auto type = cast<VectorType>(x.getType());
-  Value limit = splatConstant(b, loc, type, xla::kSinCosLimit);
+  Value limit = createScalarOrSplatConstant(
+      b, loc, type, llvm::APFloat(float(xla::kSinCosLimit)));
   // Unordered: a NaN lane is out of range too.
   Value outside = arith::CmpFOp::create(
       b, loc, arith::CmpFPredicate::UGT, math::AbsFOp::create(b, loc, x),

@@ -281,6 +281,15 @@ static bool eraseUnreadFill(RewriterBase &rewriter, linalg::LinalgOp op) {
   return true;
 }
 
+/// The k-block loop when `loops`, the cache tile loops of a product, are
+/// one scf.for directly in a distributed tile (an scf.forall); else null.
+static scf::ForOp distributedKBlocks(ArrayRef<LoopLikeOpInterface> loops) {
+  auto kBlocks = loops.size() == 1 ? dyn_cast<scf::ForOp>(*loops.front())
+                                   : nullptr;
+  return kBlocks && isa<scf::ForallOp>(kBlocks->getParentOp()) ? kBlocks
+                                                               : nullptr;
+}
+
 /// With k split into cache blocks (`fuse_epilogue` on a cache level that
 /// tiles one k loop inside the distributed one) and the tile's product too
 /// large to read back (no `epilogue_after_k_blocks`): the last k block gets a
@@ -296,12 +305,10 @@ prepareEpilogueAfterKBlocks(RewriterBase &rewriter, linalg::LinalgOp tile,
     return tile.emitError() << TilingPlan::kAttrName
                             << ": fuse_epilogue: " << why;
   };
-  auto kBlocks = loops.size() == 1 ? dyn_cast<scf::ForOp>(*loops.front())
-                                   : nullptr;
-  auto forall =
-      kBlocks ? dyn_cast<scf::ForallOp>(kBlocks->getParentOp()) : nullptr;
-  if (!forall)
+  scf::ForOp kBlocks = distributedKBlocks(loops);
+  if (!kBlocks)
     return fail("the k blocks are not one loop in a distributed tile");
+  auto forall = cast<scf::ForallOp>(kBlocks->getParentOp());
   if (!lastKBlock) {
     FailureOr<scf::ForOp> last = xla::peelLastIteration(rewriter, kBlocks);
     // Else the loop has one iteration left, the last block.
@@ -316,9 +323,7 @@ prepareEpilogueAfterKBlocks(RewriterBase &rewriter, linalg::LinalgOp tile,
     return fail("the last k block is not one iteration");
   residual.fuseEpilogue = true;
   markResidual(rewriter, lastTile, residual);
-  if (failed(xla::fuseEpilogueIntoDistributedTiles(rewriter, forall)))
-    return failure();
-  return success();
+  return xla::fuseEpilogueIntoDistributedTiles(rewriter, forall);
 }
 
 /// With `epilogue_after_k_blocks`: every block adds into a product of the
@@ -328,16 +333,13 @@ prepareEpilogueAfterKBlocks(RewriterBase &rewriter, linalg::LinalgOp tile,
 static LogicalResult fuseEpilogueAfterKBlocks(
     RewriterBase &rewriter, linalg::LinalgOp tile,
     ArrayRef<LoopLikeOpInterface> loops) {
-  auto kBlocks = loops.size() == 1 ? dyn_cast<scf::ForOp>(*loops.front())
-                                   : nullptr;
-  auto forall =
-      kBlocks ? dyn_cast<scf::ForallOp>(kBlocks->getParentOp()) : nullptr;
-  if (!forall)
+  scf::ForOp kBlocks = distributedKBlocks(loops);
+  if (!kBlocks)
     return tile.emitError() << TilingPlan::kAttrName
                             << ": fuse_epilogue: the k blocks are not one "
                                "loop in a distributed tile";
-  FailureOr<Operation *> epilogue =
-      xla::fuseEpilogueIntoDistributedTiles(rewriter, forall);
+  FailureOr<Operation *> epilogue = xla::fuseEpilogueIntoDistributedTiles(
+      rewriter, cast<scf::ForallOp>(kBlocks->getParentOp()));
   if (failed(epilogue))
     return failure();
   auto epilogueTile = cast<linalg::LinalgOp>(*epilogue);

@@ -165,24 +165,21 @@ Value xla::buildExp(OpBuilder &b, Location loc, Value x, bool avx512) {
     return scaleByPowerOfTwo(b, loc, y, k);
   // vscalefps: y * 2^floor(k), rounded once; infinity past the top. A
   // vector of 16 lanes at a time (the op takes 512 bits), which LLVM keeps
-  // in registers of 16 anyway.
+  // in registers of 16 anyway. Casts and slices of a whole vector fold.
   auto flat = VectorType::get({count}, type.getElementType());
   auto chunkType = VectorType::get({16}, type.getElementType());
-  auto flatten = [&](Value v) -> Value {
-    return type == flat ? v : vector::ShapeCastOp::create(b, loc, flat, v);
-  };
-  Value ys = flatten(y), ks = flatten(k);
+  Value ys = b.createOrFold<vector::ShapeCastOp>(loc, flat, y);
+  Value ks = b.createOrFold<vector::ShapeCastOp>(loc, flat, k);
   Value allLanes = arith::ConstantOp::create(
       b, loc, b.getIntegerAttr(b.getI16Type(), -1));
   // _MM_FROUND_CUR_DIRECTION: the rounding mode in MXCSR.
   Value rounding = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(4));
   Value result = ys;
   for (int64_t offset = 0; offset < count; offset += 16) {
-    auto chunk = [&](Value v) -> Value {
-      if (count == 16)
-        return v;
-      return vector::ExtractStridedSliceOp::create(b, loc, v, {offset}, {16},
-                                                   {1});
+    auto chunk = [&](Value v) {
+      return b.createOrFold<vector::ExtractStridedSliceOp>(
+          loc, v, ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{16},
+          ArrayRef<int64_t>{1});
     };
     // The op passes its operands to llvm.x86.avx512.mask.scalef.ps.512(a,
     // b, passthrough, ...) in order, whatever their names (src, a, b): the
@@ -190,12 +187,8 @@ Value xla::buildExp(OpBuilder &b, Location loc, Value x, bool avx512) {
     Value yc = chunk(ys);
     Value scaled = x86vector::MaskScaleFOp::create(
         b, loc, chunkType, yc, chunk(ks), yc, allLanes, rounding);
-    result = count == 16 ? scaled
-                         : vector::InsertStridedSliceOp::create(
-                               b, loc, scaled, result, {offset}, {1})
-                               .getResult();
+    result = b.createOrFold<vector::InsertStridedSliceOp>(
+        loc, scaled, result, ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{1});
   }
-  return type == flat ? result
-                      : vector::ShapeCastOp::create(b, loc, type, result)
-                            .getResult();
+  return b.createOrFold<vector::ShapeCastOp>(loc, type, result);
 }
