@@ -12,7 +12,10 @@
 Our time is a whole call as a caller sees it: inputs copied from host
 memory, the kernels, results copied back. JAX is timed the same way
 (numpy in, numpy out) and also with the data already on the device, so the
-table shows how much of the gap is transfer.
+table shows how much of the gap is transfer; JAX's device time is a host
+clock around a dispatched call, launch included. PyTorch (eager, TF32 off)
+is timed like our kernels, between CUDA events with its inputs on the
+device.
 """
 
 import json
@@ -92,6 +95,45 @@ def copy_bandwidth():
         if i >= 3:
             times.append(a.elapsed_time(b))
     return 2 * 4 * n / statistics.median(times) / 1e6  # GB/s (ms)
+
+
+def torch_functions():
+    """The workloads in PyTorch eager mode: its own kernels (softmax and
+    layer_norm are one fused kernel each; the others one per op)."""
+    import torch
+    f = torch.nn.functional
+    return {
+        "reduce_sum_xyz_2e24": lambda x, y, z: torch.sum(x + y * z),
+        "softmax_4096x4096": lambda x: torch.softmax(x, dim=1),
+        "layernorm_8192x768": lambda x: f.layer_norm(x, x.shape[1:],
+                                                     eps=1e-5),
+        "sin_exp_2e24": lambda x: torch.sin(x) + torch.exp(-x * x),
+        "matmul_1024x512x256": torch.mm,
+        "matmul_4096x4096x4096": torch.mm,
+    }
+
+
+def torch_ms(name, specs, runs=50):
+    """PyTorch's time for a workload on the device (TF32 off), the median
+    of `runs` calls between CUDA events, inputs already there: a kernel
+    time like ours, by another library on the same card."""
+    try:
+        import torch
+    except ImportError:
+        return None
+    torch.backends.cuda.matmul.allow_tf32 = False
+    fn = torch_functions()[name]
+    args = [torch.from_numpy(h).cuda() for h in inputs_like(specs)]
+    times = []
+    for i in range(runs + 3):
+        e0, e1 = torch.cuda.Event(True), torch.cuda.Event(True)
+        e0.record()
+        fn(*args)
+        e1.record()
+        torch.cuda.synchronize()
+        if i >= 3:
+            times.append(e0.elapsed_time(e1))
+    return statistics.median(times)
 
 
 def cublas_ms(specs):
@@ -184,17 +226,20 @@ def time_all(out, loader):
         ours, kernel, detail = time_ours(loader,
                                          os.path.join(out, name + ".gpu.so"))
         wall, dev = time_jax(fn, specs)
-        rows.append((name, ours, kernel, wall, dev, detail))
+        pt = torch_ms(name, specs)
+        rows.append((name, ours, kernel, wall, dev, pt, detail))
         print("%s kernels:\n%s" % (name, detail))
     copy = copy_bandwidth()
     print("| workload | ours, call (ms) | ours, kernels (ms) "
           "| JAX, numpy in/out (ms) | JAX, on device (ms) "
-          "| our kernels / JAX on device | yardstick |")
-    print("|---|---:|---:|---:|---:|---:|---|")
-    for name, ours, kernel, wall, dev, detail in rows:
+          "| our kernels / JAX on device | PyTorch, events (ms) "
+          "| yardstick |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
+    for name, ours, kernel, wall, dev, pt, detail in rows:
+        ptx = "%.3f" % pt if pt else "n/a"
         if ours is None:
-            print("| %s | failed: %s | | %.3f | %.3f | | |" % (
-                name, detail, wall, dev))
+            print("| %s | failed: %s | | %.3f | %.3f | | %s | |" % (
+                name, detail, wall, dev, ptx))
             continue
         yardstick = ""
         if kernel and copy and name in MIN_BYTES:
@@ -205,9 +250,9 @@ def time_all(out, loader):
             if ref:
                 yardstick = "cuBLAS %.3f ms: ours at %.0f%%" % (
                     ref, 100 * ref / kernel)
-        print("| %s | %.3f | %s | %.3f | %.3f | %s | %s |" % (
+        print("| %s | %.3f | %s | %.3f | %.3f | %s | %s | %s |" % (
             name, ours, "%.3f" % kernel if kernel else "n/a", wall, dev,
-            "%.1fx" % (kernel / dev) if kernel else "n/a", yardstick))
+            "%.1fx" % (kernel / dev) if kernel else "n/a", ptx, yardstick))
     if copy:
         print("device-to-device copy: %.0f GB/s (bytes read + written)"
               % copy)

@@ -98,6 +98,7 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   GPUMapLoopsPassOptions map;
   map.blockSize = options.blockSize;
+  map.vectorBytes = options.vectorBytes;
   pm.addPass(createGPUMapLoopsPass(map));
   pm.addPass(createGpuKernelOutliningPass());
 

@@ -14,6 +14,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Builders.h"
 
 namespace xla::gpu_kernels {
@@ -47,6 +49,28 @@ llvm::SmallVector<mlir::Value> delinearize(mlir::OpBuilder &b,
                                            mlir::Location loc,
                                            mlir::Value linear,
                                            llvm::ArrayRef<mlir::Value> sizes);
+
+/// The alignment in bytes of an access of `width` neighbours along the last
+/// dimension of `memref`, starting at a multiple of `width`, if it can be
+/// one vector access of at most `vectorBytes` (integer or float elements
+/// of 8 to 64 bits, offset and outer strides multiples of `width`, a
+/// global aligned to it); 0 otherwise (GPUVectorAccesses.cpp).
+int64_t vectorAlignment(mlir::Value memref, int64_t width,
+                        int64_t vectorBytes);
+
+/// Strategy of elementwise kernels: how many neighbouring iterations of
+/// `loop`'s innermost loop one thread runs so that its accesses along the
+/// contiguous dimension are vector accesses of at most `vectorBytes`; 1
+/// when none would be (GPUVectorAccesses.cpp).
+int64_t chooseVectorWidth(mlir::scf::ParallelOp loop, int64_t vectorBytes);
+
+/// Clones `loop`'s body `width` times at `b`, the innermost induction
+/// variable bound to `first + j` and the others by `map`; the clones of
+/// each access `chooseVectorWidth` counted become one aligned vector load
+/// or store. Leaves the innermost variable mapped to `first`.
+void cloneVectorized(mlir::OpBuilder &b, mlir::Location loc,
+                     mlir::scf::ParallelOp loop, mlir::IRMapping &map,
+                     mlir::Value first, int64_t width, int64_t vectorBytes);
 
 /// `memref[indices]` if `inBounds`, else zero of its element type.
 mlir::Value guardedLoad(mlir::OpBuilder &b, mlir::Location loc,
@@ -133,13 +157,15 @@ struct RowFusion {
 mlir::FailureOr<RowFusion> matchRowFusion(mlir::func::FuncOp func);
 
 /// One kernel for the whole fusion: a block of `threads` threads per row,
-/// thread t holding columns t, t + threads, ... of every row value in
-/// registers; reductions across the block (gpu.all_reduce); the fusion's
-/// inputs loaded once, its outputs stored once at the end. Replaces the
-/// function's linalg ops, copies and temporaries.
+/// thread t holding the groups of `width` neighbouring columns that start
+/// at width * (t + i * threads) of every row value in registers, each
+/// group one vector load or store where the buffer allows
+/// (`vectorAlignment`); reductions across the block (gpu.all_reduce); the
+/// fusion's inputs loaded once, its outputs stored once at the end.
+/// Replaces the function's linalg ops, copies and temporaries.
 void emitRowFusionKernel(mlir::OpBuilder &b, mlir::func::FuncOp func,
                          const RowFusion &fusion, int64_t threads,
-                         llvm::StringRef name);
+                         int64_t width, llvm::StringRef name);
 
 //===----------------------------------------------------------------------===//
 // Contractions

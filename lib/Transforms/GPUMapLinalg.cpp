@@ -101,17 +101,20 @@ struct GPUMapLinalgPass
 
 private:
   /// A fusion of row ops as one kernel: a block per row, about 8 columns
-  /// per thread (32 to 1024 threads), at most 32 (registers).
+  /// per thread (32 to 1024 threads), at most 32 (registers), in groups of
+  /// 4 neighbours (16 bytes of f32) where 4 divides the row.
   bool mapRowFusion(func::FuncOp func) {
     FailureOr<RowFusion> fusion = matchRowFusion(func);
     if (failed(fusion))
       return false;
     int64_t threads = std::clamp<int64_t>(
         llvm::PowerOf2Ceil(llvm::divideCeil(fusion->length, 8)), 32, 1024);
-    if (llvm::divideCeil(fusion->length, threads) > 32)
+    int64_t width = fusion->length % 4 == 0 ? 4 : 1;
+    if (width * llvm::divideCeil(fusion->length, threads * width) > 32)
       return false;
     OpBuilder b(func);
-    emitRowFusionKernel(b, func, *fusion, threads, nextKernelName(func));
+    emitRowFusionKernel(b, func, *fusion, threads, width,
+                        nextKernelName(func));
     return true;
   }
 

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -248,10 +249,13 @@ private:
           return failure();
         continue;
       }
-      // A kernel of xla-gpu-map-linalg: done.
-      if (isa<gpu::LaunchOp>(op)) {
+      // A kernel of xla-gpu-map-linalg: done, but for the constants the
+      // canonicalizer in between hoisted out of it (vector constants
+      // cannot be kernel parameters).
+      if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
         if (failed(flushRun(run)))
           return failure();
+        xla::gpu_kernels::sinkConstants(launch);
         continue;
       }
       if (auto copyOp = dyn_cast<memref::CopyOp>(op)) {
@@ -322,10 +326,14 @@ private:
     return finishKernel(launch);
   }
 
-  /// One thread per iteration of `loop`, in blocks of `blockSize`.
+  /// One thread per iteration of `loop` (per `width` neighbouring
+  /// iterations of its innermost loop, whose contiguous accesses become
+  /// vector accesses), in blocks of `blockSize`.
   LogicalResult mapParallel(scf::ParallelOp loop) {
     OpBuilder b(loop);
     Location loc = loop.getLoc();
+    int64_t width =
+        xla::gpu_kernels::chooseVectorWidth(loop, vectorBytes);
     SmallVector<Value> counts;
     Value total = arith::ConstantIndexOp::create(b, loc, 1);
     for (auto [lb, ub, step] : llvm::zip(loop.getLowerBound(),
@@ -334,8 +342,12 @@ private:
       Value extent = arith::SubIOp::create(b, loc, ub, lb);
       Value count = arith::CeilDivUIOp::create(b, loc, extent, step);
       counts.push_back(count);
-      total = arith::MulIOp::create(b, loc, total, count);
     }
+    if (width > 1)
+      counts.back() = arith::DivUIOp::create(
+          b, loc, counts.back(), arith::ConstantIndexOp::create(b, loc, width));
+    for (Value count : counts)
+      total = arith::MulIOp::create(b, loc, total, count);
     Value blockSizeValue = arith::ConstantIndexOp::create(b, loc, blockSize);
     Value grid = arith::CeilDivUIOp::create(b, loc, total, blockSizeValue);
     gpu::LaunchOp launch = createLaunch(b, loc, grid, blockSizeValue);
@@ -354,13 +366,24 @@ private:
     SmallVector<Value> indices =
         xla::gpu_kernels::delinearize(b, loc, id, counts);
     for (auto [d, index] : llvm::enumerate(indices)) {
+      // The innermost loop's step is 1 when width > 1.
+      Value step = d + 1 == indices.size() && width > 1
+                       ? arith::ConstantIndexOp::create(b, loc, width)
+                       : loop.getStep()[d];
       Value iv = arith::AddIOp::create(
           b, loc, loop.getLowerBound()[d],
-          arith::MulIOp::create(b, loc, index, loop.getStep()[d]));
+          arith::MulIOp::create(b, loc, index, step));
       map.map(loop.getInductionVars()[d], iv);
     }
-    for (Operation &op : loop.getBody()->without_terminator())
-      b.clone(op, map);
+    if (width > 1) {
+      xla::gpu_kernels::cloneVectorized(b, loc, loop, map,
+                                        map.lookup(loop.getInductionVars()
+                                                       .back()),
+                                        width, vectorBytes);
+    } else {
+      for (Operation &op : loop.getBody()->without_terminator())
+        b.clone(op, map);
+    }
     loop.erase();
     return finishKernel(launch);
   }

@@ -5,8 +5,9 @@
 // linalg op, each op streams the matrix through device memory (softmax:
 // five passes over it where two would do). Here one block owns a row: each
 // thread keeps its elements of every row-shaped value in registers
-// (element t + i * threads in slot i, so that a warp's loads and stores
-// coalesce), a reduction combines the threads' partials across the block
+// (groups of `width` neighbours starting at width * (t + i * threads), so
+// that each group is one 16-byte access and a warp's accesses coalesce),
+// a reduction combines the threads' partials across the block
 // (gpu.all_reduce) into a per-row scalar that every thread holds, and only
 // the fusion's inputs are loaded, once, and its outputs stored, once.
 //
@@ -17,6 +18,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -282,14 +284,18 @@ namespace {
 /// Builds the kernel: the registers each buffer holds for the current row.
 struct RowKernelBuilder {
   RowKernelBuilder(OpBuilder &b, Location loc, const RowFusion &fusion,
-                   int64_t threads, Value tid)
-      : b(b), loc(loc), fusion(fusion), threads(threads),
-        slots(llvm::divideCeil(fusion.length, threads)), tid(tid) {}
+                   int64_t threads, int64_t width, Value tid)
+      : b(b), loc(loc), fusion(fusion), threads(threads), width(width),
+        slots(width * llvm::divideCeil(fusion.length, threads * width)),
+        tid(tid) {}
+
+  /// Hopper's widest global load or store.
+  static constexpr int64_t kVectorBytes = 16;
 
   OpBuilder &b;
   Location loc;
   const RowFusion &fusion;
-  int64_t threads, slots;
+  int64_t threads, width, slots;
   Value tid;
   SmallVector<Value> rowIvs, columns, valid;
   llvm::MapVector<Value, SmallVector<Value>> rowValues;
@@ -321,9 +327,34 @@ struct RowKernelBuilder {
       return;
     }
     SmallVector<Value> values;
-    for (int64_t i = 0; i < slots; ++i) {
+    int64_t align =
+        width > 1 ? vectorAlignment(buffer, width, kVectorBytes) : 0;
+    for (int64_t i = 0; i < slots; i += align ? width : 1) {
       indices.back() = columns[i];
-      values.push_back(guardedLoad(b, loc, valid[i], buffer, indices));
+      if (!align) {
+        values.push_back(guardedLoad(b, loc, valid[i], buffer, indices));
+        continue;
+      }
+      // A group is in the row or past it as a whole (width divides the
+      // length).
+      auto type = VectorType::get({width}, getElementTypeOrSelf(buffer));
+      auto branch = scf::IfOp::create(b, loc, type, valid[i],
+                                      /*withElseRegion=*/true);
+      OpBuilder then = branch.getThenBodyBuilder();
+      scf::YieldOp::create(
+          then, loc,
+          vector::LoadOp::create(then, loc, type, buffer, indices,
+                                 /*nontemporal=*/false,
+                                 llvm::MaybeAlign(align))
+              .getResult());
+      OpBuilder otherwise = branch.getElseBodyBuilder();
+      scf::YieldOp::create(otherwise, loc,
+                           arith::ConstantOp::create(
+                               otherwise, loc, otherwise.getZeroAttr(type))
+                               .getResult());
+      for (int64_t l = 0; l < width; ++l)
+        values.push_back(
+            vector::ExtractOp::create(b, loc, branch.getResult(0), l));
     }
     rowValues[buffer] = values;
   }
@@ -452,11 +483,24 @@ struct RowKernelBuilder {
       SmallVector<Value> indices(rowIvs);
       indices.resize(type.getRank(), zero);
       if (auto it = rowValues.find(buffer); it != rowValues.end()) {
-        for (int64_t i = 0; i < slots; ++i) {
+        int64_t align =
+            width > 1 ? vectorAlignment(buffer, width, kVectorBytes) : 0;
+        for (int64_t i = 0; i < slots; i += align ? width : 1) {
           auto guard = scf::IfOp::create(b, loc, valid[i], false);
           OpBuilder then = guard.getThenBodyBuilder();
           indices.back() = columns[i];
-          memref::StoreOp::create(then, loc, it->second[i], buffer, indices);
+          if (!align) {
+            memref::StoreOp::create(then, loc, it->second[i], buffer,
+                                    indices);
+            continue;
+          }
+          auto type =
+              VectorType::get({width}, getElementTypeOrSelf(buffer));
+          Value group = vector::FromElementsOp::create(
+              then, loc, type, ArrayRef(it->second).slice(i, width));
+          vector::StoreOp::create(then, loc, group, buffer, indices,
+                                  /*nontemporal=*/false,
+                                  llvm::MaybeAlign(align));
         }
         continue;
       }
@@ -474,7 +518,11 @@ struct RowKernelBuilder {
 
 void xla::gpu_kernels::emitRowFusionKernel(OpBuilder &b, func::FuncOp func,
                                            const RowFusion &fusion,
-                                           int64_t threads, StringRef name) {
+                                           int64_t threads, int64_t width,
+                                           StringRef name) {
+  // Groups must not straddle the row's end.
+  if (fusion.length % width)
+    width = 1;
   Location loc = func.getLoc();
   Block &body = func.getBody().front();
   b.setInsertionPoint(body.getTerminator());
@@ -488,13 +536,18 @@ void xla::gpu_kernels::emitRowFusionKernel(OpBuilder &b, func::FuncOp func,
       b, loc, name, arith::ConstantIndexOp::create(b, loc, rows),
       arith::ConstantIndexOp::create(b, loc, threads));
   b.setInsertionPointToStart(&launch.getBody().front());
-  RowKernelBuilder kernel(b, loc, fusion, threads, launch.getThreadIds().x);
+  RowKernelBuilder kernel(b, loc, fusion, threads, width,
+                          launch.getThreadIds().x);
   kernel.rowIvs = delinearize(b, loc, launch.getBlockIds().x, rowSizes);
   Value length = arith::ConstantIndexOp::create(b, loc, fusion.length);
+  Value widthValue = arith::ConstantIndexOp::create(b, loc, width);
   for (int64_t i = 0; i < kernel.slots; ++i) {
-    kernel.columns.push_back(arith::AddIOp::create(
+    Value group = arith::AddIOp::create(
         b, loc, kernel.tid,
-        arith::ConstantIndexOp::create(b, loc, i * threads)));
+        arith::ConstantIndexOp::create(b, loc, i / width * threads));
+    kernel.columns.push_back(arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, group, widthValue),
+        arith::ConstantIndexOp::create(b, loc, i % width)));
     kernel.valid.push_back(arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::ult, kernel.columns.back(), length));
   }

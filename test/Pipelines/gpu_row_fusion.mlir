@@ -1,10 +1,10 @@
-// With row-fusion, softmax (max, exp and sum, divide) is one kernel down
+// With row-fusion (the default), softmax (max, exp and sum, divide) is one kernel down
 // to PTX: the row's loads, warp shuffles and barriers for the block's two
 // reductions, and the stores, in one module; without it, one kernel per
 // op. ptxas assembles it where it exists.
-// RUN: xla-opt %s --hlo-gpu-pipeline="gpu-format=isa row-fusion=true" | FileCheck %s
-// RUN: xla-opt %s --hlo-gpu-pipeline="gpu-format=isa" | FileCheck %s --check-prefix=OFF
-// RUN: %if ptxas %{ xla-opt %s --hlo-gpu-pipeline="row-fusion=true" | FileCheck %s --check-prefix=BIN %}
+// RUN: xla-opt %s --hlo-gpu-pipeline="gpu-format=isa" | FileCheck %s
+// RUN: xla-opt %s --hlo-gpu-pipeline="gpu-format=isa row-fusion=false" | FileCheck %s --check-prefix=OFF
+// RUN: %if ptxas %{ xla-opt %s --hlo-gpu-pipeline | FileCheck %s --check-prefix=BIN %}
 
 // CHECK: llvm.mlir.global internal constant @input_reduce_fusion_0_module_image("
 // CHECK-SAME: .entry input_reduce_fusion_0(

@@ -6,20 +6,22 @@
 
 // Softmax of 64 rows of 1000 as bufferization leaves it (the exponentials
 // in the output, divided in place): one kernel, a block of 128 threads per
-// row (about 8 columns each, the last slot's guarded: 1000 is no multiple
-// of 128), each row loaded once into registers, the maximum and the sum
-// across the block, the quotients stored once. No op, copy or temporary
+// row (about 8 columns each, in two groups of 4 neighbours, the second
+// group guarded: 1000 is no multiple of 512), each row loaded once into
+// registers with 16-byte loads, the maximum and the sum across the block,
+// the quotients stored once with 16-byte stores. No op, copy or temporary
 // is left outside the kernel.
 // CHECK-LABEL: func.func private @input_softmax_fusion(
 // CHECK-NOT:     memref.alloc
 // CHECK:         gpu.launch blocks(%[[ROW:[^,]*]], {{.*}}) in ({{.*}} = %c64, {{.*}}) threads(%[[T:[^,]*]], {{.*}}) in ({{.*}} = %c128, {{.*}}) module(@input_softmax_fusion_0_module) function(@input_softmax_fusion_0) {
-// CHECK-COUNT-8:   memref.load %arg0[%[[ROW]], %{{.*}}]
+// CHECK-COUNT-2:   vector.load %arg0[%[[ROW]], %{{.*}}] {alignment = 16 : i64} : memref<64x1000xf32>, vector<4xf32>
 // CHECK-NOT:       memref.load
 // CHECK:           gpu.all_reduce maximumf %{{.*}} uniform
 // CHECK-COUNT-8:   math.exp
 // CHECK:           gpu.all_reduce add %{{.*}} uniform
 // CHECK-COUNT-8:   arith.divf
-// CHECK-COUNT-8:   memref.store %{{.*}}, %arg1[%[[ROW]], %{{.*}}]
+// CHECK-COUNT-2:   vector.store %{{.*}}, %arg1[%[[ROW]], %{{.*}}] {alignment = 16 : i64}
+// CHECK-NOT:       memref.store
 // CHECK:           gpu.terminator
 // CHECK-NOT:     linalg.
 // CHECK-NOT:     memref.dealloc
@@ -58,17 +60,18 @@ func.func private @input_softmax_fusion(%arg0: memref<64x1000xf32>, %arg1: memre
 // Layernorm of 16 rows of 768 with a scale vector (read along the columns
 // from memory), per-row values in 16x1 temporaries read at (row, 0), and a
 // copy of a filled temporary: one kernel of 128 threads per row, x loaded
-// once (6 slots), two sums, one square root per row, the scale's loads,
+// once (two groups of 4, the second guarded: 768 is no multiple of 512),
+// two sums, one square root per row, the scale's loads,
 // the results stored once.
 // CHECK-LABEL: func.func private @input_layernorm_fusion(
 // CHECK:         gpu.launch blocks(%[[ROW:[^,]*]], {{.*}}) in ({{.*}} = %c16, {{.*}}) threads({{.*}}) in ({{.*}} = %c128, {{.*}})
-// CHECK-COUNT-6:   memref.load %arg0[%[[ROW]], %{{.*}}]
+// CHECK-COUNT-2:   vector.load %arg0[%[[ROW]], %{{.*}}]
 // CHECK:           gpu.all_reduce add
 // CHECK:           gpu.all_reduce add
 // CHECK:           math.sqrt
 // CHECK-NOT:       math.sqrt
-// CHECK-COUNT-6:   memref.load %arg1[%{{.*}}]
-// CHECK-COUNT-6:   memref.store %{{.*}}, %arg2[%[[ROW]], %{{.*}}]
+// CHECK-COUNT-8:   memref.load %arg1[%{{.*}}]
+// CHECK-COUNT-2:   vector.store %{{.*}}, %arg2[%[[ROW]], %{{.*}}]
 // CHECK:           gpu.terminator
 // CHECK-NOT:     linalg.
 // CHECK-NOT:     memref.copy
@@ -153,7 +156,7 @@ func.func private @input_aliased_fusion(%arg0: memref<64x1000xf32>, %arg1: memre
 // CHECK:           %[[FIRST:.*]] = arith.cmpi eq, %[[T]], %c0
 // CHECK:           scf.if %[[FIRST]] {
 // CHECK-NEXT:        memref.store %[[MAX]], %arg2[%[[ROW]]]
-// CHECK-COUNT-4:   memref.store %{{.*}}, %arg1[%[[ROW]], %{{.*}}]
+// CHECK:           vector.store %{{.*}}, %arg1[%[[ROW]], %{{.*}}]
 func.func private @input_max_and_shift_fusion(%arg0: memref<8x100xf32>, %arg1: memref<8x100xf32>, %arg2: memref<8xf32>) attributes {xla.fusion_kind = "input"} {
   %ninf = arith.constant 0xFF800000 : f32
   linalg.fill ins(%ninf : f32) outs(%arg2 : memref<8xf32>)

@@ -1,4 +1,4 @@
-// RUN: xla-opt %s --xla-gpu-map-loops=block-size=128 --split-input-file --verify-diagnostics | FileCheck %s
+// RUN: xla-opt %s --xla-gpu-map-loops="block-size=128 vector-bytes=0" --split-input-file --verify-diagnostics | FileCheck %s
 
 // A parallel loop: one thread per iteration, the space flattened and
 // delinearized with the innermost dimension fastest; the kernel is named

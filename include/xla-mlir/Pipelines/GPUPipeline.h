@@ -33,6 +33,11 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
       *this, "block-size",
       llvm::cl::desc("Threads per block of a parallel loop kernel"),
       llvm::cl::init(256)};
+  Option<int64_t> vectorBytes{
+      *this, "vector-bytes",
+      llvm::cl::desc("Widest vector access of an elementwise kernel's "
+                     "thread (xla-gpu-map-loops vector-bytes; 0: scalar)"),
+      llvm::cl::init(16)};
   Option<std::string> dumpPTX{
       *this, "dump-ptx",
       llvm::cl::desc("Directory to write each kernel module's PTX to (the "
@@ -42,7 +47,7 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
       *this, "row-fusion",
       llvm::cl::desc("Fusions of row ops (softmax, layernorm) as one kernel "
                      "each (xla-gpu-map-linalg row-fusion)"),
-      llvm::cl::init(false)};
+      llvm::cl::init(true)};
   Option<unsigned> gpuOptLevel{
       *this, "gpu-opt-level",
       llvm::cl::desc("Optimization level of the NVPTX backend and ptxas"),

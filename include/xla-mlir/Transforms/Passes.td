@@ -664,7 +664,13 @@ def GPUMapLoopsPass : Pass<"xla-gpu-map-loops", "::mlir::ModuleOp"> {
       threads cover it, and each thread delinearizes its index (the
       innermost loop varies fastest across a warp, so accesses along the
       contiguous dimension coalesce); its reduction loops run inside the
-      thread;
+      thread. Where the innermost loop's accesses along the contiguous
+      dimension allow it (static bounds divisible by the width, offsets
+      and outer strides multiples of it, loads before the iteration's
+      first write, stores after its last read), a thread runs `width`
+      neighbouring iterations (`vector-bytes` over the widest such
+      element: 4 for f32) and each such access is one aligned
+      `vector.load` or `vector.store` (`ld.global.v4.f32`);
     - other memory-touching ops (sequential loops, scalar loads and stores
       of a 0-d op) that follow one another become one single-thread launch;
     - inside a kernel, nested `scf.parallel` loops become `scf.for`, and
@@ -684,11 +690,15 @@ def GPUMapLoopsPass : Pass<"xla-gpu-map-loops", "::mlir::ModuleOp"> {
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
            "Threads per block of a mapped parallel loop">,
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
+           "Widest vector load or store of a thread's neighbouring "
+           "iterations (0 or the element size: one iteration per thread)">,
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
-                           "::mlir::memref::MemRefDialect"];
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
@@ -724,7 +734,7 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
       output, the last parallel loop fastest across threads, carrying the
       outputs' values in registers through its reduction loops.
 
-    - With `row-fusion`, a fusion whose linalg ops all work along the same
+    - With `row-fusion` (the default), a fusion whose linalg ops all work along the same
       rows (row reductions, elementwise ops on rows and per-row values:
       softmax, layernorm) becomes one kernel first: a block of 32 to 1024
       threads per row (about 8 columns each), every row value in
@@ -741,10 +751,10 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
            "tree (the reduction block of the front half)">,
     Option<"smCount", "sm-count", "int64_t", /*default=*/"132",
            "Multiprocessors the contraction tiles should keep busy">,
-    Option<"rowFusion", "row-fusion", "bool", /*default=*/"false",
+    Option<"rowFusion", "row-fusion", "bool", /*default=*/"true",
            "A fusion whose ops all work row by row (softmax, layernorm) "
            "becomes one kernel, a block per row with the row in registers "
-           "(not yet measured on a GPU, so off)">,
+           "(=false: one kernel per linalg op)">,
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::arith::ArithDialect",
