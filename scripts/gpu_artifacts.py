@@ -8,8 +8,8 @@ only the runtime.
 
   scripts/gpu_artifacts.py build DIR [--filter S] [--no-corpus] [--strict]
                                                     # here: compile (needs build/)
-  scripts/gpu_artifacts.py run DIR [--kinds K] [--budget S]
-                                                    # there: run, compare, report
+  scripts/gpu_artifacts.py run DIR [--kinds K] [--budget S] [--batch N]
+                               [--skip-passed JSON] # there: run, compare, report
 
 `build` compiles every end-to-end test (test/e2e) for the CPU and the GPU,
 runs the CPU artifacts here to record their outputs, and compiles the
@@ -24,7 +24,10 @@ JAX compute the expected outputs there (matmuls at full f32 precision),
 runs our artifact on those inputs and compares with
 examples/verify_export.py, which applies the same tolerances as the CPU
 tests.
-`run` unpacks, runs each GPU artifact, and compares: an e2e test passes if
+`run` unpacks, runs each GPU artifact (programs N at a time in one
+`xla-load-artifact --batch` process, so that the CUDA driver starts once
+per N; a program that crashes its batch runs alone, with those after it),
+and compares: an e2e test passes if
 its exit code matches the CPU's and every printed value agrees within
 1e-4 relative (5e-4 absolute of the output's magnitude); a corpus unit
 passes if all its checks pass. It prints a table and writes
@@ -64,6 +67,44 @@ def compile_one(source, output, target, entry=None, timeout=300, flags=()):
         lines = [l for l in proc.stderr.splitlines() if "error" in l]
         return (lines[0] if lines else proc.stderr.strip())[:300] or "failed"
     return None
+
+
+def run_batch(loader, programs, timeout, work):
+    """Runs (artifact, entry) pairs in one `xla-load-artifact --batch`
+    process; a result like run_one's for each, None for those it did not
+    finish (a crash, or the time limit)."""
+    fd, listing = tempfile.mkstemp(dir=work, suffix=".list")
+    with os.fdopen(fd, "w") as fh:
+        for so, entry in programs:
+            fh.write(so + (" " + entry if entry else "") + "\n")
+    try:
+        proc = subprocess.run([loader, "--batch", listing],
+                              capture_output=True, text=True,
+                              timeout=timeout * len(programs))
+        out, err = proc.stdout, proc.stderr
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode() if isinstance(e.stdout, bytes) else \
+            (e.stdout or "")
+        err = e.stderr.decode() if isinstance(e.stderr, bytes) else \
+            (e.stderr or "")
+    marker = re.compile(r"^=== xla-load-artifact (\d+) .*\n", re.M)
+
+    def sections(text):
+        parts = marker.split(text)
+        return {int(parts[i]): parts[i + 1]
+                for i in range(1, len(parts) - 1, 2)}
+
+    outs, errs = sections(out), sections(err)
+    results = []
+    for n in range(len(programs)):
+        m = re.search(r"^=== exit (\d+)\n", outs.get(n, ""), re.M)
+        if not m:
+            results.append(None)
+            continue
+        results.append({"rc": int(m.group(1)),
+                        "stdout": outs[n][:m.start()],
+                        "stderr": errs.get(n, "")[-2000:]})
+    return results
 
 
 def run_one(loader, so, entry=None, timeout=300):
@@ -284,22 +325,7 @@ def run(args):
                                              jax_ms["default"])
         return ("pass" if check.returncode == 0 else "fail"), detail
 
-    def work_on(r):
-        # Past the budget nothing new starts, so that the table still comes
-        # out inside a device call's limit.
-        if args.budget and time.monotonic() - start > args.budget:
-            return dict(r, status="n/a", detail="not run: past --budget")
-        if r.get("gpu") and r["kind"] == "workload":
-            status, detail = run_workload(r)
-            return dict(r, status=status, detail=detail)
-        if not r.get("gpu") and r["kind"] == "e2e" and not r.get("cpu"):
-            # Test files of compile errors and of tools: no program.
-            return dict(r, status="n/a", detail="no CPU artifact either")
-        if not r.get("gpu"):
-            return dict(r, status="fail", reason="compile error",
-                        detail=r.get("gpu_error"))
-        res = run_one(loader, os.path.join(work, r["gpu"]), r["entry"],
-                      timeout=args.timeout)
+    def judge(r, res):
         detail = ""
         if r["kind"] == "e2e":
             cpu = r.get("cpu")
@@ -320,8 +346,51 @@ def run(args):
                                           res["stderr"].strip()[-300:])
         return dict(r, status=status, detail=detail)
 
+    def over_budget():
+        # Past the budget nothing new starts, so that the table still comes
+        # out inside a device call's limit.
+        return args.budget and time.monotonic() - start > args.budget
+
+    def work_on(r):
+        if over_budget():
+            return [dict(r, status="n/a", detail="not run: past --budget")]
+        if r["kind"] == "workload":
+            status, detail = run_workload(r)
+            return [dict(r, status=status, detail=detail)]
+        return [judge(r, run_one(loader, os.path.join(work, r["gpu"]),
+                                 r["entry"], timeout=args.timeout))]
+
+    def work_on_batch(batch):
+        if over_budget():
+            return [dict(r, status="n/a", detail="not run: past --budget")
+                    for r in batch]
+        found = run_batch(loader, [(os.path.join(work, r["gpu"]), r["entry"])
+                                   for r in batch], args.timeout, work)
+        # A program that crashed the batch, and those after it, run alone.
+        return [judge(r, res) if res else work_on(r)[0]
+                for r, res in zip(batch, found)]
+
+    results, runnable = [], []
+    for r in records:
+        if r.get("gpu"):
+            runnable.append(r)
+        elif r["kind"] == "e2e" and not r.get("cpu"):
+            # Test files of compile errors and of tools: no program.
+            results.append(dict(r, status="n/a",
+                                detail="no CPU artifact either"))
+        else:
+            results.append(dict(r, status="fail", reason="compile error",
+                                detail=r.get("gpu_error")))
+    # Workloads alone; programs in batches, one driver start per batch.
+    singles = [[r] for r in runnable if r["kind"] == "workload"]
+    programs = [r for r in runnable if r["kind"] != "workload"]
+    batches = [programs[i:i + args.batch]
+               for i in range(0, len(programs), args.batch)]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(work_on, records))
+        futures = [pool.submit(work_on, s[0]) for s in singles] + \
+            [pool.submit(work_on_batch, b) for b in batches]
+        for f in futures:
+            results.extend(f.result())
     elapsed = time.monotonic() - start
     table = {}
     for r in results:
@@ -380,6 +449,9 @@ def main():
     r.add_argument("--workloads-dir", default="",
                    help="where the workloads' JAX exports go, reused by a "
                         "later run (default: a temporary directory)")
+    r.add_argument("--batch", type=int, default=40,
+                   help="programs per loader process (the CUDA driver "
+                        "starts once per process)")
     r.add_argument("--skip-passed", default="", metavar="JSON",
                    help="leave out what passed in an earlier run's "
                         "gpu-results.json (resume a run cut by --budget)")

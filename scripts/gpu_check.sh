@@ -1,28 +1,27 @@
 #!/usr/bin/env bash
 # The GPU checks of a session, sized for one device call (docs/gpu.md).
 #
-#   scripts/gpu_check.sh prepare   # here: compile into .gpu/ (about 5 min)
-#   scripts/gpu_check.sh run       # there: check and time (about 9 min)
+#   scripts/gpu_check.sh prepare   # here: compile into .gpu/ (about 3 min)
+#   scripts/gpu_check.sh run       # there: check and time (about 6 min)
 #
 # `prepare` builds the default artifact set (e2e programs, conformance
-# tiers 1 and 2, the JAX workloads) and one with --gpu-row-fusion (e2e and
-# workloads), and the benchmark programs with and without it. `run` runs
-# the default set in full, the row-fusion set's e2e programs and
-# workloads, and times both benchmark sets side by side with JAX and the
-# copy and cuBLAS yardsticks; logs go to $OUT (or .gpu/out). Carry `.gpu`
-# to the GPU machine (it is ignored by git through .git/info/exclude).
+# tiers 1 and 2, the JAX workloads) and the benchmark programs; `run`
+# times the benchmarks side by side with JAX, PyTorch and the copy and
+# cuBLAS yardsticks, logging the GPU's clocks meanwhile, then runs the
+# e2e programs and workloads, then the corpus (in batches, one driver
+# start per 40 programs); logs go to $OUT (or .gpu/out). A set in
+# .gpu/bench-base (an earlier build's `gpu_bench.py export`), if there,
+# is timed too, in the same run. Carry `.gpu` to the GPU machine (ignored
+# by git through .git/info/exclude).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 case "${1:-}" in
 prepare)
   ./scripts/build.sh xla-translate xla-load-artifact xla-run
-  rm -rf .gpu/art .gpu/art-rf .gpu/bench .gpu/bench-rf
+  rm -rf .gpu/art .gpu/bench
   python3 scripts/gpu_artifacts.py build .gpu/art --workloads
-  python3 scripts/gpu_artifacts.py build .gpu/art-rf --workloads --no-corpus \
-    --gpu-flag=--gpu-row-fusion
   python3 bench/gpu_bench.py export .gpu/bench
-  python3 bench/gpu_bench.py export .gpu/bench-rf --gpu-row-fusion
   du -sh .gpu
   ;;
 run)
@@ -30,32 +29,38 @@ run)
   mkdir -p "$out" /tmp/gpu-loader
   export PYTHONUNBUFFERED=1
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
+  nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,utilization.gpu \
+    --format=csv,noheader -lms 100 >"$out/clocks.csv" 2>&1 &
+  clocks=$!
   tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader ./xla-load-artifact \
     2>/dev/null ||
     tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader xla-load-artifact
   loader=/tmp/gpu-loader/xla-load-artifact
-  for set in bench bench-rf; do
+  for set in bench bench-base; do
+    [ -d ".gpu/$set" ] || continue
     echo "== $set"
-    timeout 120 python3 bench/gpu_bench.py time ".gpu/$set" "$loader" \
+    timeout 150 python3 bench/gpu_bench.py time ".gpu/$set" "$loader" \
       >"$out/$set.log" 2>&1 || echo "$set: exit $?"
     grep -E "^\| [a-z]|copy:" "$out/$set.log" || true
   done
-  echo "== row fusion: e2e and workloads"
-  python3 scripts/gpu_artifacts.py run .gpu/art-rf --jobs 15 --budget 200 \
-    --workloads-dir /tmp/gpu-workloads >"$out/run-rf.log" 2>&1 ||
-    echo "art-rf: exit $?"
-  grep -vE "^PASS|0 functions|redefinition of symbol|expected SSA|not registered" \
-    "$out/run-rf.log" | tail -20 || true
-  echo "== default: everything"
-  OUT="$out" python3 scripts/gpu_artifacts.py run .gpu/art --jobs 15 \
-    --budget 280 --workloads-dir /tmp/gpu-workloads >"$out/run.log" 2>&1 ||
-    echo "art: exit $?"
-  grep -vE "^PASS|0 functions|redefinition of symbol|expected SSA|not registered" \
-    "$out/run.log" | tail -20 || true
-  grep -h "^PASS" "$out/run-rf.log" "$out/run.log" | cut -c1-700 || true
+  kill "$clocks" 2>/dev/null || true
+  filter="^PASS|0 functions|redefinition of symbol|expected SSA|not registered"
+  echo "== e2e and workloads"
+  OUT="$out" python3 scripts/gpu_artifacts.py run .gpu/art \
+    --kinds e2e,workload --jobs 15 --budget "${BUDGET_E2E:-150}" \
+    --workloads-dir /tmp/gpu-workloads >"$out/run-e2e.log" 2>&1 ||
+    echo "e2e: exit $?"
+  mv "$out/gpu-results.json" "$out/results-e2e.json" 2>/dev/null || true
+  grep -vE "$filter" "$out/run-e2e.log" | tail -20 || true
+  echo "== corpus"
+  OUT="$out" python3 scripts/gpu_artifacts.py run .gpu/art --kinds corpus \
+    --jobs 15 --budget "${BUDGET_CORPUS:-150}" >"$out/run-corpus.log" 2>&1 ||
+    echo "corpus: exit $?"
+  grep -vE "$filter" "$out/run-corpus.log" | tail -20 || true
+  grep -h "^PASS" "$out/run-e2e.log" | cut -c1-700 || true
   ;;
 *)
-  sed -n '2,13p' "$0"
+  sed -n '2,15p' "$0"
   exit 2
   ;;
 esac

@@ -9,6 +9,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
 
 using namespace mlir;
@@ -78,6 +80,31 @@ SmallVector<Value> xla::gpu_kernels::cloneBody(OpBuilder &b,
   for (Value yielded : body->getTerminator()->getOperands())
     results.push_back(map.lookupOrDefault(yielded));
   return results;
+}
+
+Value xla::gpu_kernels::bufferRoot(Value buffer) {
+  while (auto view = buffer.getDefiningOp<ViewLikeOpInterface>())
+    buffer = view.getViewSource();
+  return buffer;
+}
+
+bool xla::gpu_kernels::callsPassDistinctBuffers(func::FuncOp func) {
+  auto module = func->getParentOfType<ModuleOp>();
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(func, module);
+  if (!uses)
+    return false;
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    auto call = dyn_cast<func::CallOp>(use.getUser());
+    if (!call)
+      return false;
+    llvm::SmallPtrSet<Value, 8> roots;
+    for (Value operand : call.getOperands())
+      if (isa<MemRefType>(operand.getType()) &&
+          !roots.insert(bufferRoot(operand)).second)
+        return false;
+  }
+  return true;
 }
 
 void xla::gpu_kernels::sinkConstants(gpu::LaunchOp launch) {

@@ -72,6 +72,14 @@ void cloneVectorized(mlir::OpBuilder &b, mlir::Location loc,
                      mlir::scf::ParallelOp loop, mlir::IRMapping &map,
                      mlir::Value first, int64_t width, int64_t vectorBytes);
 
+/// The buffer a view (subview, reshape, ...) is a view of; `buffer` if it
+/// is none.
+mlir::Value bufferRoot(mlir::Value buffer);
+
+/// Whether every call of `func` passes buffers that do not overlap, so that
+/// distinct arguments (and allocations) are distinct memory.
+bool callsPassDistinctBuffers(mlir::func::FuncOp func);
+
 /// `memref[indices]` if `inBounds`, else zero of its element type.
 mlir::Value guardedLoad(mlir::OpBuilder &b, mlir::Location loc,
                         mlir::Value inBounds, mlir::Value memref,
@@ -114,15 +122,19 @@ mlir::FailureOr<llvm::SmallVector<ReductionCombiner>>
 matchRowReduction(mlir::linalg::LinalgOp op);
 
 /// `threadsPerRow` (a power of two up to 256) threads reduce each row,
-/// thread t taking elements t, t + threadsPerRow, ... into a register
-/// accumulator from the neutral element; the threads of a row then combine
-/// their accumulators with warp shuffles (up to 32 threads: clustered
-/// subgroup reductions, 256 / threadsPerRow rows per block) or across the
-/// block (gpu.all_reduce, one row per block), and the row's first thread
-/// combines the result into the output. Replaces `op`.
+/// thread t taking the groups of `width` neighbours at width * (t + i *
+/// threadsPerRow) into a register accumulator from the neutral element
+/// (each input along the row one vector load per group where its buffer
+/// allows); the threads of a row then combine their accumulators with warp
+/// shuffles (up to 32 threads: clustered subgroup reductions, 256 /
+/// threadsPerRow rows per block) or across the block (gpu.all_reduce, one
+/// row per block), and the row's first thread combines the result into the
+/// output, or into the value of a fill of the whole output right before
+/// `op`, which then goes. `width` must divide the row. Replaces `op`.
 void emitRowReductionKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
                             llvm::ArrayRef<ReductionCombiner> combiners,
-                            int64_t threadsPerRow, llvm::StringRef name);
+                            int64_t threadsPerRow, int64_t width,
+                            llvm::StringRef name);
 
 /// Any reduction: one thread per output (the last parallel loop fastest
 /// across threads, so that loads along it coalesce), its reduction loops

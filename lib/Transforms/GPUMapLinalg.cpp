@@ -136,7 +136,11 @@ private:
       int64_t threads =
           threadsPerRow(length, std::max<int64_t>(reductionChain, 1));
       if (threads >= 2) {
-        emitRowReductionKernel(b, op, *combiners, threads,
+        // 16-byte loads of f32 where every thread still gets a group.
+        int64_t width = 4;
+        while (width > 1 && (length % width || length < width * threads))
+          width /= 2;
+        emitRowReductionKernel(b, op, *combiners, threads, width,
                                nextKernelName(func));
         return;
       }

@@ -16,7 +16,10 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -92,9 +95,130 @@ xla::gpu_kernels::matchRowReduction(linalg::LinalgOp op) {
   return combiners;
 }
 
+/// True if `op` (between a fill and a reduction) leaves the buffers of
+/// `roots` alone: it touches no memory, allocates, or is a linalg op or a
+/// kernel (an earlier op's) on other buffers (distinct, as the function's
+/// calls pass them).
+static bool leavesAlone(Operation *op, const DenseSet<Value> &roots) {
+  if (isMemoryEffectFree(op) || isa<memref::AllocOp>(op))
+    return true;
+  auto other = [&](Value operand) {
+    return !roots.contains(bufferRoot(operand));
+  };
+  if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
+    SetVector<Value> captured;
+    getUsedValuesDefinedAbove(launch.getBody(), captured);
+    return llvm::all_of(captured, other);
+  }
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  return linalgOp && linalgOp.hasPureBufferSemantics() &&
+         llvm::all_of(op->getOperands(), other);
+}
+
+/// Fills of `op`'s outputs that the kernel can start from instead (by
+/// output; null where none): fills before `op`, with only ops that leave
+/// the outputs alone in between, that write an output's whole buffer,
+/// which `op` then writes once per element (every parallel loop in the
+/// output's map, as many elements as rows).
+static SmallVector<linalg::FillOp> initialFills(linalg::LinalgOp op) {
+  SmallVector<linalg::FillOp> fills(op.getNumDpsInits());
+  auto func = op->getParentOfType<func::FuncOp>();
+  if (!func || op->getParentOp() != func || !callsPassDistinctBuffers(func))
+    return fills;
+  int64_t rows = 1;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  for (int64_t size : ArrayRef(ranges).drop_back())
+    rows *= size;
+  DenseSet<Value> roots;
+  for (Value output : op.getDpsInits())
+    roots.insert(bufferRoot(output));
+  for (Operation *prev = op->getPrevNode(); prev;
+       prev = prev->getPrevNode()) {
+    auto fill = dyn_cast<linalg::FillOp>(prev);
+    if (!fill || !fill.hasPureBufferSemantics()) {
+      if (leavesAlone(prev, roots))
+        continue;
+      break;
+    }
+    Value buffer = fill.getOutputs()[0];
+    if (!llvm::is_contained(op.getDpsInits(), buffer)) {
+      if (leavesAlone(prev, roots))
+        continue;
+      break;
+    }
+    for (OpOperand &output : op.getDpsInitsMutable()) {
+      unsigned n = output.getOperandNumber() - op.getNumDpsInputs();
+      auto type = cast<MemRefType>(buffer.getType());
+      AffineMap map = op.getMatchingIndexingMap(&output);
+      bool everyRow = true;
+      for (unsigned d = 0; d + 1 < op.getNumLoops(); ++d)
+        everyRow &= map.isFunctionOfDim(d);
+      if (output.get() == buffer && !fills[n] && type.hasStaticShape() &&
+          !llvm::is_contained(op.getDpsInputs(), buffer) &&
+          type.getNumElements() == rows && everyRow &&
+          !ShapedType::isDynamic(rows))
+        fills[n] = fill;
+    }
+  }
+  return fills;
+}
+
+/// The body of `op` at `width` neighbours of its last loop from `ivs`
+/// (whose last is the first of them), the accumulators carried through
+/// them in order: an input along that loop is one vector load where its
+/// buffer allows, else a load per neighbour.
+static SmallVector<Value> applyBodyAtGroup(OpBuilder &b, Location loc,
+                                           linalg::LinalgOp op,
+                                           SmallVector<Value> ivs,
+                                           ValueRange accumulators,
+                                           int64_t width) {
+  if (width == 1)
+    return applyBodyAt(b, loc, op, ivs, accumulators);
+  unsigned last = op.getNumLoops() - 1;
+  Value first = ivs.back();
+  SmallVector<SmallVector<Value>> inputs(width);
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    Value value = input->get();
+    AffineMap map = op.getMatchingIndexingMap(input);
+    int64_t align = 0;
+    if (isa<MemRefType>(value.getType()) && map.isFunctionOfDim(last))
+      align = vectorAlignment(value, width, /*vectorBytes=*/16);
+    if (align) {
+      auto type = VectorType::get({width}, getElementTypeOrSelf(value));
+      Value group = vector::LoadOp::create(
+          b, loc, type, value, applyMap(b, loc, map, ivs),
+          /*nontemporal=*/false, llvm::MaybeAlign(align));
+      for (int64_t j = 0; j < width; ++j)
+        inputs[j].push_back(vector::ExtractOp::create(b, loc, group, j));
+      continue;
+    }
+    for (int64_t j = 0; j < width; ++j) {
+      ivs.back() = arith::AddIOp::create(
+          b, loc, first, arith::ConstantIndexOp::create(b, loc, j));
+      inputs[j].push_back(
+          isa<MemRefType>(value.getType())
+              ? memref::LoadOp::create(b, loc, value,
+                                       applyMap(b, loc, map, ivs))
+                    .getResult()
+              : value);
+    }
+  }
+  SmallVector<Value> carried(accumulators);
+  for (int64_t j = 0; j < width; ++j) {
+    ivs.back() = arith::AddIOp::create(
+        b, loc, first, arith::ConstantIndexOp::create(b, loc, j));
+    SmallVector<Value> arguments(inputs[j]);
+    arguments.append(carried);
+    carried = cloneBody(b, op, arguments, ivs);
+  }
+  return carried;
+}
+
 void xla::gpu_kernels::emitRowReductionKernel(
     OpBuilder &b, linalg::LinalgOp op, ArrayRef<ReductionCombiner> combiners,
-    int64_t threadsPerRow, StringRef name) {
+    int64_t threadsPerRow, int64_t width, StringRef name) {
+  // Before the kernel goes in between.
+  SmallVector<linalg::FillOp> fills = initialFills(op);
   Location loc = op.getLoc();
   b.setInsertionPoint(op);
   SmallVector<Value> sizes = loopSizes(b, loc, op);
@@ -134,13 +258,18 @@ void xla::gpu_kernels::emitRowReductionKernel(
   SmallVector<Value> initial;
   for (const ReductionCombiner &c : combiners)
     initial.push_back(arith::ConstantOp::create(b, loc, c.neutral));
+  // Lane l takes the groups of `width` neighbours at width * (l + i *
+  // threads).
+  Value widthValue = arith::ConstantIndexOp::create(b, loc, width);
   auto loop = scf::ForOp::create(
-      b, loc, lane, reduced, threads, initial,
+      b, loc, arith::MulIOp::create(b, loc, lane, widthValue), reduced,
+      arith::MulIOp::create(b, loc, threads, widthValue), initial,
       [&](OpBuilder &nb, Location nloc, Value k, ValueRange accumulators) {
         SmallVector<Value> ivs(rowIvs);
         ivs.push_back(k);
         scf::YieldOp::create(nb, nloc,
-                             applyBodyAt(nb, nloc, op, ivs, accumulators));
+                             applyBodyAtGroup(nb, nloc, op, ivs,
+                                              accumulators, width));
       });
 
   SmallVector<Value> results;
@@ -159,7 +288,8 @@ void xla::gpu_kernels::emitRowReductionKernel(
     }
   }
 
-  // The row's first thread folds the result into the output's value.
+  // The row's first thread folds the result into the output's value, or
+  // into the value a fill right before gave it (the fill then goes).
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value first =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
@@ -172,7 +302,10 @@ void xla::gpu_kernels::emitRowReductionKernel(
     OpOperand *output = op.getDpsInitOperand(c.output);
     SmallVector<Value> indices =
         applyMap(b, loc, op.getMatchingIndexingMap(output), ivs);
-    Value old = memref::LoadOp::create(b, loc, output->get(), indices);
+    linalg::FillOp fill = fills[c.output];
+    Value old = fill ? fill.getInputs()[0]
+                     : memref::LoadOp::create(b, loc, output->get(), indices)
+                           .getResult();
     BlockArgument accumulator = op.getRegionOutputArgs()[c.output];
     IRMapping map;
     for (Value operand : c.combiner->getOperands())
@@ -181,6 +314,9 @@ void xla::gpu_kernels::emitRowReductionKernel(
     memref::StoreOp::create(b, loc, combined, output->get(), indices);
   }
   op->erase();
+  for (linalg::FillOp fill : fills)
+    if (fill)
+      fill->erase();
 }
 
 LogicalResult xla::gpu_kernels::emitSerialReductionKernel(OpBuilder &b,

@@ -124,33 +124,6 @@ bool isOwnBuffer(Value buffer, func::FuncOp func) {
   return alloc && alloc->getParentOp() == func;
 }
 
-/// Whether every call of `func` passes buffers that do not overlap: the
-/// kernel defers its stores to the end, which an input aliasing an output
-/// would observe.
-bool callsPassDistinctBuffers(func::FuncOp func) {
-  auto module = func->getParentOfType<ModuleOp>();
-  std::optional<SymbolTable::UseRange> uses =
-      SymbolTable::getSymbolUses(func, module);
-  if (!uses)
-    return false;
-  for (const SymbolTable::SymbolUse &use : *uses) {
-    auto call = dyn_cast<func::CallOp>(use.getUser());
-    if (!call)
-      return false;
-    llvm::SmallPtrSet<Value, 8> roots;
-    for (Value operand : call.getOperands()) {
-      if (!isa<MemRefType>(operand.getType()))
-        continue;
-      Value root = operand;
-      while (auto view = root.getDefiningOp<ViewLikeOpInterface>())
-        root = view.getViewSource();
-      if (!roots.insert(root).second)
-        return false;
-    }
-  }
-  return true;
-}
-
 } // namespace
 
 FailureOr<RowFusion> xla::gpu_kernels::matchRowFusion(func::FuncOp func) {

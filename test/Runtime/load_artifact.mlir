@@ -29,6 +29,32 @@
 // RUN: not xla-load-artifact %t/missing.so 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: error: cannot load {{.*}}missing.so
 
+// --batch runs a list of artifacts in one process, each run's output after
+// a header, its exit code after it; a missing one does not stop the rest,
+// and the batch exits with the worst code.
+// RUN: printf '%t/prog.so\n%t/missing.so\n%t/prog.so other\n%t/prog.so main\n' > %t/list
+// RUN: not xla-load-artifact --batch %t/list > %t/batch.out 2> %t/batch.err
+// RUN: FileCheck %s --check-prefix=BATCH < %t/batch.out
+// RUN: FileCheck %s --check-prefix=BATCHERR < %t/batch.err
+// BATCH: === xla-load-artifact 0 {{.*}}prog.so
+// BATCH-NEXT: output 0: tensor<2x3xf32>
+// BATCH: === exit 1
+// BATCH-NEXT: === xla-load-artifact 1 {{.*}}missing.so
+// BATCH-NEXT: === exit 2
+// BATCH-NEXT: === xla-load-artifact 2 {{.*}}prog.so
+// BATCH-NEXT: === exit 2
+// BATCH-NEXT: === xla-load-artifact 3 {{.*}}prog.so
+// BATCH-NEXT: output 0: tensor<2x3xf32>
+// BATCH: === exit 1
+// BATCHERR: === xla-load-artifact 0
+// BATCHERR-NEXT: error: check.expect_eq failed
+// BATCHERR: === xla-load-artifact 1
+// BATCHERR-NEXT: error: cannot load {{.*}}missing.so
+// BATCHERR: === xla-load-artifact 2
+// BATCHERR-NEXT: error: {{.*}}has no compiled entry 'other'
+// BATCHERR: === xla-load-artifact 3
+// BATCHERR-NEXT: error: check.expect_eq failed
+
 func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xi32>) -> (tensor<2x3xf32>, tensor<2x3xi32>) {
   %0 = hlo.add %a, %a : tensor<2x3xf32>
   %1 = hlo.multiply %b, %b : tensor<2x3xi32>

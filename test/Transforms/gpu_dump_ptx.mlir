@@ -8,13 +8,14 @@
 
 // PROGRAM: llvm.mlir.global internal constant @input_reduce_fusion_0_module_image(
 // FILES: input_reduce_fusion_0_module.ptx
-// FILES: input_reduce_fusion_1_module.ptx
+// FILES: loop_cosine_fusion_0_module.ptx
 // PTX: .target sm_90a
 // PTX: .entry input_reduce_fusion_0(
 // PTX: shfl.sync.bfly.b32
 
-func.func @main(%x: tensor<64x256xf32>) -> tensor<64xf32> {
+func.func @main(%x: tensor<64x256xf32>) -> (tensor<64xf32>, tensor<64x256xf32>) {
   %init = hlo.constant dense<0.0> : tensor<f32>
   %s = hlo.reduce(%x init: %init) applies hlo.add across dimensions = [1] : (tensor<64x256xf32>, tensor<f32>) -> tensor<64xf32>
-  return %s : tensor<64xf32>
+  %c = hlo.cosine %x : tensor<64x256xf32>
+  return %s, %c : tensor<64xf32>, tensor<64x256xf32>
 }

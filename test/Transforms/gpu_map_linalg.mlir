@@ -1,19 +1,25 @@
-// RUN: xla-opt %s --xla-gpu-map-linalg=sm-count=8 --canonicalize --cse | FileCheck %s
-// RUN: xla-opt %s --xla-gpu-map-linalg --canonicalize --cse | FileCheck %s --check-prefix=SM132
+// RUN: xla-opt %s --xla-gpu-map-linalg="sm-count=8 row-fusion=false" --canonicalize --cse | FileCheck %s
+// RUN: xla-opt %s --xla-gpu-map-linalg=row-fusion=false --canonicalize --cse | FileCheck %s --check-prefix=SM132
+// The per-op strategies (row fusions off; they have their own test,
+// gpu_map_linalg_row_fusion.mlir).
 
 #row = affine_map<(d0, d1) -> (d0, d1)>
 #red = affine_map<(d0, d1) -> (d0)>
 
-// Rows of 4096: 256 threads per row (16 elements each, interleaved so that
-// a warp's loads coalesce), a register accumulator from the neutral
-// element, a block-level tree, and the first thread folds the result into
-// the output's value.
+// Rows of 4096: 256 threads per row (16 elements each, in groups of 4
+// neighbours interleaved so that a warp's loads coalesce, each group one
+// 16-byte load), a register accumulator from the neutral element, a
+// block-level tree, and the first thread folds the result into the
+// output's value.
 // CHECK-LABEL: func.func private @input_max_fusion(
 // CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c64, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) module(@input_max_fusion_0_module) function(@input_max_fusion_0)
 // CHECK:           %[[LANE:.*]] = arith.remui %{{.*}}, %c256
-// CHECK:           %[[PART:.*]] = scf.for %{{.*}} = %[[LANE]] to %c4096 step %c256 iter_args(%[[ACC:.*]] = %cst)
-// CHECK:             %[[X:.*]] = memref.load %arg0
-// CHECK:             arith.maximumf %[[ACC]], %[[X]]
+// CHECK:           %[[FROM:.*]] = arith.muli %[[LANE]], %c4
+// CHECK:           %[[PART:.*]] = scf.for %[[K:.*]] = %[[FROM]] to %c4096 step %c1024 iter_args(%[[ACC:.*]] = %cst)
+// CHECK:             %[[X:.*]] = vector.load %arg0[%{{.*}}, %[[K]]] {alignment = 16 : i64} : memref<64x4096xf32>, vector<4xf32>
+// CHECK:             %[[X0:.*]] = vector.extract %[[X]][0]
+// CHECK:             %[[M0:.*]] = arith.maximumf %[[ACC]], %[[X0]]
+// CHECK-COUNT-3:     arith.maximumf
 // CHECK:           %[[ALL:.*]] = gpu.all_reduce maximumf %[[PART]] uniform
 // CHECK:           scf.if
 // CHECK:             %[[OLD:.*]] = memref.load %arg1
@@ -29,10 +35,12 @@ func.func private @input_max_fusion(%a: memref<64x4096xf32>, %out: memref<64xf32
 }
 
 // Rows of 16 with a fused producer: 16 threads per row, 16 rows per block
-// of 256 (100 rows: 7 blocks), warp shuffles within clusters of 16 lanes.
+// of 256 (100 rows: 7 blocks), warp shuffles within clusters of 16 lanes;
+// one element per thread, so scalar loads.
 // CHECK-LABEL: func.func private @input_sumsq_fusion(
 // CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c7, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}})
 // CHECK:           scf.for
+// CHECK:             memref.load %arg0
 // CHECK:             arith.mulf
 // CHECK:             arith.addf
 // CHECK:           gpu.subgroup_reduce add %{{.*}} uniform cluster(size = 16)
@@ -46,12 +54,77 @@ func.func private @input_sumsq_fusion(%a: memref<100x16xf32>, %out: memref<100xf
   return
 }
 
-// Rows of 768 (layernorm): 64 threads per row, 12 elements each.
+// Rows of 768 (layernorm): 64 threads per row, 12 elements each, three
+// groups of 4. The fill of the output right before is the reduction's
+// starting value: no kernel of its own, no load of the output.
 // CHECK-LABEL: func.func private @input_mean_fusion(
+// CHECK-NOT:     linalg.fill
 // CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c8, {{.*}}) threads({{.*}}) in ({{.*}} = %c64, {{.*}})
-// CHECK:           gpu.all_reduce add
+// CHECK:           scf.for %{{.*}} = %{{.*}} to %c768 step %c256
+// CHECK:             vector.load %arg0{{.*}} vector<4xf32>
+// CHECK:           %[[SUM:.*]] = gpu.all_reduce add
+// CHECK:           scf.if
+// CHECK-NOT:         memref.load
+// CHECK:             %[[NEW:.*]] = arith.addf %[[SUM]], %cst_0
+// CHECK-NEXT:        memref.store %[[NEW]], %arg1
+// CHECK-NOT:     gpu.launch
+// CHECK:         return
 func.func private @input_mean_fusion(%a: memref<8x768xf32>, %out: memref<8xf32>) attributes {xla.fusion_kind = "input"} {
+  %one = arith.constant 1.0 : f32
+  linalg.fill ins(%one : f32) outs(%out : memref<8xf32>)
   linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%a : memref<8x768xf32>) outs(%out : memref<8xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// A sum of 64 x 256 as two reductions (rows, then the partials), each
+// output filled first: both fills are the kernels' starting values, the
+// first kernel between the outer fill and its reduction touching other
+// buffers. A fill whose buffer an op in between reads stays.
+// CHECK-LABEL: func.func private @input_two_stage_fusion(
+// CHECK-NOT:     linalg.fill
+// CHECK:         gpu.launch
+// CHECK:           memref.store %{{.*}}, %alloc
+// CHECK:         gpu.launch
+// CHECK-NOT:       memref.load %arg1
+// CHECK:           memref.store %{{.*}}, %arg1
+// CHECK-NOT:     gpu.launch
+// CHECK-LABEL: func.func private @input_read_between_fusion(
+// CHECK:         linalg.fill
+// CHECK:         linalg.generic
+// CHECK:         gpu.launch
+// CHECK:           memref.load %arg1
+#all = affine_map<(d0) -> (d0)>
+#none = affine_map<(d0) -> ()>
+func.func private @input_two_stage_fusion(%a: memref<64x256xf32>, %out: memref<f32>) attributes {xla.fusion_kind = "input"} {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%out : memref<f32>)
+  %part = memref.alloc() : memref<64xf32>
+  linalg.fill ins(%zero : f32) outs(%part : memref<64xf32>)
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%a : memref<64x256xf32>) outs(%part : memref<64xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [#all, #none], iterator_types = ["reduction"]} ins(%part : memref<64xf32>) outs(%out : memref<f32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  }
+  memref.dealloc %part : memref<64xf32>
+  return
+}
+func.func private @input_read_between_fusion(%a: memref<8x256xf32>, %out: memref<8xf32>, %copy: memref<8xf32>) attributes {xla.fusion_kind = "input"} {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%out : memref<8xf32>)
+  linalg.generic {indexing_maps = [#all, #all], iterator_types = ["parallel"]} ins(%out : memref<8xf32>) outs(%copy : memref<8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%a : memref<8x256xf32>) outs(%out : memref<8xf32>) {
   ^bb0(%in: f32, %acc: f32):
     %s = arith.addf %in, %acc : f32
     linalg.yield %s : f32
