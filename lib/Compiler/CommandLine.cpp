@@ -81,6 +81,12 @@ struct CompileCLOptions {
                      "(softmax, layernorm) as one kernel, a block per row "
                      "with the row in registers"),
             cl::init(defaults.gpuRowFusion), cl::cat(category)),
+        gpuVectorBytes(
+            "gpu-vector-bytes",
+            cl::desc("On a GPU, the widest vector access a thread of an "
+                     "elementwise kernel makes of neighbouring elements "
+                     "(0: one element per thread)"),
+            cl::init(defaults.gpuVectorBytes), cl::cat(category)),
         parallelLoops("parallel-loops",
                 cl::desc("Run the tiles of large ops on all cores (OpenMP; "
                          "OMP_NUM_THREADS sets how many)"),
@@ -146,6 +152,7 @@ struct CompileCLOptions {
   cl::opt<bool> streamingStores;
   cl::opt<bool> prefetch;
   cl::opt<bool> gpuRowFusion;
+  cl::opt<int64_t> gpuVectorBytes;
   cl::opt<bool> parallelLoops;
   cl::opt<bool> runtimeAlloc;
   cl::opt<unsigned> optLevel;
@@ -196,6 +203,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.streamingStores = cl->streamingStores;
   options.prefetch = cl->prefetch;
   options.gpuRowFusion = cl->gpuRowFusion;
+  options.gpuVectorBytes = cl->gpuVectorBytes;
   options.parallelLoops = cl->parallelLoops;
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
@@ -298,6 +306,7 @@ const std::vector<OptionSetter> &optionSetters() {
       field("streaming-stores", &CompileOptions::streamingStores),
       field("prefetch", &CompileOptions::prefetch),
       field("gpu-row-fusion", &CompileOptions::gpuRowFusion),
+      field("gpu-vector-bytes", &CompileOptions::gpuVectorBytes),
       field("parallel-loops", &CompileOptions::parallelLoops),
       field("runtime-alloc", &CompileOptions::runtimeAlloc),
       {"opt-level",

@@ -400,6 +400,7 @@ compileProgram(ModuleOp module, const TargetDescription &target,
     fillLoweringOptions(pipelineOptions, options);
     pipelineOptions.chip = target.gpu;
     pipelineOptions.rowFusion = options.gpuRowFusion;
+    pipelineOptions.vectorBytes = options.gpuVectorBytes;
     pipelineOptions.fusionReport = report;
     if (!dumpDir.empty())
       pipelineOptions.dumpPTX = getPTXDumpPath(dumpDir);

@@ -93,6 +93,7 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   GPUMapLinalgPassOptions strategies;
   strategies.reductionChain = std::max<int64_t>(options.reductionBlock, 1);
   strategies.rowFusion = options.rowFusion;
+  strategies.vectorBytes = options.vectorBytes;
   pm.addPass(createGPUMapLinalgPass(strategies));
   pm.addPass(createConvertLinalgToParallelLoopsPass());
   pm.addPass(createCanonicalizerPass());

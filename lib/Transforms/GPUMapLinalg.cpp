@@ -100,16 +100,23 @@ struct GPUMapLinalgPass
   }
 
 private:
+  /// Neighbouring f32 columns a thread reads as one vector (a power of 2).
+  int64_t f32Width() const {
+    return vectorBytes >= 16 ? 4 : vectorBytes >= 8 ? 2 : 1;
+  }
+
   /// A fusion of row ops as one kernel: a block per row, about 8 columns
   /// per thread (32 to 1024 threads), at most 32 (registers), in groups of
-  /// 4 neighbours (16 bytes of f32) where 4 divides the row.
+  /// 4 neighbours (16 bytes of f32) where 4 divides the row (else 2, 1).
   bool mapRowFusion(func::FuncOp func) {
     FailureOr<RowFusion> fusion = matchRowFusion(func);
     if (failed(fusion))
       return false;
     int64_t threads = std::clamp<int64_t>(
         llvm::PowerOf2Ceil(llvm::divideCeil(fusion->length, 8)), 32, 1024);
-    int64_t width = fusion->length % 4 == 0 ? 4 : 1;
+    int64_t width = f32Width();
+    while (width > 1 && fusion->length % width)
+      width /= 2;
     if (width * llvm::divideCeil(fusion->length, threads * width) > 32)
       return false;
     OpBuilder b(func);
@@ -137,7 +144,7 @@ private:
           threadsPerRow(length, std::max<int64_t>(reductionChain, 1));
       if (threads >= 2) {
         // 16-byte loads of f32 where every thread still gets a group.
-        int64_t width = 4;
+        int64_t width = f32Width();
         while (width > 1 && (length % width || length < width * threads))
           width /= 2;
         emitRowReductionKernel(b, op, *combiners, threads, width,

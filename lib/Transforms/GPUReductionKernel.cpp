@@ -169,13 +169,19 @@ static SmallVector<linalg::FillOp> initialFills(linalg::LinalgOp op) {
 /// buffer allows, else a load per neighbour.
 static SmallVector<Value> applyBodyAtGroup(OpBuilder &b, Location loc,
                                            linalg::LinalgOp op,
-                                           SmallVector<Value> ivs,
+                                           ArrayRef<Value> ivs,
                                            ValueRange accumulators,
                                            int64_t width) {
   if (width == 1)
     return applyBodyAt(b, loc, op, ivs, accumulators);
   unsigned last = op.getNumLoops() - 1;
-  Value first = ivs.back();
+  // The iteration vector at neighbour j.
+  auto at = [&](int64_t j) {
+    SmallVector<Value> result(ivs);
+    result.back() = arith::AddIOp::create(
+        b, loc, ivs.back(), arith::ConstantIndexOp::create(b, loc, j));
+    return result;
+  };
   SmallVector<SmallVector<Value>> inputs(width);
   for (OpOperand *input : op.getDpsInputOperands()) {
     Value value = input->get();
@@ -192,24 +198,19 @@ static SmallVector<Value> applyBodyAtGroup(OpBuilder &b, Location loc,
         inputs[j].push_back(vector::ExtractOp::create(b, loc, group, j));
       continue;
     }
-    for (int64_t j = 0; j < width; ++j) {
-      ivs.back() = arith::AddIOp::create(
-          b, loc, first, arith::ConstantIndexOp::create(b, loc, j));
+    for (int64_t j = 0; j < width; ++j)
       inputs[j].push_back(
           isa<MemRefType>(value.getType())
               ? memref::LoadOp::create(b, loc, value,
-                                       applyMap(b, loc, map, ivs))
+                                       applyMap(b, loc, map, at(j)))
                     .getResult()
               : value);
-    }
   }
   SmallVector<Value> carried(accumulators);
   for (int64_t j = 0; j < width; ++j) {
-    ivs.back() = arith::AddIOp::create(
-        b, loc, first, arith::ConstantIndexOp::create(b, loc, j));
     SmallVector<Value> arguments(inputs[j]);
     arguments.append(carried);
-    carried = cloneBody(b, op, arguments, ivs);
+    carried = cloneBody(b, op, arguments, at(j));
   }
   return carried;
 }

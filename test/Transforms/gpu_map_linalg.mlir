@@ -80,6 +80,23 @@ func.func private @input_mean_fusion(%a: memref<8x768xf32>, %out: memref<8xf32>)
   return
 }
 
+// An input that is no vector (a per-row value) before one that is: the
+// row's group is read at the group's first element, not its last (an
+// 8-byte load at an odd element was a misaligned address on the GPU).
+// CHECK-LABEL: func.func private @input_masked_sum_fusion(
+// CHECK:         scf.for %[[K:[^ ]*]] =
+// CHECK:           memref.load %arg1
+// CHECK:           vector.load %arg0[%{{.*}}, %[[K]]] {alignment = 16 : i64}
+func.func private @input_masked_sum_fusion(%a: memref<8x768xf32>, %w: memref<8xf32>, %out: memref<8xf32>) attributes {xla.fusion_kind = "input"} {
+  linalg.generic {indexing_maps = [#red, #row, #red], iterator_types = ["parallel", "reduction"]} ins(%w, %a : memref<8xf32>, memref<8x768xf32>) outs(%out : memref<8xf32>) {
+  ^bb0(%s: f32, %in: f32, %acc: f32):
+    %p = arith.mulf %s, %in : f32
+    %r = arith.addf %p, %acc : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
 // A sum of 64 x 256 as two reductions (rows, then the partials), each
 // output filled first: both fills are the kernels' starting values, the
 // first kernel between the outer fill and its reduction touching other

@@ -73,6 +73,10 @@ struct CompileOptions {
   /// (softmax, layernorm) is one kernel with the row in registers
   /// (docs/gpu.md: 2.4x faster on an H200 for both).
   bool gpuRowFusion = true;
+  /// `gpu-vector-bytes`: on a GPU, the widest vector load or store a thread
+  /// of an elementwise kernel makes of neighbouring elements (16: 4 f32;
+  /// 0: one element per thread).
+  int64_t gpuVectorBytes = 16;
   /// `parallel-loops`: run the tiles of large ops on all cores (OpenMP;
   /// needs a compiler built with libomp, else ignored).
   bool parallelLoops = true;

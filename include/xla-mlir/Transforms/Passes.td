@@ -755,6 +755,10 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
            "A fusion whose ops all work row by row (softmax, layernorm) "
            "becomes one kernel, a block per row with the row in registers "
            "(=false: one kernel per linalg op)">,
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
+           "Widest vector load of a row reduction's or row fusion's thread "
+           "(groups of neighbouring f32 columns; below 8: one column at a "
+           "time)">,
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::arith::ArithDialect",
