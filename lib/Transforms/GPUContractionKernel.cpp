@@ -396,5 +396,6 @@ void xla::gpu_kernels::emitTiledContractionKernel(
           out->get(), indices);
     }
   contractMultiplyAdds(launch);
+  launch->setAttr(kScalarParameters, b.getUnitAttr());
   op->erase();
 }

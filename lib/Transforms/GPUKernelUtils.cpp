@@ -107,7 +107,8 @@ bool xla::gpu_kernels::callsPassDistinctBuffers(func::FuncOp func) {
   return true;
 }
 
-void xla::gpu_kernels::sinkConstants(gpu::LaunchOp launch) {
+void xla::gpu_kernels::sinkConstants(gpu::LaunchOp launch,
+                                     bool onlyAggregates) {
   SetVector<Value> captured;
   getUsedValuesDefinedAbove(launch.getBody(), captured);
   OpBuilder b = OpBuilder::atBlockBegin(&launch.getBody().front());
@@ -115,6 +116,8 @@ void xla::gpu_kernels::sinkConstants(gpu::LaunchOp launch) {
     Operation *def = value.getDefiningOp();
     if (!def ||
         !(matchPattern(def, m_Constant()) || isa<memref::GetGlobalOp>(def)))
+      continue;
+    if (onlyAggregates && value.getType().isIntOrIndexOrFloat())
       continue;
     Operation *clone = b.clone(*def);
     replaceAllUsesInRegionWith(value, clone->getResult(0), launch.getBody());

@@ -32,7 +32,15 @@ mlir::gpu::LaunchOp createNamedLaunch(mlir::OpBuilder &b, mlir::Location loc,
 /// Clones the constants and memref.get_global ops a launch uses into its
 /// body: a global must be the kernel module's own (device memory), never
 /// the host's address passed in, and a constant is free to recompute.
-void sinkConstants(mlir::gpu::LaunchOp launch);
+/// With `onlyAggregates`, only those that cannot be kernel parameters
+/// (vectors, globals).
+void sinkConstants(mlir::gpu::LaunchOp launch, bool onlyAggregates = false);
+
+/// A unit attribute on a launch whose scalar constants should stay kernel
+/// parameters when xla-gpu-map-loops sinks the rest (measured faster for
+/// the tiled contraction; GPUMapLoops.cpp).
+inline constexpr llvm::StringLiteral kScalarParameters =
+    "xla.scalar_parameters";
 
 /// `<function>_<n>` with n the number of launches `function` holds: kernel
 /// names stay unique whichever pass creates them.

@@ -250,12 +250,17 @@ private:
         continue;
       }
       // A kernel of xla-gpu-map-linalg: done, but for the constants the
-      // canonicalizer in between hoisted out of it (vector constants
-      // cannot be kernel parameters).
+      // canonicalizer in between hoisted out of it (vector constants cannot
+      // be kernel parameters). A contraction's scalars stay parameters
+      // (xla.scalar_parameters): sunk, they made the 4096^3 product's
+      // kernel 14% slower on an H200 (ptxas chose 129 registers instead of
+      // 219).
       if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
         if (failed(flushRun(run)))
           return failure();
-        xla::gpu_kernels::sinkConstants(launch);
+        xla::gpu_kernels::sinkConstants(
+            launch, launch->removeAttr(xla::gpu_kernels::kScalarParameters) !=
+                        nullptr);
         continue;
       }
       if (auto copyOp = dyn_cast<memref::CopyOp>(op)) {
