@@ -34,6 +34,7 @@ const Driver *Driver::get(std::string &error) {
     bind(driver.cuStreamSynchronize, "cuStreamSynchronize");
     bind(driver.cuModuleLoadData, "cuModuleLoadData");
     bind(driver.cuModuleGetFunction, "cuModuleGetFunction");
+    bind(driver.cuModuleUnload, "cuModuleUnload");
     bind(driver.cuLaunchKernel, "cuLaunchKernel");
     bind(driver.cuMemAllocAsync, "cuMemAllocAsync");
     bind(driver.cuMemFreeAsync, "cuMemFreeAsync");

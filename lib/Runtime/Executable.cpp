@@ -49,7 +49,14 @@ Executable::create(Signature signature, const SymbolLookup &lookup,
                          (kPackedEntryPrefix + signature.entry));
   exe->signature = std::move(signature);
   exe->code = std::move(code);
+  if (exe->gpu)
+    exe->gpuImages = std::make_unique<std::vector<const void *>>();
   return std::move(exe);
+}
+
+Executable::~Executable() {
+  if (gpuImages)
+    gpuUnloadModules(*gpuImages);
 }
 
 StatusOr<std::unique_ptr<Executable>>
@@ -81,7 +88,7 @@ Status Executable::execute(void **buffers, CheckReport *checks) const {
   {
     CheckReportScope checkScope(report);
     CustomCallScope customCallScope(customCalls, &customCallErrors);
-    GPUExecutionScope gpuScope;
+    GPUExecutionScope gpuScope(gpuImages.get());
     entryPoint(buffers);
     if (gpu)
       gpuErrors = gpuScope.finish();

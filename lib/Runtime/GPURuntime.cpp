@@ -113,6 +113,9 @@ struct Device {
 };
 
 thread_local std::string *currentError = nullptr;
+/// The image list of the executable that runs on this thread, which the
+/// modules loaded for it are recorded in.
+thread_local std::vector<const void *> *currentImages = nullptr;
 
 /// True if the run has already failed (or cannot start): skip the call.
 bool failed() {
@@ -261,9 +264,13 @@ void gpuLaunch(const void *image, uint64_t imageSize, const char *kernel,
   {
     std::lock_guard<std::mutex> lock(d.mutex);
     CUmodule &module = d.modules[image];
-    if (!module &&
-        !check("cuModuleLoadData", d.driver->cuModuleLoadData(&module, image)))
-      return;
+    if (!module) {
+      if (!check("cuModuleLoadData",
+                 d.driver->cuModuleLoadData(&module, image)))
+        return;
+      if (currentImages)
+        currentImages->push_back(image);
+    }
     CUfunction &cached = d.functions[{module, kernel}];
     if (!cached && !check("cuModuleGetFunction",
                           d.driver->cuModuleGetFunction(&cached, module,
@@ -334,11 +341,37 @@ void xla::runtime::gpuResetKernelTimes() {
   d.kernelTimes.clear();
 }
 
-GPUExecutionScope::GPUExecutionScope() : previous(currentError) {
+GPUExecutionScope::GPUExecutionScope(std::vector<const void *> *images)
+    : previous(currentError), previousImages(currentImages) {
   currentError = &error;
+  currentImages = images;
 }
 
-GPUExecutionScope::~GPUExecutionScope() { currentError = previous; }
+GPUExecutionScope::~GPUExecutionScope() {
+  currentError = previous;
+  currentImages = previousImages;
+}
+
+void xla::runtime::gpuUnloadModules(const std::vector<const void *> &images) {
+  if (images.empty())
+    return;
+  Device &d = Device::get();
+  if (!d.driver || !d.error.empty())
+    return;
+  std::lock_guard<std::mutex> lock(d.mutex);
+  // No kernel of theirs may still run.
+  d.driver->cuStreamSynchronize(d.stream);
+  for (const void *image : images) {
+    auto it = d.modules.find(image);
+    if (it == d.modules.end())
+      continue;
+    CUmodule module = it->second;
+    for (auto f = d.functions.begin(); f != d.functions.end();)
+      f = f->first.first == module ? d.functions.erase(f) : std::next(f);
+    d.modules.erase(it);
+    d.driver->cuModuleUnload(module);
+  }
+}
 
 Status GPUExecutionScope::finish() {
   Device &d = Device::get();

@@ -289,8 +289,9 @@ static int runArtifact(const std::string &path, const std::string &entry,
 /// (about a second each on an H200 otherwise: the conformance corpus's
 /// 1532 programs). Each run's output on stdout and on stderr starts with
 /// `=== xla-load-artifact N LIB.so`, and stdout gets `=== exit CODE` after
-/// it. No artifact is unloaded before the end: the GPU runtime keeps its
-/// loaded modules by image address, which a later library could reuse.
+/// it. Each artifact is unloaded after its run, so a later one may load at
+/// its address: the GPU runtime must have dropped its modules
+/// (Executable's destructor), or the later one would run its kernels.
 static int runBatch(const std::string &list) {
   std::ifstream in(list);
   if (!in) {
@@ -310,6 +311,7 @@ static int runBatch(const std::string &list) {
     std::fflush(stdout);
     std::fprintf(stderr, "=== xla-load-artifact %d %s\n", n, path.c_str());
     int code = runArtifact(path, entry, 0, {}, "", loaded);
+    loaded.clear();
     std::fflush(stderr);
     std::printf("=== exit %d\n", code);
     std::fflush(stdout);

@@ -54,6 +54,9 @@ public:
   const Signature &getSignature() const { return signature; }
   /// True for a GPU program (it imports the GPU runtime, ABI/GPUABI.h).
   bool usesGPU() const { return gpu; }
+  /// Unloads the GPU modules of its kernels first, if it ran any.
+  ~Executable();
+
   const std::string &getEntryName() const { return signature.entry; }
   const std::vector<TensorSpec> &getInputs() const { return signature.inputs; }
   const std::vector<TensorSpec> &getOutputs() const {
@@ -94,6 +97,9 @@ private:
   const CustomCallRegistry *customCalls = nullptr;
   std::shared_ptr<void> code;
   bool gpu = false;
+  /// The kernel images of `code` whose modules the GPU runtime loaded;
+  /// unloaded before `code` goes.
+  std::unique_ptr<std::vector<const void *>> gpuImages;
 };
 
 } // namespace xla::runtime

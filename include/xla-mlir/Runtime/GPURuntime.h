@@ -52,10 +52,11 @@ std::vector<GPUKernelTime> gpuKernelTimes();
 void gpuResetKernelTimes();
 
 /// Collects the errors of the GPU calls a program makes while it runs
-/// (they cannot return one) and, at the end, waits for the stream.
+/// (they cannot return one) and, at the end, waits for the stream. The
+/// images of the modules loaded meanwhile are added to `images`.
 class GPUExecutionScope {
 public:
-  GPUExecutionScope();
+  explicit GPUExecutionScope(std::vector<const void *> *images = nullptr);
   ~GPUExecutionScope();
   GPUExecutionScope(const GPUExecutionScope &) = delete;
   GPUExecutionScope &operator=(const GPUExecutionScope &) = delete;
@@ -65,8 +66,15 @@ public:
 
 private:
   std::string *previous;
+  std::vector<const void *> *previousImages;
   std::string error;
 };
+
+/// Unloads the modules loaded from `images` (GPUExecutionScope), before the
+/// memory that holds them is released: the runtime finds a module by its
+/// image's address, which a program loaded later could reuse for other
+/// kernels.
+void gpuUnloadModules(const std::vector<const void *> &images);
 
 /// The implementation of the GPU import `name` (ABI/GPUABI.h), or nullptr.
 void *lookupGPURuntimeSymbol(const char *name);
