@@ -76,11 +76,13 @@ def run_batch(loader, programs, timeout, work):
     fd, listing = tempfile.mkstemp(dir=work, suffix=".list")
     with os.fdopen(fd, "w") as fh:
         for so, entry in programs:
-            fh.write(so + (" " + entry if entry else "") + "\n")
+            fh.write(so + ("\t" + entry if entry else "") + "\n")
     try:
+        # A unit takes well under a second; a hung one ends the batch and
+        # the rest run alone, each with `timeout`.
         proc = subprocess.run([loader, "--batch", listing],
                               capture_output=True, text=True,
-                              timeout=timeout * len(programs))
+                              timeout=timeout + 5 * len(programs))
         out, err = proc.stdout, proc.stderr
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode() if isinstance(e.stdout, bytes) else \
@@ -449,7 +451,7 @@ def main():
     r.add_argument("--workloads-dir", default="",
                    help="where the workloads' JAX exports go, reused by a "
                         "later run (default: a temporary directory)")
-    r.add_argument("--batch", type=int, default=40,
+    r.add_argument("--batch", type=lambda s: max(1, int(s)), default=40,
                    help="programs per loader process (the CUDA driver "
                         "starts once per process)")
     r.add_argument("--skip-passed", default="", metavar="JSON",

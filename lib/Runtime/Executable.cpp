@@ -50,13 +50,13 @@ Executable::create(Signature signature, const SymbolLookup &lookup,
   exe->signature = std::move(signature);
   exe->code = std::move(code);
   if (exe->gpu)
-    exe->gpuImages = std::make_unique<std::vector<const void *>>();
+    exe->gpuImages = std::make_unique<std::set<const void *>>();
   return std::move(exe);
 }
 
 Executable::~Executable() {
   if (gpuImages)
-    gpuUnloadModules(*gpuImages);
+    gpuReleaseModules(*gpuImages);
 }
 
 StatusOr<std::unique_ptr<Executable>>

@@ -37,6 +37,8 @@ struct Device {
 
   std::mutex mutex; // guards what follows
   std::map<const void *, CUmodule> modules;
+  /// Live executables that have launched kernels of each image's module.
+  std::map<const void *, int64_t> moduleUsers;
   std::map<std::pair<CUmodule, std::string>, CUfunction> functions;
   /// Live device allocations (start -> size), to tell device from host
   /// pointers and for the statistics.
@@ -113,9 +115,9 @@ struct Device {
 };
 
 thread_local std::string *currentError = nullptr;
-/// The image list of the executable that runs on this thread, which the
-/// modules loaded for it are recorded in.
-thread_local std::vector<const void *> *currentImages = nullptr;
+/// The images the executable that runs on this thread has launched kernels
+/// of (GPUExecutionScope).
+thread_local std::set<const void *> *currentImages = nullptr;
 
 /// True if the run has already failed (or cannot start): skip the call.
 bool failed() {
@@ -264,13 +266,12 @@ void gpuLaunch(const void *image, uint64_t imageSize, const char *kernel,
   {
     std::lock_guard<std::mutex> lock(d.mutex);
     CUmodule &module = d.modules[image];
-    if (!module) {
-      if (!check("cuModuleLoadData",
-                 d.driver->cuModuleLoadData(&module, image)))
-        return;
-      if (currentImages)
-        currentImages->push_back(image);
-    }
+    if (!module &&
+        !check("cuModuleLoadData", d.driver->cuModuleLoadData(&module, image)))
+      return;
+    // Each executable that uses a module holds it until it goes.
+    if (currentImages && currentImages->insert(image).second)
+      ++d.moduleUsers[image];
     CUfunction &cached = d.functions[{module, kernel}];
     if (!cached && !check("cuModuleGetFunction",
                           d.driver->cuModuleGetFunction(&cached, module,
@@ -341,7 +342,7 @@ void xla::runtime::gpuResetKernelTimes() {
   d.kernelTimes.clear();
 }
 
-GPUExecutionScope::GPUExecutionScope(std::vector<const void *> *images)
+GPUExecutionScope::GPUExecutionScope(std::set<const void *> *images)
     : previous(currentError), previousImages(currentImages) {
   currentError = &error;
   currentImages = images;
@@ -352,16 +353,21 @@ GPUExecutionScope::~GPUExecutionScope() {
   currentImages = previousImages;
 }
 
-void xla::runtime::gpuUnloadModules(const std::vector<const void *> &images) {
+void xla::runtime::gpuReleaseModules(const std::set<const void *> &images) {
   if (images.empty())
     return;
   Device &d = Device::get();
   if (!d.driver || !d.error.empty())
     return;
-  std::lock_guard<std::mutex> lock(d.mutex);
-  // No kernel of theirs may still run.
+  // No kernel of theirs may still run (outside the lock: other threads
+  // keep launching meanwhile).
   d.driver->cuStreamSynchronize(d.stream);
+  std::lock_guard<std::mutex> lock(d.mutex);
   for (const void *image : images) {
+    auto users = d.moduleUsers.find(image);
+    if (users == d.moduleUsers.end() || --users->second > 0)
+      continue;
+    d.moduleUsers.erase(users);
     auto it = d.modules.find(image);
     if (it == d.modules.end())
       continue;

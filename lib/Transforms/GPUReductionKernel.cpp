@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -97,66 +98,73 @@ xla::gpu_kernels::matchRowReduction(linalg::LinalgOp op) {
 
 /// True if `op` (between a fill and a reduction) leaves the buffers of
 /// `roots` alone: it touches no memory, allocates, or is a linalg op or a
-/// kernel (an earlier op's) on other buffers (distinct, as the function's
-/// calls pass them).
+/// kernel (an earlier op's) whose operands and captured values are other
+/// buffers (distinct, as the function's calls pass them).
 static bool leavesAlone(Operation *op, const DenseSet<Value> &roots) {
   if (isMemoryEffectFree(op) || isa<memref::AllocOp>(op))
     return true;
-  auto other = [&](Value operand) {
-    return !roots.contains(bufferRoot(operand));
-  };
-  if (auto launch = dyn_cast<gpu::LaunchOp>(op)) {
-    SetVector<Value> captured;
-    getUsedValuesDefinedAbove(launch.getBody(), captured);
-    return llvm::all_of(captured, other);
-  }
-  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-  return linalgOp && linalgOp.hasPureBufferSemantics() &&
-         llvm::all_of(op->getOperands(), other);
+  if (!isa<gpu::LaunchOp>(op) &&
+      !(isa<linalg::LinalgOp>(op) &&
+        cast<linalg::LinalgOp>(op).hasPureBufferSemantics()))
+    return false;
+  // A payload may read a buffer it captures (a gather's loads).
+  SetVector<Value> used(op->getOperands().begin(), op->getOperands().end());
+  for (Region &region : op->getRegions())
+    getUsedValuesDefinedAbove(region, used);
+  return llvm::none_of(used, [&](Value value) {
+    return isa<MemRefType>(value.getType()) &&
+           roots.contains(bufferRoot(value));
+  });
 }
 
 /// Fills of `op`'s outputs that the kernel can start from instead (by
-/// output; null where none): fills before `op`, with only ops that leave
-/// the outputs alone in between, that write an output's whole buffer,
-/// which `op` then writes once per element (every parallel loop in the
-/// output's map, as many elements as rows).
+/// output; null where none): fills of a constant before `op`, with only
+/// ops that leave the outputs alone in between, that write an output's
+/// whole buffer, which `op` then writes once per element (an injective
+/// output map over the parallel loops, as many elements as rows), an
+/// output no input views.
 static SmallVector<linalg::FillOp> initialFills(linalg::LinalgOp op) {
   SmallVector<linalg::FillOp> fills(op.getNumDpsInits());
   auto func = op->getParentOfType<func::FuncOp>();
-  if (!func || op->getParentOp() != func || !callsPassDistinctBuffers(func))
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (!func || op->getParentOp() != func || !callsPassDistinctBuffers(func) ||
+      ShapedType::isDynamicShape(ranges))
     return fills;
   int64_t rows = 1;
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   for (int64_t size : ArrayRef(ranges).drop_back())
     rows *= size;
-  DenseSet<Value> roots;
+  DenseSet<Value> roots, inputRoots;
   for (Value output : op.getDpsInits())
     roots.insert(bufferRoot(output));
+  for (Value input : op.getDpsInputs())
+    if (isa<MemRefType>(input.getType()))
+      inputRoots.insert(bufferRoot(input));
+  auto fillable = [&](OpOperand &output, linalg::FillOp fill) {
+    Value buffer = output.get();
+    auto type = cast<MemRefType>(buffer.getType());
+    AffineMap map = op.getMatchingIndexingMap(&output);
+    bool everyRow = map.isProjectedPermutation(/*allowZeroInResults=*/true);
+    for (unsigned d = 0; d + 1 < op.getNumLoops(); ++d)
+      everyRow &= map.isFunctionOfDim(d);
+    return fill.getOutputs()[0] == buffer && everyRow &&
+           !map.isFunctionOfDim(op.getNumLoops() - 1) &&
+           type.hasStaticShape() && type.getNumElements() == rows &&
+           !inputRoots.contains(bufferRoot(buffer)) &&
+           llvm::count(op.getDpsInits(), buffer) == 1 &&
+           matchPattern(fill.getInputs()[0], m_Constant());
+  };
   for (Operation *prev = op->getPrevNode(); prev;
        prev = prev->getPrevNode()) {
     auto fill = dyn_cast<linalg::FillOp>(prev);
-    if (!fill || !fill.hasPureBufferSemantics()) {
-      if (leavesAlone(prev, roots))
-        continue;
-      break;
-    }
-    Value buffer = fill.getOutputs()[0];
-    if (!llvm::is_contained(op.getDpsInits(), buffer)) {
+    if (!fill || !fill.hasPureBufferSemantics() ||
+        !llvm::is_contained(op.getDpsInits(), fill.getOutputs()[0])) {
       if (leavesAlone(prev, roots))
         continue;
       break;
     }
     for (OpOperand &output : op.getDpsInitsMutable()) {
       unsigned n = output.getOperandNumber() - op.getNumDpsInputs();
-      auto type = cast<MemRefType>(buffer.getType());
-      AffineMap map = op.getMatchingIndexingMap(&output);
-      bool everyRow = true;
-      for (unsigned d = 0; d + 1 < op.getNumLoops(); ++d)
-        everyRow &= map.isFunctionOfDim(d);
-      if (output.get() == buffer && !fills[n] && type.hasStaticShape() &&
-          !llvm::is_contained(op.getDpsInputs(), buffer) &&
-          type.getNumElements() == rows && everyRow &&
-          !ShapedType::isDynamic(rows))
+      if (!fills[n] && fillable(output, fill))
         fills[n] = fill;
     }
   }
@@ -186,8 +194,12 @@ static SmallVector<Value> applyBodyAtGroup(OpBuilder &b, Location loc,
   for (OpOperand *input : op.getDpsInputOperands()) {
     Value value = input->get();
     AffineMap map = op.getMatchingIndexingMap(input);
+    // Only the last index may move with the neighbours.
     int64_t align = 0;
-    if (isa<MemRefType>(value.getType()) && map.isFunctionOfDim(last))
+    if (isa<MemRefType>(value.getType()) && map.isFunctionOfDim(last) &&
+        llvm::none_of(map.getResults().drop_back(), [&](AffineExpr e) {
+          return e.isFunctionOfDim(last);
+        }))
       align = vectorAlignment(value, width, /*vectorBytes=*/16);
     if (align) {
       auto type = VectorType::get({width}, getElementTypeOrSelf(value));

@@ -61,7 +61,10 @@ static int64_t elementBytes(Operation *op, scf::ParallelOp loop) {
   auto [memref, indices] = accessOf(op);
   auto type = cast<MemRefType>(memref.getType());
   Type element = type.getElementType();
-  if (type.getRank() == 0 || !isa<IntegerType, FloatType>(element))
+  // The vector access goes where the first neighbour's was: its memref
+  // must not be one of the clones.
+  if (type.getRank() == 0 || !isa<IntegerType, FloatType>(element) ||
+      !loop.isDefinedOutsideOfLoop(memref))
     return 0;
   ValueRange ivs = loop.getInductionVars();
   if (indices.back() != ivs.back())

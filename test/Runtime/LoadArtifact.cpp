@@ -181,11 +181,13 @@ static bool writeNpy(const std::string &path, const HostBuffer &buffer) {
 }
 
 /// Loads `path`, runs `entry` as the file comment says; the executable
-/// goes into `loaded`, which keeps it until the process ends.
+/// goes into `loaded`. `gpuRunFailed` is set when a GPU program failed
+/// while it ran: the device may be unusable for the rest of the process.
 static int runArtifact(const std::string &path, const std::string &entry,
                        int repeat, const std::vector<std::string> &inputFiles,
                        const std::string &outputDir,
-                       std::vector<std::unique_ptr<Executable>> &loaded) {
+                       std::vector<std::unique_ptr<Executable>> &loaded,
+                       bool &gpuRunFailed) {
   StatusOr<std::unique_ptr<Executable>> exe = Executable::load(path, entry);
   if (!exe) {
     std::fprintf(stderr, "error: %s\n", exe.getStatus().message().c_str());
@@ -215,6 +217,7 @@ static int runArtifact(const std::string &path, const std::string &entry,
   if (!outputs) {
     std::fprintf(stderr, "error: %s\n",
                  outputs.getStatus().message().c_str());
+    gpuRunFailed = (*exe)->usesGPU();
     return 2;
   }
   for (size_t n = 0; n < outputs->size(); ++n) {
@@ -253,6 +256,7 @@ static int runArtifact(const std::string &path, const std::string &entry,
       if (!again) {
         std::fprintf(stderr, "error: %s\n",
                      again.getStatus().message().c_str());
+        gpuRunFailed = (*exe)->usesGPU();
         return 2;
       }
       ms.push_back(std::chrono::duration<double, std::milli>(stop - start)
@@ -284,14 +288,17 @@ static int runArtifact(const std::string &path, const std::string &entry,
   return result;
 }
 
-/// --batch LIST: each line of LIST is `LIB.so[ ENTRY]`, run in turn in
+/// --batch LIST: each line of LIST is `LIB.so[<tab>ENTRY]`, run in turn in
 /// this process, so that the CUDA driver starts once for all of them
 /// (about a second each on an H200 otherwise: the conformance corpus's
 /// 1532 programs). Each run's output on stdout and on stderr starts with
 /// `=== xla-load-artifact N LIB.so`, and stdout gets `=== exit CODE` after
 /// it. Each artifact is unloaded after its run, so a later one may load at
 /// its address: the GPU runtime must have dropped its modules
-/// (Executable's destructor), or the later one would run its kernels.
+/// (Executable's destructor), or the later one would run its kernels. A
+/// GPU program that fails while it runs (a bad address makes the CUDA
+/// context unusable) ends the batch: `=== stopped` follows its exit code,
+/// and the programs after it are left to a process of their own.
 static int runBatch(const std::string &list) {
   std::ifstream in(list);
   if (!in) {
@@ -301,22 +308,29 @@ static int runBatch(const std::string &list) {
   std::vector<std::unique_ptr<Executable>> loaded;
   int worst = 0, n = 0;
   for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r')
+      line.pop_back();
     if (line.empty())
       continue;
-    size_t space = line.find(' ');
-    std::string path = line.substr(0, space);
+    size_t tab = line.find('\t');
+    std::string path = line.substr(0, tab);
     std::string entry =
-        space == std::string::npos ? "main" : line.substr(space + 1);
+        tab == std::string::npos ? "main" : line.substr(tab + 1);
     std::printf("=== xla-load-artifact %d %s\n", n, path.c_str());
     std::fflush(stdout);
     std::fprintf(stderr, "=== xla-load-artifact %d %s\n", n, path.c_str());
-    int code = runArtifact(path, entry, 0, {}, "", loaded);
+    bool gpuRunFailed = false;
+    int code = runArtifact(path, entry, 0, {}, "", loaded, gpuRunFailed);
     loaded.clear();
     std::fflush(stderr);
     std::printf("=== exit %d\n", code);
     std::fflush(stdout);
     worst = std::max(worst, code);
     ++n;
+    if (gpuRunFailed) {
+      std::printf("=== stopped\n");
+      return 2;
+    }
   }
   return worst;
 }
@@ -341,15 +355,22 @@ int main(int argc, char **argv) {
       positional.push_back(argv[i]);
     }
   }
-  if (!batch.empty() && positional.empty())
+  if (!batch.empty()) {
+    if (!positional.empty() || repeat || !inputFiles.empty() ||
+        !outputDir.empty()) {
+      std::fprintf(stderr, "error: --batch takes no other arguments\n");
+      return 2;
+    }
     return runBatch(batch);
+  }
   if (positional.empty() || positional.size() > 2 || repeat < 0) {
     std::fprintf(stderr, "usage: xla-load-artifact LIB.so [ENTRY] [--repeat "
                          "N]\n       xla-load-artifact --batch LIST\n");
     return 2;
   }
   std::vector<std::unique_ptr<Executable>> loaded;
+  bool gpuRunFailed = false;
   return runArtifact(positional[0],
                      positional.size() == 2 ? positional[1] : "main", repeat,
-                     inputFiles, outputDir, loaded);
+                     inputFiles, outputDir, loaded, gpuRunFailed);
 }

@@ -32,7 +32,7 @@
 // --batch runs a list of artifacts in one process, each run's output after
 // a header, its exit code after it; a missing one does not stop the rest,
 // and the batch exits with the worst code.
-// RUN: printf '%t/prog.so\n%t/missing.so\n%t/prog.so other\n%t/prog.so main\n' > %t/list
+// RUN: printf '%t/prog.so\n%t/missing.so\n%t/prog.so\tother\n%t/prog.so\tmain\n' > %t/list
 // RUN: not xla-load-artifact --batch %t/list > %t/batch.out 2> %t/batch.err
 // RUN: FileCheck %s --check-prefix=BATCH < %t/batch.out
 // RUN: FileCheck %s --check-prefix=BATCHERR < %t/batch.err

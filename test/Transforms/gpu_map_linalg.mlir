@@ -97,6 +97,35 @@ func.func private @input_masked_sum_fusion(%a: memref<8x768xf32>, %w: memref<8xf
   return
 }
 
+// Left as they were: a fill of a value read from memory (the kernel could
+// not read it where the fill was), and an input whose other index moves
+// with the reduction loop too (a diagonal: no vector along the row).
+// CHECK-LABEL: func.func private @input_fill_from_memory_fusion(
+// CHECK:         linalg.fill
+// CHECK:         gpu.launch
+// CHECK-LABEL: func.func private @input_diagonal_fusion(
+// CHECK:         gpu.launch
+// CHECK-NOT:       vector.load
+// CHECK:         return
+func.func private @input_fill_from_memory_fusion(%a: memref<8x768xf32>, %init: memref<f32>, %out: memref<8xf32>) attributes {xla.fusion_kind = "input"} {
+  %v = memref.load %init[] : memref<f32>
+  linalg.fill ins(%v : f32) outs(%out : memref<8xf32>)
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%a : memref<8x768xf32>) outs(%out : memref<8xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+func.func private @input_diagonal_fusion(%a: memref<768x768xf32>, %out: memref<8xf32>) attributes {xla.fusion_kind = "input"} {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d1)>, #red], iterator_types = ["parallel", "reduction"]} ins(%a : memref<768x768xf32>) outs(%out : memref<8xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
 // A sum of 64 x 256 as two reductions (rows, then the partials), each
 // output filled first: both fills are the kernels' starting values, the
 // first kernel between the outer fill and its reduction touching other

@@ -103,7 +103,12 @@ func.func private @loop_six_fusion(%a: memref<8x6xf32>, %out: memref<8x6xf32>) a
 // -----
 
 // Left one iteration per thread: an odd count; views at offset 1 and at an
-// unknown offset; i1 elements (bytes in memory, bits in a vector).
+// unknown offset; i1 elements (bytes in memory, bits in a vector). A view
+// made in the loop's body leaves its load scalar (the store is a vector).
+// CHECK-LABEL: func.func private @loop_inner_view_fusion(
+// CHECK:         memref.collapse_shape
+// CHECK:         memref.load
+// CHECK:         vector.store
 // CHECK-LABEL: func.func private @loop_odd_fusion(
 // CHECK-NOT:     vector.
 // CHECK:         return
@@ -113,6 +118,18 @@ func.func private @loop_six_fusion(%a: memref<8x6xf32>, %out: memref<8x6xf32>) a
 // CHECK-LABEL: func.func private @loop_i1_fusion(
 // CHECK-NOT:     vector.
 // CHECK:         return
+func.func private @loop_inner_view_fusion(%a: memref<2x8xf32>, %out: memref<16xf32>) attributes {xla.fusion_kind = "loop"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    %flat = memref.collapse_shape %a [[0, 1]] : memref<2x8xf32> into memref<16xf32>
+    %x = memref.load %flat[%i] : memref<16xf32>
+    memref.store %x, %out[%i] : memref<16xf32>
+    scf.reduce
+  }
+  return
+}
 func.func private @loop_odd_fusion(%a: memref<7xf32>, %out: memref<7xf32>) attributes {xla.fusion_kind = "loop"} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

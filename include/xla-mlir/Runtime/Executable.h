@@ -23,6 +23,7 @@
 
 #include <functional>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -97,9 +98,9 @@ private:
   const CustomCallRegistry *customCalls = nullptr;
   std::shared_ptr<void> code;
   bool gpu = false;
-  /// The kernel images of `code` whose modules the GPU runtime loaded;
-  /// unloaded before `code` goes.
-  std::unique_ptr<std::vector<const void *>> gpuImages;
+  /// The kernel images of `code` whose modules it has used; released
+  /// before `code` goes.
+  std::unique_ptr<std::set<const void *>> gpuImages;
 };
 
 } // namespace xla::runtime

@@ -17,6 +17,7 @@
 #include "xla-mlir/Runtime/Status.h"
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -53,10 +54,11 @@ void gpuResetKernelTimes();
 
 /// Collects the errors of the GPU calls a program makes while it runs
 /// (they cannot return one) and, at the end, waits for the stream. The
-/// images of the modules loaded meanwhile are added to `images`.
+/// images whose kernels it launches are added to `images`, and their
+/// modules are held for it until gpuReleaseModules.
 class GPUExecutionScope {
 public:
-  explicit GPUExecutionScope(std::vector<const void *> *images = nullptr);
+  explicit GPUExecutionScope(std::set<const void *> *images = nullptr);
   ~GPUExecutionScope();
   GPUExecutionScope(const GPUExecutionScope &) = delete;
   GPUExecutionScope &operator=(const GPUExecutionScope &) = delete;
@@ -66,15 +68,15 @@ public:
 
 private:
   std::string *previous;
-  std::vector<const void *> *previousImages;
+  std::set<const void *> *previousImages;
   std::string error;
 };
 
-/// Unloads the modules loaded from `images` (GPUExecutionScope), before the
-/// memory that holds them is released: the runtime finds a module by its
-/// image's address, which a program loaded later could reuse for other
-/// kernels.
-void gpuUnloadModules(const std::vector<const void *> &images);
+/// Releases the modules of `images` that a GPUExecutionScope recorded, and
+/// unloads those no other executable holds; called before the memory that
+/// holds the images goes, since the runtime finds a module by its image's
+/// address, which a program loaded later could reuse for other kernels.
+void gpuReleaseModules(const std::set<const void *> &images);
 
 /// The implementation of the GPU import `name` (ABI/GPUABI.h), or nullptr.
 void *lookupGPURuntimeSymbol(const char *name);
