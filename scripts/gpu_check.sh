@@ -8,8 +8,8 @@
 # tiers 1 and 2, the JAX workloads) and the benchmark programs; `run`
 # times the benchmarks side by side with JAX, PyTorch and the copy and
 # cuBLAS yardsticks, logging the GPU's clocks meanwhile, then runs the
-# e2e programs and workloads, then the corpus (in batches, one driver
-# start per 40 programs); logs go to $OUT (or .gpu/out). A set in
+# e2e programs and workloads (a failed one again under compute-sanitizer),
+# then the corpus (in batches, one driver start per 40 programs); logs go to $OUT (or .gpu/out). A set in
 # .gpu/bench-base (an earlier build's `gpu_bench.py export`), if there,
 # is timed too, in the same run. Carry `.gpu` to the GPU machine (ignored
 # by git through .git/info/exclude).
@@ -52,6 +52,22 @@ run)
     echo "e2e: exit $?"
   mv "$out/gpu-results.json" "$out/results-e2e.json" 2>/dev/null || true
   grep -vE "$filter" "$out/run-e2e.log" | tail -20 || true
+  # A program that failed (the first three) runs again under
+  # compute-sanitizer, which names the kernel and the address of a bad
+  # access (inputs 1, 2, 3, ...).
+  for w in $(sed -n 's/^FAIL \([a-z_]*\): .*/\1/p' "$out/run-e2e.log" |
+    head -3); do
+    tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader "./$w.gpu.so" \
+      2>/dev/null ||
+      tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader "$w.gpu.so" ||
+      continue
+    echo "== compute-sanitizer $w"
+    timeout 120 compute-sanitizer --print-limit 4 --show-backtrace no \
+      "$loader" "/tmp/gpu-loader/$w.gpu.so" >"$out/sanitizer-$w.txt" 2>&1 ||
+      true
+    grep -E "^=========  *(Invalid|at|by|Access|and)|ERROR SUMMARY" \
+      "$out/sanitizer-$w.txt" | head -12 || true
+  done
   echo "== corpus"
   OUT="$out" python3 scripts/gpu_artifacts.py run .gpu/art --kinds corpus \
     --jobs 15 --budget "${BUDGET_CORPUS:-150}" >"$out/run-corpus.log" 2>&1 ||
