@@ -2,16 +2,17 @@
 # The GPU checks of a session, sized for one device call (docs/gpu.md).
 #
 #   scripts/gpu_check.sh prepare   # here: compile into .gpu/ (about 3 min)
-#   scripts/gpu_check.sh run       # there: check and time (about 6 min)
+#   scripts/gpu_check.sh run       # there: check and time (about 3 min)
 #
 # `prepare` builds the default artifact set (e2e programs, conformance
 # tiers 1 and 2, the JAX workloads) and the benchmark programs; `run`
 # times the benchmarks side by side with JAX, PyTorch and the copy and
 # cuBLAS yardsticks, logging the GPU's clocks meanwhile, then runs the
-# e2e programs and workloads (a failed one again under compute-sanitizer),
-# then the corpus (in batches, one driver start per 40 programs); logs go to $OUT (or .gpu/out). A set in
-# .gpu/bench-base (an earlier build's `gpu_bench.py export`), if there,
-# is timed too, in the same run. Carry `.gpu` to the GPU machine (ignored
+# e2e programs and workloads (a failed one again under
+# compute-sanitizer), then the corpus (in batches, one driver start per
+# 40 programs); logs go to $OUT (or .gpu/out). A set in .gpu/bench-base
+# (an earlier build's `gpu_bench.py export`), if there, is timed too, in
+# the same run. Carry `.gpu` to the GPU machine (ignored
 # by git through .git/info/exclude).
 set -euo pipefail
 cd "$(dirname "$0")/.."
