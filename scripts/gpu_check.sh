@@ -12,17 +12,23 @@
 # compute-sanitizer), then the corpus (in batches, one driver start per
 # 40 programs); logs go to $OUT (or .gpu/out). A set in .gpu/bench-base
 # (an earlier build's `gpu_bench.py export`), if there, is timed too, in
-# the same run. Carry `.gpu` to the GPU machine (ignored
-# by git through .git/info/exclude).
+# the same run, and so is .gpu/bench-variant, which `prepare` compiles
+# with the xla-translate flags in $GPU_BENCH_VARIANT (an experiment, e.g.
+# GPU_BENCH_VARIANT=--gpu-contraction-blocks-per-sm=2). Carry `.gpu` to
+# the GPU machine (ignored by git through .git/info/exclude).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 case "${1:-}" in
 prepare)
   ./scripts/build.sh xla-translate xla-load-artifact xla-run
-  rm -rf .gpu/art .gpu/bench
+  rm -rf .gpu/art .gpu/bench .gpu/bench-variant
   python3 scripts/gpu_artifacts.py build .gpu/art --workloads
   python3 bench/gpu_bench.py export .gpu/bench
+  if [ -n "${GPU_BENCH_VARIANT:-}" ]; then
+    # shellcheck disable=SC2086
+    python3 bench/gpu_bench.py export .gpu/bench-variant $GPU_BENCH_VARIANT
+  fi
   du -sh .gpu
   ;;
 run)
@@ -37,7 +43,7 @@ run)
     2>/dev/null ||
     tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader xla-load-artifact
   loader=/tmp/gpu-loader/xla-load-artifact
-  for set in bench bench-base; do
+  for set in bench bench-base bench-variant; do
     [ -d ".gpu/$set" ] || continue
     echo "== $set"
     timeout 150 python3 bench/gpu_bench.py time ".gpu/$set" "$loader" \

@@ -87,6 +87,12 @@ struct CompileCLOptions {
                      "elementwise kernel makes of neighbouring elements "
                      "(0: one element per thread)"),
             cl::init(defaults.gpuVectorBytes), cl::cat(category)),
+        gpuContractionBlocks(
+            "gpu-contraction-blocks-per-sm",
+            cl::desc("On a GPU, blocks of a tiled contraction that should "
+                     "fit on a multiprocessor at once (2: registers capped "
+                     "at half the register file)"),
+            cl::init(defaults.gpuContractionBlocks), cl::cat(category)),
         parallelLoops("parallel-loops",
                 cl::desc("Run the tiles of large ops on all cores (OpenMP; "
                          "OMP_NUM_THREADS sets how many)"),
@@ -153,6 +159,7 @@ struct CompileCLOptions {
   cl::opt<bool> prefetch;
   cl::opt<bool> gpuRowFusion;
   cl::opt<int64_t> gpuVectorBytes;
+  cl::opt<int64_t> gpuContractionBlocks;
   cl::opt<bool> parallelLoops;
   cl::opt<bool> runtimeAlloc;
   cl::opt<unsigned> optLevel;
@@ -204,6 +211,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.prefetch = cl->prefetch;
   options.gpuRowFusion = cl->gpuRowFusion;
   options.gpuVectorBytes = cl->gpuVectorBytes;
+  options.gpuContractionBlocks = cl->gpuContractionBlocks;
   options.parallelLoops = cl->parallelLoops;
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
@@ -307,6 +315,8 @@ const std::vector<OptionSetter> &optionSetters() {
       field("prefetch", &CompileOptions::prefetch),
       field("gpu-row-fusion", &CompileOptions::gpuRowFusion),
       field("gpu-vector-bytes", &CompileOptions::gpuVectorBytes),
+      field("gpu-contraction-blocks-per-sm",
+            &CompileOptions::gpuContractionBlocks),
       field("parallel-loops", &CompileOptions::parallelLoops),
       field("runtime-alloc", &CompileOptions::runtimeAlloc),
       {"opt-level",

@@ -401,6 +401,7 @@ compileProgram(ModuleOp module, const TargetDescription &target,
     pipelineOptions.chip = target.gpu;
     pipelineOptions.rowFusion = options.gpuRowFusion;
     pipelineOptions.vectorBytes = options.gpuVectorBytes;
+    pipelineOptions.contractionBlocks = options.gpuContractionBlocks;
     pipelineOptions.fusionReport = report;
     if (!dumpDir.empty())
       pipelineOptions.dumpPTX = getPTXDumpPath(dumpDir);

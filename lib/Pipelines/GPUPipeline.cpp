@@ -94,6 +94,7 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   strategies.reductionChain = std::max<int64_t>(options.reductionBlock, 1);
   strategies.rowFusion = options.rowFusion;
   strategies.vectorBytes = options.vectorBytes;
+  strategies.contractionBlocks = options.contractionBlocks;
   pm.addPass(createGPUMapLinalgPass(strategies));
   pm.addPass(createConvertLinalgToParallelLoopsPass());
   pm.addPass(createCanonicalizerPass());
@@ -102,6 +103,7 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   map.vectorBytes = options.vectorBytes;
   pm.addPass(createGPUMapLoopsPass(map));
   pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createGPUAnnotateKernelsPass());
 
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;

@@ -36,6 +36,13 @@ mlir::gpu::LaunchOp createNamedLaunch(mlir::OpBuilder &b, mlir::Location loc,
 /// (vectors, globals).
 void sinkConstants(mlir::gpu::LaunchOp launch, bool onlyAggregates = false);
 
+/// A dictionary attribute of the module: kernel name -> the blocks per
+/// multiprocessor its generator asked for, which xla-gpu-annotate-kernels
+/// puts on the outlined kernel (gpu-kernel-outlining drops a launch's own
+/// attributes).
+inline constexpr llvm::StringLiteral kKernelMinBlocks =
+    "xla.kernel_min_blocks";
+
 /// A unit attribute on a launch whose scalar constants should stay kernel
 /// parameters when xla-gpu-map-loops sinks the rest (measured faster for
 /// the tiled contraction; GPUMapLoops.cpp).
@@ -200,6 +207,11 @@ void emitRowFusionKernel(mlir::OpBuilder &b, mlir::func::FuncOp func,
 struct ContractionTile {
   int64_t m, n, k, threadM, threadN;
   int64_t splitK = 1;
+  /// Blocks that should fit on a multiprocessor at once: above 1, the
+  /// kernel asks ptxas to keep its registers within 1/minBlocks of the
+  /// register file (`nvvm.minctasm`, through `kKernelMinBlocks`) and its
+  /// constants are compiled in rather than passed.
+  int64_t minBlocks = 1;
   int64_t threads() const { return (m / threadM) * (n / threadN); }
 };
 

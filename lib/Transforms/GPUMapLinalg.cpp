@@ -163,6 +163,7 @@ private:
     int64_t blocks = batch * llvm::divideCeil(m, tile.m) *
                      llvm::divideCeil(n, tile.n);
     tile.splitK = splitK(blocks, product(sizes, dims->k), smCount);
+    tile.minBlocks = std::max<int64_t>(contractionBlocks, 1);
     emitTiledContractionKernel(b, op, *dims, tile, nextKernelName(func));
   }
 };

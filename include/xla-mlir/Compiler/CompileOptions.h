@@ -77,6 +77,10 @@ struct CompileOptions {
   /// of an elementwise kernel makes of neighbouring elements (16: 4 f32;
   /// 0: one element per thread).
   int64_t gpuVectorBytes = 16;
+  /// `gpu-contraction-blocks-per-sm`: blocks of a tiled contraction kernel
+  /// that should fit on a multiprocessor at once (1; 2 caps its registers
+  /// at half the register file: an experiment, docs/gpu.md).
+  int64_t gpuContractionBlocks = 1;
   /// `parallel-loops`: run the tiles of large ops on all cores (OpenMP;
   /// needs a compiler built with libomp, else ignored).
   bool parallelLoops = true;

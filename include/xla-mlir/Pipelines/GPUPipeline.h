@@ -43,6 +43,11 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
       llvm::cl::desc("Directory to write each kernel module's PTX to (the "
                      "ptx/ of --dump-to); empty: none"),
       llvm::cl::init("")};
+  Option<int64_t> contractionBlocks{
+      *this, "contraction-blocks-per-sm",
+      llvm::cl::desc("Blocks of a tiled contraction per multiprocessor "
+                     "(xla-gpu-map-linalg contraction-blocks-per-sm)"),
+      llvm::cl::init(1)};
   Option<bool> rowFusion{
       *this, "row-fusion",
       llvm::cl::desc("Fusions of row ops (softmax, layernorm) as one kernel "

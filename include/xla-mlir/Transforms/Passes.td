@@ -751,6 +751,11 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
            "tree (the reduction block of the front half)">,
     Option<"smCount", "sm-count", "int64_t", /*default=*/"132",
            "Multiprocessors the contraction tiles should keep busy">,
+    Option<"contractionBlocks", "contraction-blocks-per-sm", "int64_t",
+           /*default=*/"1",
+           "Blocks of a tiled contraction that should fit on a "
+           "multiprocessor at once (2: registers capped at half the "
+           "register file; an experiment, not yet measured)">,
     Option<"rowFusion", "row-fusion", "bool", /*default=*/"true",
            "A fusion whose ops all work row by row (softmax, layernorm) "
            "becomes one kernel, a block per row with the row in registers "
@@ -790,6 +795,18 @@ def GPULowerSubgroupReductionsPass
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::arith::ArithDialect"];
+}
+
+def GPUAnnotateKernelsPass
+    : Pass<"xla-gpu-annotate-kernels", "::mlir::ModuleOp"> {
+  let summary = "Put the kernel strategies' wishes on the outlined kernels";
+  let description = [{
+    After `gpu-kernel-outlining`, which drops a `gpu.launch`'s attributes:
+    the module's `xla.kernel_min_blocks` dictionary (kernel name -> blocks
+    per multiprocessor, written by `xla-gpu-map-linalg`) becomes
+    `nvvm.minctasm` on each named `gpu.func`, which NVVM turns into
+    `.minnctapersm` and ptxas into a register cap. The dictionary goes.
+  }];
 }
 
 def GPUDumpPTXPass : Pass<"xla-gpu-dump-ptx", "::mlir::ModuleOp"> {
