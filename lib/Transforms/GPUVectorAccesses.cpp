@@ -24,23 +24,19 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 
 /// True if `op` or an op nested in it may write memory (or read it, with
 /// `orRead`).
 static bool mayTouch(Operation *op, bool orRead) {
-  return op
-      ->walk([&](Operation *nested) {
-        if (nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-          return WalkResult::advance();
-        // The templates are instantiated for one effect at a time.
-        bool touches = mightHaveEffect<MemoryEffects::Write>(nested) ||
-                       (orRead && mightHaveEffect<MemoryEffects::Read>(nested));
-        return touches ? WalkResult::interrupt() : WalkResult::advance();
-      })
-      .wasInterrupted();
+  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+      getEffectsRecursively(op);
+  return !effects ||
+         llvm::any_of(*effects, [&](const MemoryEffects::EffectInstance &e) {
+           return isa<MemoryEffects::Write>(e.getEffect()) ||
+                  (orRead && isa<MemoryEffects::Read>(e.getEffect()));
+         });
 }
 
 /// The memref and indices of a load or store.
@@ -79,9 +75,8 @@ static int64_t elementBytes(Operation *op, scf::ParallelOp loop) {
 
 /// True if a global behind `memref` (through views) is aligned to `bytes`.
 static bool globalAligned(Value memref, int64_t bytes) {
-  while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
-    memref = view.getViewSource();
-  auto get = memref.getDefiningOp<memref::GetGlobalOp>();
+  auto get =
+      xla::gpu_kernels::bufferRoot(memref).getDefiningOp<memref::GetGlobalOp>();
   if (!get)
     return true;
   auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
