@@ -22,18 +22,28 @@
 // All three are planned with k blocks and the epilogue, two on the last
 // block and one after the blocks; each distributed tile (2 or 1 panels of
 // 32 columns) allocates its own product, and no kernel allocates a whole
-// one ([rows, panels, 32]).
+// one ([rows, panels, 32]). That is with AVX-512; with AVX2 (panels of 16
+// columns, k blocks of 40) the first is on the last block and the other
+// two after the blocks, each tile 2 panels of 16.
 // RUN: rm -rf %t.dump
 // RUN: xla-run %s --seed 1 --no-print --target=l1=4K,l2=16K --dump-to=%t.dump
-// RUN: cat %t.dump/passes/*/*/*xla-plan-tiling.mlir | FileCheck %s --check-prefix=PLAN
+// RUN: %if host-avx512 %{ cat %t.dump/passes/*/*/*xla-plan-tiling.mlir | FileCheck %s --check-prefix=PLAN %}
+// RUN: %if !host-avx512 %{ cat %t.dump/passes/*/*/*xla-plan-tiling.mlir | FileCheck %s --check-prefix=PLAN256 %}
 // PLAN-DAG: cache_tile_sizes = array<i64: 0, 2, 24, 0>, distribute = true, fuse_epilogue = true
 // PLAN-DAG: cache_tile_sizes = array<i64: 0, 2, 24, 0>, distribute = true, fuse_epilogue = true
 // PLAN-DAG: cache_tile_sizes = array<i64: 0, 1, 24, 0>, distribute = true, epilogue_after_k_blocks = true, fuse_epilogue = true
-// RUN: cat %t.dump/passes/*/*_scf-forall-to-*.mlir | FileCheck %s --check-prefix=ALLOC
+// PLAN256-DAG: cache_tile_sizes = array<i64: 0, 2, 40, 0>, distribute = true, fuse_epilogue = true
+// PLAN256-DAG: cache_tile_sizes = array<i64: 0, 2, 40, 0>, distribute = true, epilogue_after_k_blocks = true, fuse_epilogue = true
+// PLAN256-DAG: cache_tile_sizes = array<i64: 0, 2, 40, 0>, distribute = true, epilogue_after_k_blocks = true, fuse_epilogue = true
+// RUN: %if host-avx512 %{ cat %t.dump/passes/*/*_scf-forall-to-*.mlir | FileCheck %s --check-prefix=ALLOC %}
+// RUN: %if !host-avx512 %{ cat %t.dump/passes/*/*_scf-forall-to-*.mlir | FileCheck %s --check-prefix=ALLOC256 %}
 // ALLOC-DAG: memref.alloc() {{.*}} : memref<70x2x32xf32>
 // ALLOC-DAG: memref.alloc() {{.*}} : memref<64x2x32xf32>
 // ALLOC-DAG: memref.alloc() {{.*}} : memref<40x1x32xf32>
-// RUN: cat %t.dump/passes/*/*_scf-forall-to-*.mlir | not grep -E 'memref.alloc.*memref<(70x4x32|64x4x32|40x2x32)xf32>'
+// ALLOC256-DAG: memref.alloc() {{.*}} : memref<70x2x16xf32>
+// ALLOC256-DAG: memref.alloc() {{.*}} : memref<64x2x16xf32>
+// ALLOC256-DAG: memref.alloc() {{.*}} : memref<40x2x16xf32>
+// RUN: cat %t.dump/passes/*/*_scf-forall-to-*.mlir | not grep -E 'memref.alloc.*memref<(70x4x32|64x4x32|40x2x32|70x8x16|64x8x16|40x4x16)xf32>'
 func.func @main(%x: tensor<70x300xf32>, %w: tensor<300x128xf32>, %b: tensor<128xf32>,
                 %x2: tensor<64x240xf32>, %w2: tensor<240x128xf32>, %r: tensor<64x128xf32>,
                 %x3: tensor<40x48xf32>, %w3: tensor<48x64xf32>)
