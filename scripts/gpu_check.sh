@@ -14,17 +14,25 @@
 # (an earlier build's `gpu_bench.py export`), if there, is timed too, in
 # the same run, and so is .gpu/bench-variant, which `prepare` compiles
 # with the xla-translate flags in $GPU_BENCH_VARIANT (an experiment, e.g.
-# GPU_BENCH_VARIANT=--gpu-contraction-blocks-per-sm=2). Carry `.gpu` to
-# the GPU machine (ignored by git through .git/info/exclude).
+# GPU_BENCH_VARIANT=--gpu-contraction-blocks-per-sm=2). `prepare` also
+# compiles the benchmarks and the e2e programs and workloads with
+# --gpu-cublas (.gpu/bench-cublas, .gpu/art-cublas), which `run` times and
+# checks with the cuBLAS it finds in the Python packages there
+# (XLA_CUBLAS_LIBRARY). Carry `.gpu` to the GPU machine (ignored by git
+# through .git/info/exclude).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 case "${1:-}" in
 prepare)
   ./scripts/build.sh xla-translate xla-load-artifact xla-run
-  rm -rf .gpu/art .gpu/bench .gpu/bench-variant
+  rm -rf .gpu/art .gpu/bench .gpu/bench-variant .gpu/art-cublas \
+    .gpu/bench-cublas
   python3 scripts/gpu_artifacts.py build .gpu/art --workloads
   python3 bench/gpu_bench.py export .gpu/bench
+  python3 bench/gpu_bench.py export .gpu/bench-cublas --gpu-cublas
+  python3 scripts/gpu_artifacts.py build .gpu/art-cublas --no-corpus \
+    --workloads --gpu-flag=--gpu-cublas
   if [ -n "${GPU_BENCH_VARIANT:-}" ]; then
     # shellcheck disable=SC2086
     python3 bench/gpu_bench.py export .gpu/bench-variant $GPU_BENCH_VARIANT
@@ -43,7 +51,20 @@ run)
     2>/dev/null ||
     tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader xla-load-artifact
   loader=/tmp/gpu-loader/xla-load-artifact
-  for set in bench bench-base bench-variant; do
+  # cuBLAS of the Python packages (PyTorch's, JAX's), for --gpu-cublas.
+  if [ -z "${XLA_CUBLAS_LIBRARY:-}" ]; then
+    XLA_CUBLAS_LIBRARY=$(python3 -c '
+import glob, os, site
+for base in site.getsitepackages():
+    for p in sorted(glob.glob(os.path.join(base, "nvidia", "**",
+                                           "libcublas.so.*"), recursive=True)):
+        print(p)
+        raise SystemExit
+' 2>/dev/null || true)
+    export XLA_CUBLAS_LIBRARY
+  fi
+  echo "cuBLAS: ${XLA_CUBLAS_LIBRARY:-the loader search path}"
+  for set in bench bench-base bench-variant bench-cublas; do
     [ -d ".gpu/$set" ] || continue
     echo "== $set"
     timeout 150 python3 bench/gpu_bench.py time ".gpu/$set" "$loader" \
@@ -75,6 +96,15 @@ run)
     grep -E "^=========  *(Invalid|at|by|Access|and)|ERROR SUMMARY" \
       "$out/sanitizer-$w.txt" | head -12 || true
   done
+  if [ -d .gpu/art-cublas ]; then
+    echo "== e2e and workloads with --gpu-cublas"
+    OUT="$out" python3 scripts/gpu_artifacts.py run .gpu/art-cublas \
+      --kinds e2e,workload --jobs 15 --budget "${BUDGET_E2E:-150}" \
+      --workloads-dir /tmp/gpu-workloads >"$out/run-cublas.log" 2>&1 ||
+      echo "e2e with cuBLAS: exit $?"
+    mv "$out/gpu-results.json" "$out/results-cublas.json" 2>/dev/null || true
+    grep -vE "$filter" "$out/run-cublas.log" | tail -12 || true
+  fi
   echo "== corpus"
   OUT="$out" python3 scripts/gpu_artifacts.py run .gpu/art --kinds corpus \
     --jobs 15 --budget "${BUDGET_CORPUS:-150}" >"$out/run-corpus.log" 2>&1 ||

@@ -93,6 +93,11 @@ struct CompileCLOptions {
                      "fit on a multiprocessor at once (2: registers capped "
                      "at half the register file)"),
             cl::init(defaults.gpuContractionBlocks), cl::cat(category)),
+        gpuCublas("gpu-cublas",
+                  cl::desc("On a GPU, run the matrix products cuBLAS can "
+                           "with cuBLAS instead of generated kernels (the "
+                           "runtime then needs libcublas)"),
+                  cl::init(defaults.gpuCublas), cl::cat(category)),
         parallelLoops("parallel-loops",
                 cl::desc("Run the tiles of large ops on all cores (OpenMP; "
                          "OMP_NUM_THREADS sets how many)"),
@@ -160,6 +165,7 @@ struct CompileCLOptions {
   cl::opt<bool> gpuRowFusion;
   cl::opt<int64_t> gpuVectorBytes;
   cl::opt<int64_t> gpuContractionBlocks;
+  cl::opt<bool> gpuCublas;
   cl::opt<bool> parallelLoops;
   cl::opt<bool> runtimeAlloc;
   cl::opt<unsigned> optLevel;
@@ -212,6 +218,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.gpuRowFusion = cl->gpuRowFusion;
   options.gpuVectorBytes = cl->gpuVectorBytes;
   options.gpuContractionBlocks = cl->gpuContractionBlocks;
+  options.gpuCublas = cl->gpuCublas;
   options.parallelLoops = cl->parallelLoops;
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
@@ -317,6 +324,7 @@ const std::vector<OptionSetter> &optionSetters() {
       field("gpu-vector-bytes", &CompileOptions::gpuVectorBytes),
       field("gpu-contraction-blocks-per-sm",
             &CompileOptions::gpuContractionBlocks),
+      field("gpu-cublas", &CompileOptions::gpuCublas),
       field("parallel-loops", &CompileOptions::parallelLoops),
       field("runtime-alloc", &CompileOptions::runtimeAlloc),
       {"opt-level",

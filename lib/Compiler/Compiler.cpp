@@ -402,6 +402,7 @@ compileProgram(ModuleOp module, const TargetDescription &target,
     pipelineOptions.rowFusion = options.gpuRowFusion;
     pipelineOptions.vectorBytes = options.gpuVectorBytes;
     pipelineOptions.contractionBlocks = options.gpuContractionBlocks;
+    pipelineOptions.libraryGemm = options.gpuCublas ? "cublas" : "";
     pipelineOptions.fusionReport = report;
     if (!dumpDir.empty())
       pipelineOptions.dumpPTX = getPTXDumpPath(dumpDir);

@@ -95,6 +95,7 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   strategies.rowFusion = options.rowFusion;
   strategies.vectorBytes = options.vectorBytes;
   strategies.contractionBlocks = options.contractionBlocks;
+  strategies.libraryGemm = options.libraryGemm;
   pm.addPass(createGPUMapLinalgPass(strategies));
   pm.addPass(createConvertLinalgToParallelLoopsPass());
   pm.addPass(createCanonicalizerPass());

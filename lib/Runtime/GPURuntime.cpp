@@ -10,8 +10,10 @@
 
 #include "xla-mlir/Runtime/GPURuntime.h"
 
+#include "CUBLAS.h"
 #include "CUDADriver.h"
 
+#include "xla-mlir/ABI/DType.h"
 #include "xla-mlir/ABI/GPUABI.h"
 
 #include <cstdio>
@@ -53,6 +55,8 @@ struct Device {
   };
   std::vector<Pending> pending;
   std::map<std::string, GPUKernelTime> kernelTimes;
+  /// cuBLAS on `stream`, made by the first library call.
+  cublasHandle_t blasHandle = nullptr;
 
   static Device &get() {
     static Device instance;
@@ -147,6 +151,27 @@ bool check(const char *call, CUresult result) {
     return true;
   fail(Device::get().driver->describe(call, result));
   return false;
+}
+
+/// Runs `enqueue` (which puts work on the stream and returns false after
+/// recording a failure), between CUDA events with $XLA_GPU_TIMING, whose
+/// time the run's end adds to `name`'s.
+template <typename Enqueue> void timed(const char *name, Enqueue enqueue) {
+  Device &d = Device::get();
+  Device::Pending events{name, nullptr, nullptr};
+  if (d.timing &&
+      (!check("cuEventCreate", d.driver->cuEventCreate(&events.start, 0)) ||
+       !check("cuEventCreate", d.driver->cuEventCreate(&events.stop, 0)) ||
+       !check("cuEventRecord",
+              d.driver->cuEventRecord(events.start, d.stream))))
+    return;
+  if (!enqueue())
+    return;
+  if (d.timing && check("cuEventRecord",
+                        d.driver->cuEventRecord(events.stop, d.stream))) {
+    std::lock_guard<std::mutex> lock(d.mutex);
+    d.pending.push_back(std::move(events));
+  }
 }
 
 void *gpuAlloc(uint64_t size) {
@@ -283,25 +308,84 @@ void gpuLaunch(const void *image, uint64_t imageSize, const char *kernel,
   std::vector<void *> pointers(numParams);
   for (uint64_t i = 0; i < numParams; ++i)
     pointers[i] = const_cast<uint64_t *>(params + i);
-  Device::Pending timed{kernel, nullptr, nullptr};
-  if (d.timing &&
-      (!check("cuEventCreate", d.driver->cuEventCreate(&timed.start, 0)) ||
-       !check("cuEventCreate", d.driver->cuEventCreate(&timed.stop, 0)) ||
-       !check("cuEventRecord", d.driver->cuEventRecord(timed.start, d.stream))))
-    return;
-  CUresult result = d.driver->cuLaunchKernel(
-      function, gridX, gridY, gridZ, blockX, blockY, blockZ,
-      sharedMemoryBytes, d.stream, pointers.data(), nullptr);
-  if (result != CUDA_SUCCESS) {
+  timed(kernel, [&] {
+    CUresult result = d.driver->cuLaunchKernel(
+        function, gridX, gridY, gridZ, blockX, blockY, blockZ,
+        sharedMemoryBytes, d.stream, pointers.data(), nullptr);
+    if (result == CUDA_SUCCESS)
+      return true;
     fail(d.driver->describe("cuLaunchKernel", result) + " for kernel " +
          kernel);
+    return false;
+  });
+}
+
+/// The cuBLAS handle of the runtime's stream, created on first use;
+/// nullptr after a failure (recorded).
+cublasHandle_t blasHandle(const CUBLAS *&blas) {
+  Device &d = Device::get();
+  std::string error;
+  blas = CUBLAS::get(error);
+  if (!blas) {
+    fail(error);
+    return nullptr;
+  }
+  std::lock_guard<std::mutex> lock(d.mutex);
+  if (!d.blasHandle) {
+    cublasStatus_t status = blas->cublasCreate(&d.blasHandle);
+    if (status == CUBLAS_STATUS_SUCCESS)
+      status = blas->cublasSetStream(d.blasHandle, d.stream);
+    if (status == CUBLAS_STATUS_SUCCESS)
+      status = blas->cublasSetMathMode(d.blasHandle, CUBLAS_DEFAULT_MATH);
+    if (status != CUBLAS_STATUS_SUCCESS) {
+      fail(blas->describe("creating a cuBLAS handle", status));
+      d.blasHandle = nullptr;
+    }
+  }
+  return d.blasHandle;
+}
+
+void gpuGemm(const char *name, uint64_t dtype, uint64_t transX,
+             uint64_t transY, int64_t m, int64_t n, int64_t k, int64_t batch,
+             uint64_t x, int64_t ldx, int64_t strideX, uint64_t y,
+             int64_t ldy, int64_t strideY, uint64_t d, int64_t ldd,
+             int64_t strideD, uint64_t accumulate) {
+  if (failed() || batch == 0 || m == 0 || n == 0)
     return;
-  }
-  if (d.timing && check("cuEventRecord",
-                        d.driver->cuEventRecord(timed.stop, d.stream))) {
-    std::lock_guard<std::mutex> lock(d.mutex);
-    d.pending.push_back(std::move(timed));
-  }
+  const CUBLAS *blas = nullptr;
+  cublasHandle_t handle = blasHandle(blas);
+  if (!handle)
+    return;
+  cublasOperation_t opX = transX ? CUBLAS_OP_T : CUBLAS_OP_N;
+  cublasOperation_t opY = transY ? CUBLAS_OP_T : CUBLAS_OP_N;
+  timed(name, [&] {
+    // alpha = 1, beta = 0 or 1, in the element type.
+    auto gemm = [&](auto function, auto one) {
+      using T = decltype(one);
+      T beta = accumulate ? one : T(0);
+      return function(handle, opX, opY, m, n, k, &one,
+                      reinterpret_cast<const T *>(x), ldx, strideX,
+                      reinterpret_cast<const T *>(y), ldy, strideY, &beta,
+                      reinterpret_cast<T *>(d), ldd, strideD, batch);
+    };
+    cublasStatus_t status;
+    const char *call;
+    if (dtype == static_cast<uint64_t>(DType::F64)) {
+      call = "cublasDgemmStridedBatched";
+      status = gemm(blas->cublasDgemmStridedBatched, 1.0);
+    } else if (dtype == static_cast<uint64_t>(DType::F32)) {
+      call = "cublasSgemmStridedBatched";
+      status = gemm(blas->cublasSgemmStridedBatched, 1.0f);
+    } else {
+      fail(std::string(name) + ": GEMM of element type " +
+           std::to_string(dtype) + " (cuBLAS calls support f32 and f64)");
+      return false;
+    }
+    if (status == CUBLAS_STATUS_SUCCESS)
+      return true;
+    fail(blas->describe(call, status) + " for " + name);
+    return false;
+  });
 }
 
 } // namespace
@@ -418,6 +502,7 @@ void *xla::runtime::lookupGPURuntimeSymbol(const char *name) {
       {kGPUHostFreeSymbol, reinterpret_cast<void *>(&gpuHostFree)},
       {kGPUMemcpySymbol, reinterpret_cast<void *>(&gpuMemcpy)},
       {kGPULaunchSymbol, reinterpret_cast<void *>(&gpuLaunch)},
+      {kGPUGemmSymbol, reinterpret_cast<void *>(&gpuGemm)},
   };
   for (const Entry &entry : table)
     if (std::strcmp(entry.name, name) == 0)

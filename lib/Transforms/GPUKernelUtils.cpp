@@ -10,6 +10,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/RegionUtils.h"
 
@@ -155,4 +156,75 @@ Value xla::gpu_kernels::guardedLoad(OpBuilder &b, Location loc, Value inBounds,
                                                  otherwise.getZeroAttr(element))
                            .getResult());
   return branch.getResult(0);
+}
+
+/// True if `op` (between a fill and the op that would start from it)
+/// leaves the buffers of `roots` alone: it touches no memory, allocates, or
+/// is a linalg op or a kernel (an earlier op's) whose operands and captured
+/// values are other buffers (distinct, as the function's calls pass them).
+static bool leavesAlone(Operation *op, const DenseSet<Value> &roots) {
+  if (isMemoryEffectFree(op) || isa<memref::AllocOp>(op))
+    return true;
+  if (!isa<gpu::LaunchOp>(op) &&
+      !(isa<linalg::LinalgOp>(op) &&
+        cast<linalg::LinalgOp>(op).hasPureBufferSemantics()))
+    return false;
+  // A payload may read a buffer it captures (a gather's loads).
+  SetVector<Value> used(op->getOperands().begin(), op->getOperands().end());
+  for (Region &region : op->getRegions())
+    getUsedValuesDefinedAbove(region, used);
+  return llvm::none_of(used, [&](Value value) {
+    return isa<MemRefType>(value.getType()) &&
+           roots.contains(xla::gpu_kernels::bufferRoot(value));
+  });
+}
+
+SmallVector<linalg::FillOp>
+xla::gpu_kernels::wholeOutputFills(linalg::LinalgOp op) {
+  SmallVector<linalg::FillOp> fills(op.getNumDpsInits());
+  auto func = op->getParentOfType<func::FuncOp>();
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (!func || op->getParentOp() != func || !callsPassDistinctBuffers(func) ||
+      ShapedType::isDynamicShape(ranges))
+    return fills;
+  DenseSet<Value> roots, inputRoots;
+  for (Value output : op.getDpsInits())
+    roots.insert(bufferRoot(output));
+  for (Value input : op.getDpsInputs())
+    if (isa<MemRefType>(input.getType()))
+      inputRoots.insert(bufferRoot(input));
+  auto fillable = [&](OpOperand &output, linalg::FillOp fill) {
+    Value buffer = output.get();
+    auto type = cast<MemRefType>(buffer.getType());
+    AffineMap map = op.getMatchingIndexingMap(&output);
+    if (fill.getOutputs()[0] != buffer || !type.hasStaticShape() ||
+        !map.isProjectedPermutation(/*allowZeroInResults=*/true))
+      return false;
+    // Distinct loops index distinct elements: as many iterations as
+    // elements means each is written once.
+    int64_t written = 1;
+    for (unsigned d = 0; d < op.getNumLoops(); ++d)
+      if (map.isFunctionOfDim(d))
+        written *= ranges[d];
+    return written == type.getNumElements() &&
+           !inputRoots.contains(bufferRoot(buffer)) &&
+           llvm::count(op.getDpsInits(), buffer) == 1 &&
+           matchPattern(fill.getInputs()[0], m_Constant());
+  };
+  for (Operation *prev = op->getPrevNode(); prev;
+       prev = prev->getPrevNode()) {
+    auto fill = dyn_cast<linalg::FillOp>(prev);
+    if (!fill || !fill.hasPureBufferSemantics() ||
+        !llvm::is_contained(op.getDpsInits(), fill.getOutputs()[0])) {
+      if (leavesAlone(prev, roots))
+        continue;
+      break;
+    }
+    for (OpOperand &output : op.getDpsInitsMutable()) {
+      unsigned n = output.getOperandNumber() - op.getNumDpsInputs();
+      if (!fills[n] && fillable(output, fill))
+        fills[n] = fill;
+    }
+  }
+  return fills;
 }

@@ -95,6 +95,17 @@ mlir::Value bufferRoot(mlir::Value buffer);
 /// distinct arguments (and allocations) are distinct memory.
 bool callsPassDistinctBuffers(mlir::func::FuncOp func);
 
+/// Fills of a constant that `op` could start from instead (by output; null
+/// where none): fills before `op` in its function, with only ops in
+/// between that leave `op`'s outputs alone (no memory effects, an
+/// allocation, or linalg ops and kernels on other buffers), that write the
+/// whole buffer of an output that no input views and that `op` writes once
+/// per element (a projected permutation output map over loops whose
+/// ranges multiply to the buffer's size). The function's calls must pass
+/// distinct buffers.
+llvm::SmallVector<mlir::linalg::FillOp>
+wholeOutputFills(mlir::linalg::LinalgOp op);
+
 /// `memref[indices]` if `inBounds`, else zero of its element type.
 mlir::Value guardedLoad(mlir::OpBuilder &b, mlir::Location loc,
                         mlir::Value inBounds, mlir::Value memref,
@@ -231,6 +242,37 @@ void emitTiledContractionKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
                                 const mlir::linalg::ContractionDimensions &dims,
                                 const ContractionTile &tile,
                                 llvm::StringRef name);
+
+//===----------------------------------------------------------------------===//
+// Library calls
+//===----------------------------------------------------------------------===//
+
+/// A contraction as cuBLAS's strided batched GEMM, in its column-major
+/// terms: D = op(X) op(Y) for each of `batch` matrices, D `m` x `n`, the
+/// inner dimension `k`; X, Y and D are the contraction's buffers (X and Y
+/// its operands in either order), their matrices `stride*` elements apart.
+struct LibraryGemm {
+  mlir::Value x, y, d;
+  bool transX = false, transY = false;
+  int64_t m = 0, n = 0, k = 0, batch = 1;
+  int64_t ldx = 0, ldy = 0, ldd = 0;
+  int64_t strideX = 0, strideY = 0, strideD = 0;
+};
+
+/// The GEMM that contraction `op` (with dimensions `dims`) is, if it is one:
+/// its body exactly `acc + a * b` on f32 or on f64, each role's loops
+/// collapsing to one static stride in every operand, one of the two
+/// strides of each matrix 1, sizes within cuBLAS's int.
+mlir::FailureOr<LibraryGemm>
+matchLibraryGemm(mlir::linalg::LinalgOp op,
+                 const mlir::linalg::ContractionDimensions &dims);
+
+/// Replaces `op` by a call of the runtime's GEMM (ABI/GPUABI.h) named
+/// `name` in profiles; a zero fill of the output that `wholeOutputFills`
+/// finds goes too (the GEMM then overwrites the output instead of adding
+/// to it).
+void emitLibraryGemm(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
+                     const LibraryGemm &gemm, llvm::StringRef name);
 
 } // namespace xla::gpu_kernels
 

@@ -84,6 +84,11 @@ struct GPUMapLinalgPass
   using Base::Base;
 
   void runOnOperation() override {
+    if (!libraryGemm.empty() && libraryGemm != "cublas") {
+      getOperation().emitError("xla-gpu-map-linalg: unknown library-gemm '")
+          << libraryGemm << "' (expected cublas or nothing)";
+      return signalPassFailure();
+    }
     for (func::FuncOp func : getOperation().getOps<func::FuncOp>()) {
       if (func.isExternal() || !func->hasAttr("xla.fusion_kind"))
         continue;
@@ -125,14 +130,43 @@ private:
     return true;
   }
 
-  void mapOp(func::FuncOp func, linalg::LinalgOp op) {
+  /// A GEMM of the library's, if it is one and both sides of its output
+  /// have `minSide` elements (a matrix times a vector is a row reduction).
+  bool mapLibraryGemm(func::FuncOp func, linalg::LinalgOp op,
+                      int64_t minSide) {
+    if (libraryGemm.empty() || !op.hasPureBufferSemantics() ||
+        op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+        !linalg::isaContractionOpInterface(op) ||
+        ShapedType::isDynamicShape(op.getStaticLoopRanges()))
+      return false;
+    for (AffineMap map : op.getIndexingMapsArray())
+      if (!map.isProjectedPermutation())
+        return false;
+    FailureOr<linalg::ContractionDimensions> dims =
+        linalg::inferContractionDims(op);
+    SmallVector<int64_t> sizes = op.getStaticLoopRanges();
+    if (failed(dims) || dims->m.empty() || dims->n.empty() ||
+        dims->k.empty() || product(sizes, dims->m) < minSide ||
+        product(sizes, dims->n) < minSide)
+      return false;
+    FailureOr<LibraryGemm> gemm = matchLibraryGemm(op, *dims);
+    if (failed(gemm))
+      return false;
     OpBuilder b(op);
-    FailureOr<linalg::ContractionDimensions> dims = matchContraction(op);
+    emitLibraryGemm(b, op, *gemm, nextKernelName(func) + "_cublas");
+    return true;
+  }
+
+  void mapOp(func::FuncOp func, linalg::LinalgOp op) {
     // A times B transposed (k contiguous in both operands) also matches the
     // row reduction, whose kernel reads an operand row once per output:
     // only a product with a side of a few rows (a matrix times a vector)
     // is better off that way.
     constexpr int64_t kMinTiledSide = 16;
+    if (mapLibraryGemm(func, op, kMinTiledSide))
+      return;
+    OpBuilder b(op);
+    FailureOr<linalg::ContractionDimensions> dims = matchContraction(op);
     SmallVector<int64_t> sizes = op.getStaticLoopRanges();
     bool tiled = succeeded(dims) &&
                  product(sizes, dims->m) >= kMinTiledSide &&

@@ -17,10 +17,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/IR/Matchers.h"
-#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -96,77 +93,19 @@ xla::gpu_kernels::matchRowReduction(linalg::LinalgOp op) {
   return combiners;
 }
 
-/// True if `op` (between a fill and a reduction) leaves the buffers of
-/// `roots` alone: it touches no memory, allocates, or is a linalg op or a
-/// kernel (an earlier op's) whose operands and captured values are other
-/// buffers (distinct, as the function's calls pass them).
-static bool leavesAlone(Operation *op, const DenseSet<Value> &roots) {
-  if (isMemoryEffectFree(op) || isa<memref::AllocOp>(op))
-    return true;
-  if (!isa<gpu::LaunchOp>(op) &&
-      !(isa<linalg::LinalgOp>(op) &&
-        cast<linalg::LinalgOp>(op).hasPureBufferSemantics()))
-    return false;
-  // A payload may read a buffer it captures (a gather's loads).
-  SetVector<Value> used(op->getOperands().begin(), op->getOperands().end());
-  for (Region &region : op->getRegions())
-    getUsedValuesDefinedAbove(region, used);
-  return llvm::none_of(used, [&](Value value) {
-    return isa<MemRefType>(value.getType()) &&
-           roots.contains(bufferRoot(value));
-  });
-}
-
-/// Fills of `op`'s outputs that the kernel can start from instead (by
-/// output; null where none): fills of a constant before `op`, with only
-/// ops that leave the outputs alone in between, that write an output's
-/// whole buffer, which `op` then writes once per element (an injective
-/// output map over the parallel loops, as many elements as rows), an
-/// output no input views.
+/// Fills of `op`'s outputs that the row kernel can start from instead (by
+/// output; null where none): `wholeOutputFills` of outputs that hold a
+/// value per row (indexed by every loop but the last).
 static SmallVector<linalg::FillOp> initialFills(linalg::LinalgOp op) {
-  SmallVector<linalg::FillOp> fills(op.getNumDpsInits());
-  auto func = op->getParentOfType<func::FuncOp>();
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (!func || op->getParentOp() != func || !callsPassDistinctBuffers(func) ||
-      ShapedType::isDynamicShape(ranges))
-    return fills;
-  int64_t rows = 1;
-  for (int64_t size : ArrayRef(ranges).drop_back())
-    rows *= size;
-  DenseSet<Value> roots, inputRoots;
-  for (Value output : op.getDpsInits())
-    roots.insert(bufferRoot(output));
-  for (Value input : op.getDpsInputs())
-    if (isa<MemRefType>(input.getType()))
-      inputRoots.insert(bufferRoot(input));
-  auto fillable = [&](OpOperand &output, linalg::FillOp fill) {
-    Value buffer = output.get();
-    auto type = cast<MemRefType>(buffer.getType());
+  SmallVector<linalg::FillOp> fills = wholeOutputFills(op);
+  unsigned last = op.getNumLoops() - 1;
+  for (OpOperand &output : op.getDpsInitsMutable()) {
     AffineMap map = op.getMatchingIndexingMap(&output);
-    bool everyRow = map.isProjectedPermutation(/*allowZeroInResults=*/true);
-    for (unsigned d = 0; d + 1 < op.getNumLoops(); ++d)
+    bool everyRow = !map.isFunctionOfDim(last);
+    for (unsigned d = 0; d < last; ++d)
       everyRow &= map.isFunctionOfDim(d);
-    return fill.getOutputs()[0] == buffer && everyRow &&
-           !map.isFunctionOfDim(op.getNumLoops() - 1) &&
-           type.hasStaticShape() && type.getNumElements() == rows &&
-           !inputRoots.contains(bufferRoot(buffer)) &&
-           llvm::count(op.getDpsInits(), buffer) == 1 &&
-           matchPattern(fill.getInputs()[0], m_Constant());
-  };
-  for (Operation *prev = op->getPrevNode(); prev;
-       prev = prev->getPrevNode()) {
-    auto fill = dyn_cast<linalg::FillOp>(prev);
-    if (!fill || !fill.hasPureBufferSemantics() ||
-        !llvm::is_contained(op.getDpsInits(), fill.getOutputs()[0])) {
-      if (leavesAlone(prev, roots))
-        continue;
-      break;
-    }
-    for (OpOperand &output : op.getDpsInitsMutable()) {
-      unsigned n = output.getOperandNumber() - op.getNumDpsInputs();
-      if (!fills[n] && fillable(output, fill))
-        fills[n] = fill;
-    }
+    if (!everyRow)
+      fills[output.getOperandNumber() - op.getNumDpsInputs()] = nullptr;
   }
   return fills;
 }

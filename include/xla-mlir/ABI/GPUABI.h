@@ -29,6 +29,20 @@
 //       is passed in a 64-bit slot, zero-extended: a memref is its expanded
 //       descriptor (allocated, aligned, offset, sizes, strides), as the
 //       kernel side (`convert-gpu-to-nvvm`) expects it.
+//   void  xla_rt_gpu_gemm(const char *name, uint64_t dtype, uint64_t transX,
+//                         uint64_t transY, int64_t m, int64_t n, int64_t k,
+//                         int64_t batch, uint64_t x, int64_t ldx,
+//                         int64_t strideX, uint64_t y, int64_t ldy,
+//                         int64_t strideY, uint64_t d, int64_t ldd,
+//                         int64_t strideD, uint64_t accumulate);
+//       cuBLAS's strided batched GEMM in its column-major terms (the
+//       compiler maps row-major products onto it): for each of `batch`
+//       matrices, D = op(X) op(Y) (+ D if `accumulate`), op a transpose if
+//       trans*, D m x n, k the inner dimension; x, y and d are device
+//       addresses, the stride* elements between matrices; dtype is a DType
+//       code (F32 or F64). `name` (NUL-terminated) names the call in kernel
+//       timings. The runtime loads cuBLAS on first use
+//       (`--gpu-cublas`, pipeline option `library-gemm=cublas`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +58,7 @@ constexpr const char kGPUHostAllocSymbol[] = "xla_rt_gpu_host_alloc";
 constexpr const char kGPUHostFreeSymbol[] = "xla_rt_gpu_host_free";
 constexpr const char kGPUMemcpySymbol[] = "xla_rt_gpu_memcpy";
 constexpr const char kGPULaunchSymbol[] = "xla_rt_gpu_launch";
+constexpr const char kGPUGemmSymbol[] = "xla_rt_gpu_gemm";
 
 /// Every GPU import starts with this.
 constexpr const char kGPUSymbolPrefix[] = "xla_rt_gpu_";

@@ -81,6 +81,10 @@ struct CompileOptions {
   /// that should fit on a multiprocessor at once (1; 2 caps its registers
   /// at half the register file: an experiment, docs/gpu.md).
   int64_t gpuContractionBlocks = 1;
+  /// `gpu-cublas`: on a GPU, run the (batched) f32 and f64 matrix products
+  /// cuBLAS can with cuBLAS instead of our generated kernels (docs/gpu.md);
+  /// the runtime then loads libcublas.
+  bool gpuCublas = false;
   /// `parallel-loops`: run the tiles of large ops on all cores (OpenMP;
   /// needs a compiler built with libomp, else ignored).
   bool parallelLoops = true;

@@ -48,6 +48,12 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
       llvm::cl::desc("Blocks of a tiled contraction per multiprocessor "
                      "(xla-gpu-map-linalg contraction-blocks-per-sm)"),
       llvm::cl::init(1)};
+  Option<std::string> libraryGemm{
+      *this, "library-gemm",
+      llvm::cl::desc("Library for the GEMMs it can run instead of generated "
+                     "kernels: empty (none) or cublas (xla-gpu-map-linalg "
+                     "library-gemm)"),
+      llvm::cl::init("")};
   Option<bool> rowFusion{
       *this, "row-fusion",
       llvm::cl::desc("Fusions of row ops (softmax, layernorm) as one kernel "

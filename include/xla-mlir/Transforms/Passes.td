@@ -728,6 +728,12 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
       contraction whose k is contiguous in both operands (A times B
       transposed) is tiled too when m and n both have 16 or more elements;
       a matrix times a vector matches the row reduction first.
+    - With `library-gemm=cublas`, a contraction that would be tiled and
+      that is a (batched) GEMM cuBLAS can run (`acc + a * b` on f32 or
+      f64, each role's loops collapsing to one stride per operand, one
+      unit stride per matrix) becomes a host call of the runtime's GEMM
+      (`xla_rt_gpu_gemm`, ABI/GPUABI.h), named `<function>_<n>_cublas`;
+      a zero fill of its output right before goes (beta = 0).
 
     - Any other reduction (columns, convolutions, several reduction loops,
       bodies without a regroupable combiner) becomes one thread per
@@ -764,8 +770,13 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
            "Widest vector load of a row reduction's or row fusion's thread "
            "(groups of neighbouring f32 columns; below 8: one column at a "
            "time)">,
+    Option<"libraryGemm", "library-gemm", "std::string", /*default=*/"\"\"",
+           "Library that runs the GEMMs it can instead of generated "
+           "kernels: empty (none) or cublas">,
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::memref::MemRefDialect",
