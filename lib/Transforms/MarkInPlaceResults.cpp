@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 namespace xla {
 #define GEN_PASS_DEF_MARKINPLACERESULTSPASS
@@ -130,6 +131,29 @@ static void sinkWriters(Block &body,
   }
 }
 
+/// Gives `writer`'s init for `result` a tensor.empty of its own. The
+/// result's buffer becomes the argument's, so no other op may write into
+/// it first; but a destination shared with other ops (identical
+/// tensor.empty ops merged by CSE, a reduction's accumulator) lets
+/// bufferization put their values there, before the writer reads the
+/// argument. The writer does not read its init, so any tensor of its shape
+/// will do. The attribute keeps CSE from merging it with another one.
+static void giveOwnDestination(linalg::LinalgOp writer, OpResult result,
+                               unsigned returnedNumber) {
+  OpOperand *init = writer.getDpsInitOperand(result.getResultNumber());
+  auto own = init->get().getDefiningOp<tensor::EmptyOp>();
+  if (own && own->hasAttr("xla.own_destination") && own->hasOneUse())
+    return;
+  OpBuilder b(writer);
+  Location loc = writer.getLoc();
+  auto type = cast<RankedTensorType>(init->get().getType());
+  auto empty = tensor::EmptyOp::create(
+      b, loc, tensor::getMixedSizes(b, loc, init->get()),
+      type.getElementType());
+  empty->setAttr("xla.own_destination", b.getI64IntegerAttr(returnedNumber));
+  init->set(empty);
+}
+
 /// Records the pairs of `func` (see Passes.td).
 static void markPairs(func::FuncOp func, Block &body) {
   SmallVector<int64_t> pairs;
@@ -145,6 +169,7 @@ static void markPairs(func::FuncOp func, Block &body) {
         continue;
       pairs.push_back(argument.getArgNumber());
       pairs.push_back(numArguments + returned.getOperandNumber());
+      giveOwnDestination(writer, result, returned.getOperandNumber());
     }
   }
   if (pairs.empty())

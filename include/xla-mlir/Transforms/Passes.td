@@ -248,8 +248,14 @@ def MarkInPlaceResultsPass
     the op computing that result, if only the return uses it, is first
     moved after the argument's other readers: a multi-output kernel that
     recomputes one output inside another's loop would otherwise read the
-    old value after writing the new one.
+    old value after writing the new one. The op computing a paired result
+    writes into a `tensor.empty` of its own (attribute
+    `xla.own_destination`, which keeps CSE from merging it): a destination
+    shared with other ops of the kernel would let bufferization store their
+    values in the result's buffer, over the argument, before the op reads
+    it.
   }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
 def PrepareDonationPass
