@@ -15,10 +15,11 @@
 # the same run, and so is .gpu/bench-variant, which `prepare` compiles
 # with the xla-translate flags in $GPU_BENCH_VARIANT (an experiment, e.g.
 # GPU_BENCH_VARIANT=--gpu-contraction-blocks-per-sm=2). `prepare` also
-# compiles the benchmarks and the e2e programs and workloads with
-# --gpu-cublas (.gpu/bench-cublas, .gpu/art-cublas), which `run` times and
-# checks with the cuBLAS it finds in the Python packages there
-# (XLA_CUBLAS_LIBRARY). Carry `.gpu` to the GPU machine (ignored by git
+# compiles the benchmarks with --gpu-cublas (.gpu/bench-cublas) and with
+# --gpu-transpose-tiles (.gpu/bench-transpose), and the e2e programs, the
+# corpus and the workloads with both ($GPU_EXP_FLAGS, .gpu/art-exp), which
+# `run` times and checks, with the cuBLAS it finds in the Python packages
+# there (XLA_CUBLAS_LIBRARY). Carry `.gpu` to the GPU machine (ignored by git
 # through .git/info/exclude).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,13 +27,18 @@ cd "$(dirname "$0")/.."
 case "${1:-}" in
 prepare)
   ./scripts/build.sh xla-translate xla-load-artifact xla-run
-  rm -rf .gpu/art .gpu/bench .gpu/bench-variant .gpu/art-cublas \
-    .gpu/bench-cublas
+  rm -rf .gpu/art .gpu/bench .gpu/bench-variant .gpu/art-exp \
+    .gpu/bench-cublas .gpu/bench-transpose
   python3 scripts/gpu_artifacts.py build .gpu/art --workloads
   python3 bench/gpu_bench.py export .gpu/bench
   python3 bench/gpu_bench.py export .gpu/bench-cublas --gpu-cublas
-  python3 scripts/gpu_artifacts.py build .gpu/art-cublas --no-corpus \
-    --workloads --gpu-flag=--gpu-cublas
+  python3 bench/gpu_bench.py export .gpu/bench-transpose --gpu-transpose-tiles
+  exp_flags=()
+  for flag in ${GPU_EXP_FLAGS:---gpu-cublas --gpu-transpose-tiles}; do
+    exp_flags+=("--gpu-flag=$flag")
+  done
+  python3 scripts/gpu_artifacts.py build .gpu/art-exp --workloads \
+    "${exp_flags[@]}"
   if [ -n "${GPU_BENCH_VARIANT:-}" ]; then
     # shellcheck disable=SC2086
     python3 bench/gpu_bench.py export .gpu/bench-variant $GPU_BENCH_VARIANT
@@ -64,7 +70,7 @@ for base in site.getsitepackages():
     export XLA_CUBLAS_LIBRARY
   fi
   echo "cuBLAS: ${XLA_CUBLAS_LIBRARY:-the loader search path}"
-  for set in bench bench-base bench-variant bench-cublas; do
+  for set in bench bench-base bench-variant bench-cublas bench-transpose; do
     [ -d ".gpu/$set" ] || continue
     echo "== $set"
     timeout 150 python3 bench/gpu_bench.py time ".gpu/$set" "$loader" \
@@ -96,20 +102,20 @@ for base in site.getsitepackages():
     grep -E "^=========  *(Invalid|at|by|Access|and)|ERROR SUMMARY" \
       "$out/sanitizer-$w.txt" | head -12 || true
   done
-  if [ -d .gpu/art-cublas ]; then
-    echo "== e2e and workloads with --gpu-cublas"
-    OUT="$out" python3 scripts/gpu_artifacts.py run .gpu/art-cublas \
-      --kinds e2e,workload --jobs 15 --budget "${BUDGET_E2E:-150}" \
-      --workloads-dir /tmp/gpu-workloads >"$out/run-cublas.log" 2>&1 ||
-      echo "e2e with cuBLAS: exit $?"
-    mv "$out/gpu-results.json" "$out/results-cublas.json" 2>/dev/null || true
-    grep -vE "$filter" "$out/run-cublas.log" | tail -12 || true
-  fi
   echo "== corpus"
   OUT="$out" python3 scripts/gpu_artifacts.py run .gpu/art --kinds corpus \
     --jobs 15 --budget "${BUDGET_CORPUS:-150}" >"$out/run-corpus.log" 2>&1 ||
     echo "corpus: exit $?"
   grep -vE "$filter" "$out/run-corpus.log" | tail -20 || true
+  if [ -d .gpu/art-exp ]; then
+    echo "== e2e, workloads and corpus with the experiments' flags"
+    OUT="$out" python3 scripts/gpu_artifacts.py run .gpu/art-exp \
+      --jobs 15 --budget "${BUDGET_EXP:-150}" \
+      --workloads-dir /tmp/gpu-workloads >"$out/run-exp.log" 2>&1 ||
+      echo "experiments: exit $?"
+    mv "$out/gpu-results.json" "$out/results-exp.json" 2>/dev/null || true
+    grep -vE "$filter" "$out/run-exp.log" | tail -16 || true
+  fi
   grep -h "^PASS" "$out/run-e2e.log" | cut -c1-700 || true
   ;;
 *)

@@ -98,6 +98,12 @@ struct CompileCLOptions {
                            "with cuBLAS instead of generated kernels (the "
                            "runtime then needs libcublas)"),
                   cl::init(defaults.gpuCublas), cl::cat(category)),
+        gpuTransposeTiles(
+            "gpu-transpose-tiles",
+            cl::desc("On a GPU, move transposes through shared memory in "
+                     "32x32 tiles, reading and writing along contiguous "
+                     "dimensions"),
+            cl::init(defaults.gpuTransposeTiles), cl::cat(category)),
         parallelLoops("parallel-loops",
                 cl::desc("Run the tiles of large ops on all cores (OpenMP; "
                          "OMP_NUM_THREADS sets how many)"),
@@ -166,6 +172,7 @@ struct CompileCLOptions {
   cl::opt<int64_t> gpuVectorBytes;
   cl::opt<int64_t> gpuContractionBlocks;
   cl::opt<bool> gpuCublas;
+  cl::opt<bool> gpuTransposeTiles;
   cl::opt<bool> parallelLoops;
   cl::opt<bool> runtimeAlloc;
   cl::opt<unsigned> optLevel;
@@ -219,6 +226,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.gpuVectorBytes = cl->gpuVectorBytes;
   options.gpuContractionBlocks = cl->gpuContractionBlocks;
   options.gpuCublas = cl->gpuCublas;
+  options.gpuTransposeTiles = cl->gpuTransposeTiles;
   options.parallelLoops = cl->parallelLoops;
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
@@ -325,6 +333,7 @@ const std::vector<OptionSetter> &optionSetters() {
       field("gpu-contraction-blocks-per-sm",
             &CompileOptions::gpuContractionBlocks),
       field("gpu-cublas", &CompileOptions::gpuCublas),
+      field("gpu-transpose-tiles", &CompileOptions::gpuTransposeTiles),
       field("parallel-loops", &CompileOptions::parallelLoops),
       field("runtime-alloc", &CompileOptions::runtimeAlloc),
       {"opt-level",

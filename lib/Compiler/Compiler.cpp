@@ -403,6 +403,7 @@ compileProgram(ModuleOp module, const TargetDescription &target,
     pipelineOptions.vectorBytes = options.gpuVectorBytes;
     pipelineOptions.contractionBlocks = options.gpuContractionBlocks;
     pipelineOptions.libraryGemm = options.gpuCublas ? "cublas" : "";
+    pipelineOptions.transposeTiles = options.gpuTransposeTiles;
     pipelineOptions.fusionReport = report;
     if (!dumpDir.empty())
       pipelineOptions.dumpPTX = getPTXDumpPath(dumpDir);

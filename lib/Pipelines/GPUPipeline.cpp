@@ -96,6 +96,7 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   strategies.vectorBytes = options.vectorBytes;
   strategies.contractionBlocks = options.contractionBlocks;
   strategies.libraryGemm = options.libraryGemm;
+  strategies.transposeTiles = options.transposeTiles;
   pm.addPass(createGPUMapLinalgPass(strategies));
   pm.addPass(createConvertLinalgToParallelLoopsPass());
   pm.addPass(createCanonicalizerPass());

@@ -244,6 +244,37 @@ void emitTiledContractionKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
                                 llvm::StringRef name);
 
 //===----------------------------------------------------------------------===//
+// Transposes
+//===----------------------------------------------------------------------===//
+
+/// A loop nest whose outputs are written along loop `outer` (their last
+/// dimension, contiguous) while the inputs `inputs` (operand numbers) are
+/// read along loop `inner` (theirs).
+struct TransposeTiles {
+  unsigned inner = 0, outer = 0;
+  llvm::SmallVector<unsigned> inputs;
+};
+
+/// The transpose `op` is: a parallel linalg op with static ranges and
+/// projected permutation maps, integer or float outputs whose last
+/// dimension is contiguous and indexed by one loop, and inputs of 8- to
+/// 64-bit elements whose contiguous last dimension another loop indexes
+/// (the first such input picks it) and that depend on the outputs' loop;
+/// both loops at least `minSide` long. Failure if there is none.
+mlir::FailureOr<TransposeTiles> matchTranspose(mlir::linalg::LinalgOp op,
+                                               int64_t minSide);
+
+/// A block per `tile` x `tile` tile of the two loops (the other loops in
+/// the grid), `tile` x `rows` threads: each transposed input's tile is
+/// read along `inner` into shared memory (padded by a column), then the
+/// outputs are written along `outer`, the body applied there with the
+/// transposed inputs taken from shared memory and the others loaded.
+/// Replaces `op`. `rows` must divide `tile`.
+void emitTransposeKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
+                         const TransposeTiles &tiles, int64_t tile,
+                         int64_t rows, llvm::StringRef name);
+
+//===----------------------------------------------------------------------===//
 // Library calls
 //===----------------------------------------------------------------------===//
 

@@ -166,6 +166,16 @@ private:
     if (mapLibraryGemm(func, op, kMinTiledSide))
       return;
     OpBuilder b(op);
+    if (transposeTiles && op.getNumReductionLoops() == 0) {
+      // 32 x 32 tiles, 8 rows of a tile per pass: 256 threads, each
+      // moving 4 elements of each transposed input.
+      constexpr int64_t kTile = 32, kRowsPerPass = 8;
+      FailureOr<TransposeTiles> tiles = matchTranspose(op, kMinTiledSide);
+      if (succeeded(tiles))
+        emitTransposeKernel(b, op, *tiles, kTile, kRowsPerPass,
+                            nextKernelName(func));
+      return;
+    }
     FailureOr<linalg::ContractionDimensions> dims = matchContraction(op);
     SmallVector<int64_t> sizes = op.getStaticLoopRanges();
     bool tiled = succeeded(dims) &&

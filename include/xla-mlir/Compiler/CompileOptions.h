@@ -85,6 +85,10 @@ struct CompileOptions {
   /// cuBLAS can with cuBLAS instead of our generated kernels (docs/gpu.md);
   /// the runtime then loads libcublas.
   bool gpuCublas = false;
+  /// `gpu-transpose-tiles`: on a GPU, a transpose moves 32x32 tiles through
+  /// shared memory, reading and writing along contiguous dimensions (not
+  /// yet run on a GPU, hence off).
+  bool gpuTransposeTiles = false;
   /// `parallel-loops`: run the tiles of large ops on all cores (OpenMP;
   /// needs a compiler built with libomp, else ignored).
   bool parallelLoops = true;

@@ -48,6 +48,11 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
       llvm::cl::desc("Blocks of a tiled contraction per multiprocessor "
                      "(xla-gpu-map-linalg contraction-blocks-per-sm)"),
       llvm::cl::init(1)};
+  Option<bool> transposeTiles{
+      *this, "transpose-tiles",
+      llvm::cl::desc("Transposes move 32x32 tiles through shared memory "
+                     "(xla-gpu-map-linalg transpose-tiles)"),
+      llvm::cl::init(false)};
   Option<std::string> libraryGemm{
       *this, "library-gemm",
       llvm::cl::desc("Library for the GEMMs it can run instead of generated "

@@ -740,6 +740,13 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
       unit stride per matrix) becomes a host call of the runtime's GEMM
       (`xla_rt_gpu_gemm`, ABI/GPUABI.h), named `<function>_<n>_cublas`;
       a zero fill of its output right before goes (beta = 0).
+    - With `transpose-tiles`, a loop nest without reductions whose outputs
+      are written along one loop (their contiguous dimension) while an
+      input is read along another (its contiguous dimension), both at
+      least 16 long, moves 32x32 tiles: a block of 256 threads reads each
+      such input's tile along its contiguous dimension into shared memory
+      (a padding column), then writes the outputs along theirs, applying
+      the body there with those inputs taken from shared memory.
 
     - Any other reduction (columns, convolutions, several reduction loops,
       bodies without a regroupable combiner) becomes one thread per
@@ -776,6 +783,10 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
            "Widest vector load of a row reduction's or row fusion's thread "
            "(groups of neighbouring f32 columns; below 8: one column at a "
            "time)">,
+    Option<"transposeTiles", "transpose-tiles", "bool", /*default=*/"false",
+           "A loop nest that reads an input along another dimension than "
+           "it writes its outputs (a transpose) moves 32x32 tiles through "
+           "shared memory (not yet run on a GPU, hence off)">,
     Option<"libraryGemm", "library-gemm", "std::string", /*default=*/"\"\"",
            "Library that runs the GEMMs it can instead of generated "
            "kernels: empty (none) or cublas">,
