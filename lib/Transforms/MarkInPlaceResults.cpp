@@ -131,13 +131,21 @@ static void sinkWriters(Block &body,
   }
 }
 
-/// Gives `writer`'s init for `result` a tensor.empty of its own. The
-/// result's buffer becomes the argument's, so no other op may write into
-/// it first; but a destination shared with other ops (identical
+/// True if `writer`'s init for `result` is a tensor.empty only it uses.
+/// The result's buffer becomes the argument's, so no other op may write
+/// into it first; but a destination shared with other ops (identical
 /// tensor.empty ops merged by CSE, a reduction's accumulator) lets
 /// bufferization put their values there, before the writer reads the
-/// argument. The writer does not read its init, so any tensor of its shape
-/// will do. The attribute keeps CSE from merging it with another one.
+/// argument.
+static bool hasOwnDestination(linalg::LinalgOp writer, OpResult result) {
+  OpOperand *init = writer.getDpsInitOperand(result.getResultNumber());
+  auto empty = init->get().getDefiningOp<tensor::EmptyOp>();
+  return empty && empty->hasOneUse();
+}
+
+/// Gives `writer`'s init for `result` a tensor.empty of its own: the
+/// writer does not read its init, so any tensor of its shape will do. The
+/// attribute keeps CSE from merging it with another one.
 static void giveOwnDestination(linalg::LinalgOp writer, OpResult result,
                                unsigned returnedNumber) {
   OpOperand *init = writer.getDpsInitOperand(result.getResultNumber());
@@ -154,8 +162,12 @@ static void giveOwnDestination(linalg::LinalgOp writer, OpResult result,
   init->set(empty);
 }
 
-/// Records the pairs of `func` (see Passes.td).
-static void markPairs(func::FuncOp func, Block &body) {
+/// Records the pairs of `func` (see Passes.td). A pair the entry will
+/// donate (`hints`) gets a destination of its own; another one is recorded
+/// only where it has one already, so that programs without donation keep
+/// their buffers as they were.
+static void markPairs(func::FuncOp func, Block &body,
+                      ArrayRef<std::pair<unsigned, unsigned>> hints) {
   SmallVector<int64_t> pairs;
   unsigned numArguments = func.getNumArguments();
   for (OpOperand &returned : body.getTerminator()->getOpOperands()) {
@@ -167,9 +179,15 @@ static void markPairs(func::FuncOp func, Block &body) {
       if (argument.use_empty() || argument.getType() != result.getType() ||
           !writesAfterReading(argument, writer, result, body))
         continue;
+      bool donated = llvm::is_contained(
+          hints, std::make_pair(argument.getArgNumber(),
+                                returned.getOperandNumber()));
+      if (donated)
+        giveOwnDestination(writer, result, returned.getOperandNumber());
+      else if (!hasOwnDestination(writer, result))
+        continue;
       pairs.push_back(argument.getArgNumber());
       pairs.push_back(numArguments + returned.getOperandNumber());
-      giveOwnDestination(writer, result, returned.getOperandNumber());
     }
   }
   if (pairs.empty())
@@ -194,8 +212,9 @@ struct MarkInPlaceResultsPass
           !isa<func::ReturnOp>(func.getBody().front().getTerminator()))
         continue;
       Block &body = func.getBody().front();
-      sinkWriters(body, hints.lookup(func));
-      markPairs(func, body);
+      SmallVector<std::pair<unsigned, unsigned>> hinted = hints.lookup(func);
+      sinkWriters(body, hinted);
+      markPairs(func, body, hinted);
     }
   }
 };

@@ -50,6 +50,26 @@ func.func private @read_later(%p: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32
     %s = arith.addf %x, %x : f32
     linalg.yield %s : f32
   } -> tensor<8xf32>
+  %e2 = tensor.empty() : tensor<8xf32>
+  %b = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%p, %a : tensor<8xf32>, tensor<8xf32>) outs(%e2 : tensor<8xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.mulf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  return %a, %b : tensor<8xf32>, tensor<8xf32>
+}
+// The same with one tensor.empty for both ops (as CSE leaves them):
+// bufferization may keep %a in the buffer of %b, over %p, before %b reads
+// it. Without a donation asking for it, such a pair is not recorded.
+// CHECK-LABEL: func.func private @shared_destination
+// CHECK-NOT: xla.in_place
+func.func private @shared_destination(%p: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %e = tensor.empty() : tensor<8xf32>
+  %a = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%p : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %x, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
   %b = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%p, %a : tensor<8xf32>, tensor<8xf32>) outs(%e : tensor<8xf32>) {
   ^bb0(%x: f32, %y: f32, %o: f32):
     %s = arith.mulf %x, %y : f32
@@ -115,4 +135,40 @@ func.func private @adam(%m: tensor<8xf32>, %g: tensor<8xf32>, %w: tensor<8xf32>)
 func.func @main(%w: tensor<8xf32> {xla.aliased_result = 0 : i64}, %m: tensor<8xf32> {xla.aliased_result = 1 : i64}, %g: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
   %r:2 = call @adam(%m, %g, %w) : (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>)
   return %r#0, %r#1 : tensor<8xf32>, tensor<8xf32>
+}
+
+// -----
+
+// SGD on a bias: the update's destination is the reduction's too. The
+// entry donates the bias (xla.aliased_result), so the update gets a
+// tensor.empty of its own and the pair is recorded.
+#id = affine_map<(d0) -> (d0)>
+#row = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func private @bias_update
+// CHECK-SAME: xla.in_place = array<i64: 0, 2>
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<10xf32>
+// CHECK: %[[F:.*]] = linalg.fill {{.*}} outs(%[[E]]
+// CHECK: %[[S:.*]] = linalg.generic {{.*}} outs(%[[F]]
+// CHECK: %[[OWN:.*]] = tensor.empty() {xla.own_destination = 0 : i64} : tensor<10xf32>
+// CHECK: linalg.generic {{.*}} ins(%arg0, %[[S]] : {{.*}}) outs(%[[OWN]]
+func.func private @bias_update(%b: tensor<10xf32>, %g: tensor<4x10xf32>) -> tensor<10xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<10xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<10xf32>) -> tensor<10xf32>
+  %s = linalg.generic {indexing_maps = [#row, #col], iterator_types = ["reduction", "parallel"]} ins(%g : tensor<4x10xf32>) outs(%f : tensor<10xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %a = arith.addf %acc, %x : f32
+    linalg.yield %a : f32
+  } -> tensor<10xf32>
+  %n = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%b, %s : tensor<10xf32>, tensor<10xf32>) outs(%e : tensor<10xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %d = arith.subf %x, %y : f32
+    linalg.yield %d : f32
+  } -> tensor<10xf32>
+  return %n : tensor<10xf32>
+}
+func.func @main(%b: tensor<10xf32> {xla.aliased_result = 0 : i64}, %g: tensor<4x10xf32>) -> tensor<10xf32> {
+  %r = call @bias_update(%b, %g) : (tensor<10xf32>, tensor<4x10xf32>) -> tensor<10xf32>
+  return %r : tensor<10xf32>
 }

@@ -249,11 +249,14 @@ def MarkInPlaceResultsPass
     moved after the argument's other readers: a multi-output kernel that
     recomputes one output inside another's loop would otherwise read the
     old value after writing the new one. The op computing a paired result
-    writes into a `tensor.empty` of its own (attribute
-    `xla.own_destination`, which keeps CSE from merging it): a destination
-    shared with other ops of the kernel would let bufferization store their
-    values in the result's buffer, over the argument, before the op reads
-    it.
+    must write into a `tensor.empty` of its own: a destination shared with
+    other ops of the kernel (a reduction's accumulator, after CSE merged
+    their `tensor.empty`) would let bufferization store their values in the
+    result's buffer, over the argument, before the op reads it. Where the
+    entry donates the argument, the op gets one (attribute
+    `xla.own_destination`, which keeps CSE from merging it); elsewhere a
+    pair without one is not recorded, so that programs without donation
+    keep their buffers.
   }];
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
