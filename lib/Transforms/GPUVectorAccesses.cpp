@@ -62,7 +62,8 @@ static int64_t elementBytes(Operation *op, scf::ParallelOp loop) {
   if (type.getRank() == 0 || !isa<IntegerType, FloatType>(element) ||
       !loop.isDefinedOutsideOfLoop(memref))
     return 0;
-  ValueRange ivs = loop.getInductionVars();
+  // A copy: scf.parallel returns its variables in a temporary vector.
+  SmallVector<Value> ivs = loop.getInductionVars();
   if (indices.back() != ivs.back())
     return 0;
   for (Value index : indices.drop_back())
