@@ -20,7 +20,7 @@
 # corpus and the workloads with both ($GPU_EXP_FLAGS, .gpu/art-exp), which
 # `run` times and checks, with the cuBLAS it finds in the Python packages
 # there (XLA_CUBLAS_LIBRARY). Carry `.gpu` to the GPU machine (ignored by git
-# through .git/info/exclude).
+# through .gitignore; name it in the device call's carry).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
