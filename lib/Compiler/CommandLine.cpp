@@ -143,7 +143,8 @@ struct CompileCLOptions {
         target("target",
                cl::desc("Override the host's target description: "
                         "key=value,... (triple, cpu, features, vector-bits, "
-                        "cores, l1, l2, l3, clock-ghz, bandwidth-gbps, "
+                        "vector-registers, cores, l1, l2, l3, clock-ghz, "
+                        "bandwidth-gbps, "
                         "peak-gflops, kernel-overhead-us, memory, gpu), or "
                         "cuda for an NVIDIA GPU (gpu=sm_90a)"),
                cl::value_desc("spec"), cl::cat(category)),

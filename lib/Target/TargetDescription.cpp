@@ -137,10 +137,13 @@ llvm::Error deriveFromFeatures(TargetDescription &target) {
   auto has = [&](llvm::StringRef feature) {
     return (*info)->checkFeatures(("+" + feature).str());
   };
-  if (llvm::Triple(target.triple).isX86())
+  llvm::Triple triple(target.triple);
+  if (triple.isX86())
     target.vectorBits = has("avx512f") ? 512 : has("avx") ? 256 : 128;
   else
     target.vectorBits = 128;
+  target.vectorRegisters =
+      (triple.isX86() && has("avx512f")) || triple.isAArch64() ? 32 : 16;
   target.peakGflops = estimatePeak(target, hasTwoFmaUnits(**info));
   return llvm::Error::success();
 }
@@ -220,21 +223,27 @@ llvm::Error TargetDescription::applyOverrides(llvm::StringRef spec) {
     *this = *base;
     cores = keepCores;
   }
-  bool derived = false;
+  // Then the features, which bring their vector width and registers, so
+  // that vector-bits= and vector-registers= override those (the map's
+  // order is not the spec's).
+  bool derived = values.count("features");
+  if (derived) {
+    features = featuresFromSpec(values["features"]);
+    if (llvm::Error error = deriveFromFeatures(*this))
+      return error;
+  }
   for (const auto &entry : values) {
     llvm::StringRef key = entry.getKey(), value = entry.getValue();
     bool ok = true;
     if (key == "cpu" || key == "triple" || key == "peak-gflops" ||
-        key == "gpu")
+        key == "gpu" || key == "features")
       continue;
     derived = true;
-    if (key == "features") {
-      features = featuresFromSpec(value);
-      if (llvm::Error error = deriveFromFeatures(*this))
-        return error;
-    } else if (key == "vector-bits") {
+    if (key == "vector-bits") {
       ok = !value.getAsInteger(10, vectorBits) && vectorBits >= 64 &&
            llvm::isPowerOf2_64(vectorBits);
+    } else if (key == "vector-registers") {
+      ok = !value.getAsInteger(10, vectorRegisters) && vectorRegisters >= 8;
     } else if (key == "cores") {
       ok = !value.getAsInteger(10, cores) && cores >= 1;
     } else if (key == "l1") {
@@ -253,9 +262,10 @@ llvm::Error TargetDescription::applyOverrides(llvm::StringRef spec) {
       ok = parseSize(value, memoryBytes);
     } else {
       return makeError("--target: unknown key '" + key +
-                       "' (triple, cpu, features, vector-bits, cores, l1, "
-                       "l2, l3, clock-ghz, bandwidth-gbps, peak-gflops, "
-                       "kernel-overhead-us, memory, gpu; or cuda)");
+                       "' (triple, cpu, features, vector-bits, "
+                       "vector-registers, cores, l1, l2, l3, clock-ghz, "
+                       "bandwidth-gbps, peak-gflops, kernel-overhead-us, "
+                       "memory, gpu; or cuda)");
     }
     if (!ok)
       return makeError("--target: bad value '" + value + "' for " + key);
@@ -321,12 +331,12 @@ llvm::Error TargetDescription::checkRunsOnHost() const {
 
 std::string TargetDescription::str() const {
   return llvm::formatv("triple={0},cpu={1},features={2},vector-bits={3},"
-                       "cores={4},l1={5},l2={6},l3={7},clock-ghz={8},"
-                       "bandwidth-gbps={9},peak-gflops={10},"
-                       "kernel-overhead-us={11},memory={12}",
+                       "vector-registers={4},cores={5},l1={6},l2={7},l3={8},"
+                       "clock-ghz={9},bandwidth-gbps={10},peak-gflops={11},"
+                       "kernel-overhead-us={12},memory={13}",
                        triple, cpu, featuresToSpec(features), vectorBits,
-                       cores, l1Bytes, l2Bytes, l3Bytes, clockGHz,
-                       bandwidthGBps, peakGflops, kernelOverheadUs,
+                       vectorRegisters, cores, l1Bytes, l2Bytes, l3Bytes,
+                       clockGHz, bandwidthGBps, peakGflops, kernelOverheadUs,
                        memoryBytes)
              .str() +
          (gpu.empty() ? "" : ",gpu=" + gpu);
@@ -340,6 +350,7 @@ TargetDescription::toAttr(mlir::MLIRContext *context) const {
       b.getNamedAttr("cpu", b.getStringAttr(cpu)),
       b.getNamedAttr("features", b.getStringAttr(features)),
       b.getNamedAttr("vector_bits", b.getI64IntegerAttr(vectorBits)),
+      b.getNamedAttr("vector_registers", b.getI64IntegerAttr(vectorRegisters)),
       b.getNamedAttr("cores", b.getI64IntegerAttr(cores)),
       b.getNamedAttr("l1_bytes", b.getI64IntegerAttr(l1Bytes)),
       b.getNamedAttr("l2_bytes", b.getI64IntegerAttr(l2Bytes)),
@@ -407,6 +418,11 @@ TargetDescription::fromModule(mlir::ModuleOp module) {
     getFloat("kernel_overhead_us", target.kernelOverheadUs);
   if (dict.contains("memory_bytes"))
     getInt("memory_bytes", target.memoryBytes);
+  // Absent from hand-written descriptions: what an x86 CPU of that vector
+  // width has.
+  target.vectorRegisters = target.vectorBits >= 512 ? 32 : 16;
+  if (dict.contains("vector_registers"))
+    getInt("vector_registers", target.vectorRegisters);
   if (auto gpu = dict.getAs<mlir::StringAttr>("gpu"))
     target.gpu = gpu.str();
   if (error)

@@ -165,16 +165,17 @@ static int64_t staticBytes(Value value) {
 /// before the blocks, xla.block_relayout_rhs), cache tiles split k (the
 /// epilogue needs the whole sum), and a partial block would not have a
 /// static shape.
-static void planEpilogueBlocks(linalg::LinalgOp root,
-                               linalg::LinalgOp contraction,
-                               DimClasses &classes,
-                               const xla::TilingTarget &target) {
+static bool tryEpilogueBlocks(linalg::LinalgOp root,
+                              linalg::LinalgOp contraction,
+                              DimClasses &classes,
+                              const xla::TilingTarget &target,
+                              int64_t minBlockElements = 0) {
   if (root == contraction)
-    return;
+    return false;
   std::optional<xla::TilingPlan> plan = xla::decideTiling(contraction, target);
   if (!plan || !plan->vectorize || !plan->distribute || plan->packRhs ||
       !plan->cacheTileSizes.empty() || plan->tileSizes.empty())
-    return;
+    return false;
   unsigned numLoops = contraction.getNumLoops();
   auto identity = [](unsigned n) {
     return llvm::to_vector(llvm::seq<int64_t>(0, n));
@@ -192,33 +193,36 @@ static void planEpilogueBlocks(linalg::LinalgOp root,
   unsigned rootLoops = root.getNumLoops();
   SmallVector<int64_t> rootRanges = root.getStaticLoopRanges();
   SmallVector<int64_t> sizes(rootLoops, 0), blockOrder;
+  int64_t blockElements = 1;
   for (int64_t p : tileOrder) {
     unsigned l = order[p];
     int64_t size = plan->tileSizes[p];
-    if (iterators[l] != utils::IteratorType::parallel || size == 0 ||
-        size >= ranges[l])
+    if (iterators[l] != utils::IteratorType::parallel)
+      continue;
+    blockElements *= size == 0 || size >= ranges[l] ? ranges[l] : size;
+    if (size == 0 || size >= ranges[l])
       continue;
     if (ShapedType::isDynamic(ranges[l]) || ranges[l] % size)
-      return;
+      return false;
     std::optional<DimKey> cls =
         classes.blockable(DimClasses::loop(contraction, l));
     if (!cls)
-      return;
+      return false;
     std::optional<unsigned> rootLoop;
     for (unsigned r = 0; r < rootLoops; ++r) {
       if (classes.blockable(DimClasses::loop(root, r)) != cls)
         continue;
       if (rootLoop)
-        return;
+        return false;
       rootLoop = r;
     }
     if (!rootLoop || rootRanges[*rootLoop] != ranges[l])
-      return;
+      return false;
     sizes[*rootLoop] = size;
     blockOrder.push_back(*rootLoop);
   }
-  if (blockOrder.empty())
-    return;
+  if (blockOrder.empty() || blockElements < minBlockElements)
+    return false;
   for (unsigned r = 0; r < rootLoops; ++r)
     if (!llvm::is_contained(blockOrder, r))
       blockOrder.push_back(r);
@@ -230,6 +234,33 @@ static void planEpilogueBlocks(linalg::LinalgOp root,
   root->setAttr(xla::kBlockTilesAttr, DenseI64ArrayAttr::get(context, sizes));
   root->setAttr(xla::kBlockInterchangeAttr,
                 DenseI64ArrayAttr::get(context, blockOrder));
+  return true;
+}
+
+/// The blocks of an output fusion with the target's register tile, or, if
+/// its rows do not divide the output (16 pixels of a convolution in tiles
+/// of AVX2's 6 rows of two vectors), the one of the most rows that does and
+/// still has `matmulRows` vectors of accumulators, the independent FMA
+/// chains that hide the FMA's latency (4 rows of two vectors, not 5 rows
+/// of one): a block keeps the product out of memory.
+static void planEpilogueBlocks(linalg::LinalgOp root,
+                               linalg::LinalgOp contraction,
+                               DimClasses &classes,
+                               const xla::TilingTarget &target) {
+  if (tryEpilogueBlocks(root, contraction, classes, target))
+    return;
+  auto type = dyn_cast<ShapedType>(contraction->getResult(0).getType());
+  if (!type || !type.getElementType().isIntOrFloat())
+    return;
+  int64_t lanes = std::max<int64_t>(
+      1, target.vectorBits / type.getElementType().getIntOrFloatBitWidth());
+  xla::TilingTarget tile = target;
+  for (int64_t rows = target.matmulRows - 1; rows > 1; --rows) {
+    tile.matmulRows = rows;
+    if (tryEpilogueBlocks(root, contraction, classes, tile,
+                          target.matmulRows * lanes))
+      return;
+  }
 }
 
 /// The blocks of `func`'s kernel, set as `xla.block_tiles` on its last op.

@@ -294,6 +294,20 @@ static int64_t panelWidth(int64_t range, int64_t lanes) {
   return range >= 2 * lanes ? 2 * lanes : lanes;
 }
 
+/// The rows of a register tile whose rows are `panel` lanes wide:
+/// `matmulRows`, or fewer where the target's vector registers cannot hold
+/// the accumulators (a vector per `lanes` of a row), the panel's rhs
+/// vectors and the broadcast lhs element. With AVX2's 16 registers, 8 rows
+/// of two vectors took all 16 for accumulators, the k loop spilled, and a
+/// 2048^3 product took 231 ms; 6 rows ran it in 161 ms on the Zen 3 EPYC
+/// (docs/benchmarks.md).
+static int64_t registerTileRows(const TilingTarget &target, int64_t panel,
+                                int64_t lanes) {
+  int64_t vectors = std::max<int64_t>(1, panel / lanes);
+  int64_t fit = (target.vectorRegisters - vectors - 1) / vectors;
+  return std::clamp<int64_t>(fit, 1, target.matmulRows);
+}
+
 /// The loop that indexes the contiguous (last) dimension of the most
 /// operands, if it is not innermost already: scalar loops then stream.
 static std::optional<unsigned> bestInnermostLoop(const LoopNest &nest) {
@@ -628,7 +642,7 @@ decideLhsRelayout(const LoopNest &nest, const TilingTarget &target) {
 }
 
 /// The plan of a contraction whose rhs is worth packing (PackContraction.h):
-/// register tiles of `matmulRows` x one panel (two vectors where the
+/// register tiles of `registerTileRows` x one panel (two vectors where the
 /// output is that wide, so each k step does two FMAs per lhs element
 /// loaded), loops (batch, m, n, k) so the rows of a k-block of the lhs stay
 /// in L1 while the rhs panels stream from L2; cache tiles of k (a k-block
@@ -656,8 +670,9 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
       !rhsWorthPacking(nest, *dims, widest / 8, target))
     return std::nullopt;
   unsigned n = xla::registerTileLoop(dims->n, nest.ranges);
-  int64_t panel =
-      panelWidth(nest.ranges[n], vectorLanes(target.vectorBits, widest));
+  int64_t lanes = vectorLanes(target.vectorBits, widest);
+  int64_t panel = panelWidth(nest.ranges[n], lanes);
+  int64_t tileRows = registerTileRows(target, panel, lanes);
   std::optional<xla::RhsPacking> packing =
       xla::planRhsPacking(nest.maps, nest.ranges, nest.iterators, panel);
   if (!packing)
@@ -699,14 +714,14 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
   plan.tileSizes.assign(numLoops, 0);
   for (unsigned d = 0; d < inPanel; ++d)
     plan.tileSizes[d] = tile(d, 1);
-  plan.tileSizes[mLoop] = tile(mLoop, target.matmulRows);
+  plan.tileSizes[mLoop] = tile(mLoop, tileRows);
   plan.tileInterchange = concatLoops({dims->batch, dims->m, dims->n, dims->k});
   plan.tileInterchange.push_back(inPanel);
 
   int64_t bytes = widest / 8;
   // A k-block of the lhs rows and of one rhs panel fill L1 together.
   int64_t kBlock = std::max<int64_t>(
-      8, target.l1Bytes / ((target.matmulRows + panel) * bytes) / 8 * 8);
+      8, target.l1Bytes / ((tileRows + panel) * bytes) / 8 * 8);
   // A k block spans the innermost k loops up to kBlock steps, the outer
   // ones tiled to fit. A weight gradient x^T dy contracts over [batch,
   // tokens]: a block of all the batches too made the packed block of the
@@ -764,7 +779,7 @@ decidePackedContraction(const LoopNest &nest, const TilingTarget &target,
   if (splitRows)
     cache.sizes[mLoop] = tile(
         mLoop, llvm::alignTo(llvm::divideCeil(ranges[mLoop], workers),
-                             target.matmulRows));
+                             tileRows));
   cache.interchange = concatLoops({dims->batch, dims->n, dims->m, dims->k});
   cache.interchange.push_back(inPanel);
   // Batch tiles alone need no cache level: the register tiles have them.
@@ -902,7 +917,7 @@ static void decideConvolutionKBlocks(const LoopNest &nest,
 }
 
 /// The plan of a convolution whose register tiles vectorizeContractionTile
-/// handles: `matmulRows` positions of the innermost output image loop by
+/// handles: `registerTileRows` positions of the innermost output image loop by
 /// a panel of output channels (depthwise: of channels) of two vectors where
 /// there are that many, every other loop by 1. Loops (batch, output image,
 /// channels, rows, filter window, input channels): the accumulators stay in
@@ -940,10 +955,10 @@ decideConvolutionTiling(linalg::LinalgOp op, const LoopNest &nest,
   for (unsigned d = 0; d < numLoops; ++d)
     tiles.sizes[d] = tile(d, 1);
   unsigned rows = image.back(), lanesLoop = channel.back();
-  tiles.sizes[rows] = tile(rows, target.matmulRows);
-  tiles.sizes[lanesLoop] =
-      tile(lanesLoop, panelWidth(nest.ranges[lanesLoop],
-                                 vectorLanes(target.vectorBits, *bits)));
+  int64_t lanes = vectorLanes(target.vectorBits, *bits);
+  int64_t panel = panelWidth(nest.ranges[lanesLoop], lanes);
+  tiles.sizes[rows] = tile(rows, registerTileRows(target, panel, lanes));
+  tiles.sizes[lanesLoop] = tile(lanesLoop, panel);
   TilingPlan plan;
   plan.tileSizes = tiles.sizes;
   plan.tileInterchange = tiles.interchange;
@@ -1031,6 +1046,7 @@ LogicalResult xla::applyModuleTarget(Operation *op, TilingTarget &target) {
   target.cores = description->cores;
   target.l1Bytes = description->l1Bytes;
   target.l2Bytes = description->l2Bytes;
+  target.vectorRegisters = description->vectorRegisters;
   return success();
 }
 

@@ -46,8 +46,11 @@ struct TilingTarget {
   int64_t vectorBits = 512;
   /// Cores that run distributed tiles; 0: unknown, assumed several.
   int64_t cores = 0;
-  /// Rows of the accumulator tile of a contraction.
+  /// Rows of the accumulator tile of a contraction, at most: fewer where
+  /// the vector registers cannot hold them.
   int64_t matmulRows = 8;
+  /// Architectural vector registers (TargetDescription::vectorRegisters).
+  int64_t vectorRegisters = 32;
   /// Data cache per core, bytes: the cache tiles of packed contractions.
   int64_t l1Bytes = 32 << 10;
   int64_t l2Bytes = 1 << 20;

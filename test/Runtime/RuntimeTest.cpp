@@ -572,6 +572,7 @@ TEST(TargetDescriptionTest, OverridesAndRoundTrips) {
   auto target = xla::TargetDescription::forCPU("haswell", "x86_64-pc-linux-gnu");
   ASSERT_TRUE(bool(target)) << llvm::toString(target.takeError());
   EXPECT_EQ(target->vectorBits, 256);
+  EXPECT_EQ(target->vectorRegisters, 16);
   double haswellPeak = target->peakGflops;
   // More cores raise the estimated peak; an explicit peak wins.
   ASSERT_FALSE(bool(target->applyOverrides("cores=8,l2=1MiB")));
@@ -583,7 +584,18 @@ TEST(TargetDescriptionTest, OverridesAndRoundTrips) {
   // A new CPU brings its own vector width.
   ASSERT_FALSE(bool(target->applyOverrides("cpu=skylake-avx512")));
   EXPECT_EQ(target->vectorBits, 512);
+  EXPECT_EQ(target->vectorRegisters, 32);
   EXPECT_EQ(target->cores, 8);
+  // Explicit widths win over those of the features, in any order.
+  auto avx2 = xla::TargetDescription::forCPU("x86-64", "x86_64-pc-linux-gnu");
+  ASSERT_TRUE(bool(avx2));
+  ASSERT_FALSE(bool(avx2->applyOverrides(
+      "vector-bits=128,vector-registers=8,features=+avx2+fma")));
+  EXPECT_EQ(avx2->vectorBits, 128);
+  EXPECT_EQ(avx2->vectorRegisters, 8);
+  ASSERT_FALSE(bool(avx2->applyOverrides("features=+avx512f")));
+  EXPECT_EQ(avx2->vectorBits, 512);
+  EXPECT_EQ(avx2->vectorRegisters, 32);
 
   // The spec form reproduces the description, and so does the attribute.
   auto copy = xla::TargetDescription::forCPU("x86-64", "x86_64-pc-linux-gnu");
@@ -607,6 +619,8 @@ TEST(TargetDescriptionTest, RejectsBadSpecs) {
   };
   EXPECT_EQ(message("vector-bits=100"),
             "--target: bad value '100' for vector-bits");
+  EXPECT_EQ(message("vector-registers=4"),
+            "--target: bad value '4' for vector-registers");
   EXPECT_EQ(message("l1"), "--target: 'l1' is not key=value");
   EXPECT_EQ(message("memory=99999999999T"),
             "--target: bad value '99999999999T' for memory");

@@ -347,6 +347,35 @@ func.func @epilogue_operand_transposed(%x: tensor<256x64xf32>, %wt: tensor<96x64
 
 // -----
 
+#conv_id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#conv_ch = affine_map<(d0, d1, d2, d3) -> (d3)>
+
+// A convolution's register tile with AVX2's 16 vector registers: 6 pixels
+// x two vectors of channels, which do not divide the 16 pixels of a row;
+// the blocks take the largest tile that does and still has 8 vectors of
+// accumulators, 4 pixels. (The matmul of @epilogue_partial, one vector
+// wide, gets no blocks of fewer rows: too few accumulators.)
+// CHECK-LABEL: func.func @epilogue_conv_16_registers
+// CHECK: xla.block_tiles = array<i64: 1, 1, 4, 16>
+module attributes {xla.target = {triple = "x86_64-unknown-linux-gnu", cpu = "haswell", features = "", vector_bits = 256 : i64, cores = 2 : i64, l1_bytes = 32768 : i64, l2_bytes = 524288 : i64, l3_bytes = 8388608 : i64, clock_ghz = 3.0 : f64, bandwidth_gbps = 20.0 : f64, peak_gflops = 100.0 : f64}} {
+  func.func @epilogue_conv_16_registers(%x: tensor<2x18x18x8xf32>, %f: tensor<3x3x8x32xf32>, %b: tensor<32xf32>) -> tensor<2x16x16x32xf32> {
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<2x16x16x32xf32>
+    %init = linalg.fill ins(%zero : f32) outs(%e : tensor<2x16x16x32xf32>) -> tensor<2x16x16x32xf32>
+    %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %f : tensor<2x18x18x8xf32>, tensor<3x3x8x32xf32>) outs(%init : tensor<2x16x16x32xf32>) -> tensor<2x16x16x32xf32>
+    %y = linalg.generic {indexing_maps = [#conv_id, #conv_ch, #conv_id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+        ins(%c, %b : tensor<2x16x16x32xf32>, tensor<32xf32>) outs(%e : tensor<2x16x16x32xf32>) {
+    ^bb0(%in: f32, %bias: f32, %out: f32):
+      %s = arith.addf %in, %bias : f32
+      %z = arith.maximumf %s, %zero : f32
+      linalg.yield %z : f32
+    } -> tensor<2x16x16x32xf32>
+    return %y : tensor<2x16x16x32xf32>
+  }
+}
+
+// -----
+
 #id_e = affine_map<(d0, d1) -> (d0, d1)>
 
 // No blocks where the register tiles do not divide the product (100 rows:

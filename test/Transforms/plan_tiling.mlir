@@ -252,10 +252,33 @@ func.func @conv_converting(%x: tensor<1x10x10x16xf16>, %w: tensor<3x3x16x32xf32>
 // core, so 8 lanes and no distribution, whatever vector-bits says.
 // CHECK-LABEL: func.func @with_target
 // CHECK: xla.tiling = {interchange = array<i64: 0, 2, 1>, peel = true, tile_interchange = array<i64: 2, 0, 1>, tile_sizes = array<i64: 8, 1, 8>, vectorize = true}
+// Its 16 vector registers (the default of a 256-bit description) hold 6
+// rows of a register tile two vectors wide (12 accumulators, two rhs
+// vectors and a broadcast input element), not matmul-rows' 8, which would
+// spill; a tile one vector wide keeps 8 rows.
+// CHECK-LABEL: func.func @with_target_conv
+// CHECK: tile_sizes = array<i64: 1, 1, 6, 16, 1, 1, 1>
 module attributes {xla.target = {triple = "x86_64-unknown-linux-gnu", cpu = "haswell", features = "", vector_bits = 256 : i64, cores = 1 : i64, l1_bytes = 32768 : i64, l2_bytes = 262144 : i64, l3_bytes = 8388608 : i64, clock_ghz = 3.0 : f64, bandwidth_gbps = 20.0 : f64, peak_gflops = 100.0 : f64}} {
   func.func @with_target(%a: tensor<64x40xf32>, %b: tensor<40x40xf32>, %c: tensor<64x40xf32>) -> tensor<64x40xf32> {
     %0 = linalg.matmul ins(%a, %b : tensor<64x40xf32>, tensor<40x40xf32>) outs(%c : tensor<64x40xf32>) -> tensor<64x40xf32>
     return %0 : tensor<64x40xf32>
+  }
+  func.func @with_target_conv(%x: tensor<2x18x18x16xf32>, %w: tensor<3x3x16x64xf32>, %o: tensor<2x16x16x64xf32>) -> tensor<2x16x16x64xf32> {
+    %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x18x18x16xf32>, tensor<3x3x16x64xf32>) outs(%o : tensor<2x16x16x64xf32>) -> tensor<2x16x16x64xf32>
+    return %0 : tensor<2x16x16x64xf32>
+  }
+}
+
+// -----
+
+// With 32 registers (AVX-512's, or an explicit vector_registers) the tile
+// two vectors wide keeps matmul-rows' 8 rows.
+// CHECK-LABEL: func.func @with_32_registers
+// CHECK: tile_sizes = array<i64: 1, 1, 8, 16, 1, 1, 1>
+module attributes {xla.target = {triple = "x86_64-unknown-linux-gnu", cpu = "haswell", features = "", vector_bits = 256 : i64, vector_registers = 32 : i64, cores = 1 : i64, l1_bytes = 32768 : i64, l2_bytes = 262144 : i64, l3_bytes = 8388608 : i64, clock_ghz = 3.0 : f64, bandwidth_gbps = 20.0 : f64, peak_gflops = 100.0 : f64}} {
+  func.func @with_32_registers(%x: tensor<2x18x18x16xf32>, %w: tensor<3x3x16x64xf32>, %o: tensor<2x16x16x64xf32>) -> tensor<2x16x16x64xf32> {
+    %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x18x18x16xf32>, tensor<3x3x16x64xf32>) outs(%o : tensor<2x16x16x64xf32>) -> tensor<2x16x16x64xf32>
+    return %0 : tensor<2x16x16x64xf32>
   }
 }
 

@@ -15,13 +15,15 @@
 
 // The blocks: columns outermost, as the products' tiles run (a register
 // tile of 8 rows by one vector: 16 columns with AVX-512, 8 with AVX2; the
-// convolution's 8 pixels by two vectors of channels, all 32 with AVX-512).
+// convolution's 8 pixels by two vectors of channels, all 32 with AVX-512;
+// with AVX2, 16 channels, and 4 pixels: AVX2's 16 registers hold 6 rows of
+// two vectors, which do not divide 16).
 // RUN: rm -rf %t.dump
 // RUN: xla-run %s --seed 2 --no-print --dump-to=%t.dump
 // RUN: cat %t.dump/passes/*/func_func_output_dot_general_fusion/*xla-plan-kernel-blocks.mlir | FileCheck %s --check-prefix=PLAN
 // PLAN: xla.block_interchange = array<i64: 1, 0>, xla.block_tiles = array<i64: 8, {{16|8}}>
 // RUN: cat %t.dump/passes/*/func_func_output_convolution_fusion/*xla-plan-kernel-blocks.mlir | FileCheck %s --check-prefix=CONV
-// CONV: xla.block_tiles = array<i64: 1, 1, 8, {{0|16}}>
+// CONV: xla.block_tiles = array<i64: 1, 1, {{8, 0|4, 16}}>
 // RUN: cat %t.dump/passes/*/*/*xla-plan-kernel-blocks.mlir | FileCheck %s --check-prefix=QKT
 // QKT: xla.block_relayout_rhs
 // The dense layer's kernel is one loop: the accumulator starts at zero

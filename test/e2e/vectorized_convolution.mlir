@@ -16,7 +16,7 @@
 // The plan: 8 rows of the output width by 32 output channels (two 16-lane
 // f32 vectors), loops (batch, height, channels, width, window, input
 // channels); the tiles became outer products.
-// RUN: xla-run %s --seed 7 --no-print --target=vector-bits=512 --dump-to=%t/dump
+// RUN: xla-run %s --seed 7 --no-print --target=vector-bits=512,vector-registers=32 --dump-to=%t/dump
 // RUN: cat %t/dump/passes/*/*/*xla-plan-tiling.mlir | FileCheck %s --check-prefix=PLAN
 // RUN: cat %t/dump/passes/*/*/*xla-tile-and-vectorize.mlir | FileCheck %s --check-prefix=VEC
 // PLAN: linalg.conv_2d_nhwc_hwcf {{.*}}xla.tiling = {distribute = true, peel = true, tile_interchange = array<i64: 0, 1, 3, 2, 4, 5, 6>, tile_sizes = array<i64: 1, 1, 8, 32, 1, 1, 1>, vectorize = true}

@@ -44,6 +44,9 @@ struct TargetDescription {
   /// Width of the widest vector registers (x86: 512 with AVX-512F, 256 with
   /// AVX, else 128).
   int64_t vectorBits = 128;
+  /// Architectural vector registers (x86: 32 with AVX-512F, else 16;
+  /// AArch64: 32). They bound the register tile of a contraction.
+  int64_t vectorRegisters = 16;
   /// Cores that run the tiles of parallel loops.
   int64_t cores = 1;
   /// Data cache sizes per core (L1, L2) and shared (L3), in bytes.
@@ -95,7 +98,7 @@ struct TargetDescription {
                                                   llvm::StringRef triple = "");
 
   /// Applies "key=value,..." (keys: triple, cpu, features, vector-bits,
-  /// cores, l1, l2, l3, clock-ghz, bandwidth-gbps, peak-gflops,
+  /// vector-registers, cores, l1, l2, l3, clock-ghz, bandwidth-gbps, peak-gflops,
   /// kernel-overhead-us, memory, gpu; `cuda` alone means gpu=sm_90a; sizes
   /// accept the suffixes of parseByteSize; features are written without commas, e.g.
   /// "+avx2+fma-avx512f"). A new cpu brings its own features and vector
