@@ -41,15 +41,8 @@ void approximateSinCos(Operation *op) {
   Value outside = arith::CmpFOp::create(
       b, loc, arith::CmpFPredicate::UGT, math::AbsFOp::create(b, loc, x),
       limit);
-  // vector.reduction takes 1-D vectors only.
-  auto mask = cast<VectorType>(outside.getType());
-  if (mask.getRank() != 1)
-    outside = vector::ShapeCastOp::create(
-        b, loc, VectorType::get({mask.getNumElements()}, b.getI1Type()),
-        outside);
-  Value any = vector::ReductionOp::create(b, loc, vector::CombiningKind::OR,
-                                          outside);
-  auto branch = scf::IfOp::create(b, loc, type, any, /*withElse=*/true);
+  auto branch = scf::IfOp::create(b, loc, type, xla::anyLane(b, loc, outside),
+                                  /*withElse=*/true);
   b.setInsertionPointToStart(branch.thenBlock());
   Operation *libm = b.clone(*op);
   scf::YieldOp::create(b, loc, libm->getResult(0));

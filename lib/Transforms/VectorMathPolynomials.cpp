@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/X86Vector/X86VectorDialect.h"
 
@@ -37,6 +38,12 @@ constexpr double kExpLow = -104.0;
 constexpr double kExpHigh = 89.0;
 /// Below it exp(x) < 2^-150, which rounds to 0 (-150 ln 2 = -103.9721).
 constexpr double kExpZero = -103.973;
+/// Where every lane lies in [kExpFastLow, kExpFastHigh], k is in [-124,
+/// 127] and exp(x) is a normal float: 2^k goes straight into the
+/// exponent bits of the polynomial's value (in [0.7, 1.5], biased exponent
+/// 126 or 127), which is exact, as the general scaling is.
+constexpr double kExpFastLow = -86.0;
+constexpr double kExpFastHigh = 88.0;
 constexpr double kLog2E = 1.44269504088896341;
 constexpr double kLn2High = 0.693359375;
 constexpr double kLn2Low = -2.12194440e-4;
@@ -139,7 +146,32 @@ Value xla::buildSinCos(OpBuilder &b, Location loc, Value x, bool cosine) {
   return arith::SelectOp::create(b, loc, zero, x, result);
 }
 
-Value xla::buildExp(OpBuilder &b, Location loc, Value x, bool avx512) {
+/// exp(r) for |r| <= ln 2 / 2 and k of x = k ln 2 + r.
+static std::pair<Value, Value> expOfReduced(OpBuilder &b, Location loc, Value x) {
+  auto type = cast<VectorType>(x.getType());
+  auto [k, r] = reduceArgument(b, loc, x, kLog2E, kLn2High, kLn2Low);
+  Value p = horner(b, loc, r, kExpCoefficients);
+  Value y = math::FmaOp::create(b, loc, p, arith::MulFOp::create(b, loc, r, r),
+                                r);
+  return {k, arith::AddFOp::create(b, loc, y, splat(b, loc, type, 1.0))};
+}
+
+/// exp for lanes in [kExpFastLow, kExpFastHigh]: y * 2^k as an integer add
+/// of k to y's exponent.
+static Value buildExpInRange(OpBuilder &b, Location loc, Value x) {
+  auto type = cast<VectorType>(x.getType());
+  VectorType ints = type.clone(b.getI32Type());
+  auto [k, y] = expOfReduced(b, loc, x);
+  Value n = arith::FPToSIOp::create(b, loc, ints, k);
+  Value exponent = arith::ShLIOp::create(b, loc, n, splat(b, loc, ints, 23));
+  Value bits = arith::AddIOp::create(
+      b, loc, arith::BitcastOp::create(b, loc, ints, y), exponent);
+  return arith::BitcastOp::create(b, loc, type, bits);
+}
+
+/// exp for every input: clamped, scaled in two steps (or by vscalefps).
+static Value buildExpAnywhere(OpBuilder &b, Location loc, Value x,
+                              bool avx512) {
   auto type = cast<VectorType>(x.getType());
   // maximumf and minimumf keep a NaN, which then flows through to the
   // result; against a constant they are one vmaxps or vminps each.
@@ -147,11 +179,7 @@ Value xla::buildExp(OpBuilder &b, Location loc, Value x, bool avx512) {
       b, loc,
       arith::MaximumFOp::create(b, loc, x, splat(b, loc, type, kExpLow)),
       splat(b, loc, type, kExpHigh));
-  auto [k, r] = reduceArgument(b, loc, clamped, kLog2E, kLn2High, kLn2Low);
-  Value p = horner(b, loc, r, kExpCoefficients);
-  Value y = math::FmaOp::create(b, loc, p, arith::MulFOp::create(b, loc, r, r),
-                                r);
-  y = arith::AddFOp::create(b, loc, y, splat(b, loc, type, 1.0));
+  auto [k, y] = expOfReduced(b, loc, clamped);
   // Where exp rounds to 0, scale an exact 0: an underflowing product or
   // vscalefps takes a microcode assist on x86 (a causal softmax's masked
   // lanes ran 5x slower with one). Results that are subnormal still pay it.
@@ -191,4 +219,39 @@ Value xla::buildExp(OpBuilder &b, Location loc, Value x, bool avx512) {
         loc, scaled, result, ArrayRef<int64_t>{offset}, ArrayRef<int64_t>{1});
   }
   return b.createOrFold<vector::ShapeCastOp>(loc, type, result);
+}
+
+Value xla::anyLane(OpBuilder &b, Location loc, Value mask) {
+  // vector.reduction takes 1-D vectors only.
+  auto type = cast<VectorType>(mask.getType());
+  if (type.getRank() != 1)
+    mask = vector::ShapeCastOp::create(
+        b, loc, VectorType::get({type.getNumElements()}, b.getI1Type()),
+        mask);
+  return vector::ReductionOp::create(b, loc, vector::CombiningKind::OR, mask);
+}
+
+Value xla::buildExp(OpBuilder &b, Location loc, Value x, bool avx512) {
+  auto type = cast<VectorType>(x.getType());
+  // vscalefps costs what the integer add does.
+  if (avx512 && type.getNumElements() % 16 == 0)
+    return buildExpAnywhere(b, loc, x, avx512);
+  // Elsewhere the general scaling takes 18 more instructions (clamps, NaN
+  // checks, two factors): vectors whose lanes are all in the fast range
+  // (a softmax's, almost always) branch around it. Unordered: a NaN lane
+  // is outside.
+  Value outside = arith::OrIOp::create(
+      b, loc,
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ULT, x,
+                            splat(b, loc, type, kExpFastLow)),
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x,
+                            splat(b, loc, type, kExpFastHigh)));
+  auto branch = scf::IfOp::create(b, loc, type, anyLane(b, loc, outside),
+                                  /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(branch.thenBlock());
+  scf::YieldOp::create(b, loc, buildExpAnywhere(b, loc, x, avx512));
+  b.setInsertionPointToStart(branch.elseBlock());
+  scf::YieldOp::create(b, loc, buildExpInRange(b, loc, x));
+  return branch.getResult(0);
 }

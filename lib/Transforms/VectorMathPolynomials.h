@@ -24,9 +24,14 @@ constexpr double kSinCosLimit = 1 << 20;
 
 /// exp of `x`, for every input (infinities, NaN, overflow, subnormal
 /// results) within 1.01 ulp. With `avx512`, vectors of 16k lanes scale by
-/// 2^k with vscalefps; other shapes compute the same bits portably.
+/// 2^k with vscalefps; other shapes compute the same bits portably, with
+/// a branch (scf.if) to a short path for vectors whose results are all
+/// normal floats.
 mlir::Value buildExp(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
                      bool avx512);
+
+/// Whether any lane of the i1 vector `mask` (of any rank) is set.
+mlir::Value anyLane(mlir::OpBuilder &b, mlir::Location loc, mlir::Value mask);
 
 } // namespace xla
 

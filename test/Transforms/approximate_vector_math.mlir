@@ -3,13 +3,21 @@
 // RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-approximate-vector-math{avx512=true}))' | FileCheck %s --check-prefix=AVX512
 
 // A vector exp becomes a polynomial in vector registers (no math.exp is
-// left to become eight libm calls); a scalar exp keeps libm. x is clamped
-// to [-104, 89] (NaN kept), k = roundeven(x log2 e), r = x - k ln 2 in two
-// fmas, then Cephes' polynomial; 2^k is two normal powers of two built
-// from k's bits (k bounded first, so that fptosi never sees a NaN).
+// left to become eight libm calls); a scalar exp keeps libm. k =
+// roundeven(x log2 e), r = x - k ln 2 in two fmas, then Cephes'
+// polynomial y. Vectors whose lanes all lie in [-86, 88] (ordered: a NaN
+// is outside) take a short branch, where exp is a normal float: k goes
+// into y's exponent bits with an integer add. The others clamp x to [-104,
+// 89] (NaN kept) and build 2^k from two normal powers of two (k bounded
+// first, so that fptosi never sees a NaN).
 // CHECK-LABEL: func.func @vector_exp
 // CHECK-NOT: math.exp
-// CHECK: %[[LO:.*]] = arith.maximumf %[[X:.*]], %{{.*}} : vector<8xf32>
+// CHECK: %[[BELOW:.*]] = arith.cmpf ult, %[[X:.*]], %{{.*}} : vector<8xf32>
+// CHECK: %[[ABOVE:.*]] = arith.cmpf ogt, %[[X]], %{{.*}} : vector<8xf32>
+// CHECK: %[[OUT:.*]] = arith.ori %[[BELOW]], %[[ABOVE]]
+// CHECK: %[[ANY:.*]] = vector.reduction <or>, %[[OUT]] : vector<8xi1> into i1
+// CHECK: %[[E:.*]] = scf.if %[[ANY]] -> (vector<8xf32>) {
+// CHECK: %[[LO:.*]] = arith.maximumf %[[X]], %{{.*}} : vector<8xf32>
 // CHECK: %[[C:.*]] = arith.minimumf %[[LO]], %{{.*}} : vector<8xf32>
 // CHECK: %[[K:.*]] = math.roundeven %{{.*}} : vector<8xf32>
 // CHECK: %[[NK:.*]] = arith.negf %[[K]]
@@ -28,7 +36,21 @@
 // CHECK: arith.bitcast %{{.*}} : vector<8xi32> to vector<8xf32>
 // CHECK: arith.mulf
 // CHECK: arith.bitcast %{{.*}} : vector<8xi32> to vector<8xf32>
-// CHECK: %[[E:.*]] = arith.mulf
+// CHECK: %[[SLOW:.*]] = arith.mulf
+// CHECK: scf.yield %[[SLOW]]
+// CHECK: } else {
+// CHECK: %[[FK:.*]] = math.roundeven %{{.*}} : vector<8xf32>
+// CHECK: %[[FNK:.*]] = arith.negf %[[FK]]
+// CHECK: math.fma %[[FNK]], %{{.*}}, %[[X]]
+// CHECK-COUNT-7: math.fma
+// CHECK: %[[FY:.*]] = arith.addf
+// CHECK: %[[FN:.*]] = arith.fptosi %[[FK]] : vector<8xf32> to vector<8xi32>
+// CHECK: %[[SHIFT:.*]] = arith.shli %[[FN]]
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[FY]] : vector<8xf32> to vector<8xi32>
+// CHECK: %[[SUM:.*]] = arith.addi %[[BITS]], %[[SHIFT]]
+// CHECK: %[[FAST:.*]] = arith.bitcast %[[SUM]] : vector<8xi32> to vector<8xf32>
+// CHECK: scf.yield %[[FAST]]
+// CHECK: }
 // CHECK: return %[[E]]
 // AVX512-LABEL: func.func @vector_exp
 // AVX512-NOT: x86vector

@@ -46,6 +46,69 @@ func.func @rows(%in: memref<256x256xf32>,
 
 // -----
 
+// AVX2's 32-byte vectors: half a line each, streamed where a loop steps
+// along the row by the vector and covers whole lines or at least 8 (two
+// stores fill each line, one after the other), with the vector's own
+// alignment. A loop that covers a line and a half (24 floats), or a write
+// whose innermost index is not the loop's, keeps plain writes.
+// CHECK-LABEL: func.func @half_lines
+// CHECK: arith.andi %{{.*}}, %c31
+// CHECK: vector.store %{{.*}} {alignment = 32 : i64, nontemporal = true} : memref<256x256xf32>, vector<8xf32>
+// CHECK-LABEL: func.func @half_lines_partial
+// CHECK-NOT: nontemporal
+// CHECK: return
+// CHECK-LABEL: func.func @half_lines_column
+// CHECK-NOT: nontemporal
+// CHECK: return
+func.func @half_lines(%in: memref<256x256xf32>,
+                      %out: memref<256x256xf32> {xla.streaming_store}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c256 = arith.constant 256 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %c256 step %c1 {
+    scf.for %j = %c0 to %c256 step %c8 {
+      %v = vector.transfer_read %in[%i, %j], %pad {in_bounds = [true]} : memref<256x256xf32>, vector<8xf32>
+      vector.transfer_write %v, %out[%i, %j] {in_bounds = [true]} : vector<8xf32>, memref<256x256xf32>
+    }
+  }
+  return
+}
+func.func @half_lines_partial(%in: memref<256x24xf32>,
+                              %out: memref<256x24xf32> {xla.streaming_store}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c24 = arith.constant 24 : index
+  %c256 = arith.constant 256 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %c256 step %c1 {
+    scf.for %j = %c0 to %c24 step %c8 {
+      %v = vector.transfer_read %in[%i, %j], %pad {in_bounds = [true]} : memref<256x24xf32>, vector<8xf32>
+      vector.transfer_write %v, %out[%i, %j] {in_bounds = [true]} : vector<8xf32>, memref<256x24xf32>
+    }
+  }
+  return
+}
+func.func @half_lines_column(%in: memref<256x256xf32>,
+                             %out: memref<256x256xf32> {xla.streaming_store}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c256 = arith.constant 256 : index
+  %pad = arith.constant 0.0 : f32
+  scf.for %j = %c0 to %c256 step %c8 {
+    scf.for %i = %c0 to %c256 step %c1 {
+      %v = vector.transfer_read %in[%i, %j], %pad {in_bounds = [true]} : memref<256x256xf32>, vector<8xf32>
+      vector.transfer_write %v, %out[%i, %j] {in_bounds = [true]} : vector<8xf32>, memref<256x256xf32>
+    }
+  }
+  return
+}
+
+// -----
+
 // Through a subview of a parallel tile: the fence ends each tile's nest,
 // inside the parallel loop, since every thread must order its own stores.
 // CHECK-LABEL: func.func @tiles

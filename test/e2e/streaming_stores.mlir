@@ -21,6 +21,16 @@
 // ASM: vmovntps
 // ASM: sfence
 
+// With AVX2's 32-byte vectors, two stores to a line: the loops along the
+// rows stream too, with the same bits as plain stores at that width (the
+// sums' lane-strided order follows the width).
+// RUN: xla-run %s --seed 3 --no-print --streaming-stores=false --target=vector-bits=256,vector-registers=16,l2=256K,cores=2 --output-dir %t/plain256
+// RUN: xla-run %s --seed 3 --no-print --target=vector-bits=256,vector-registers=16,l2=256K,cores=2 --rtol 0 --atol 0 --expected %t/plain256/output_0.npy,%t/plain256/output_1.npy --dump-to=%t/avx2 | FileCheck %s
+// RUN: cat %t/avx2/passes/*/*input_reduce_fusion/*xla-streaming-stores.mlir | FileCheck %s --check-prefix=SOFTMAX256
+// RUN: cat %t/avx2/passes/*/*loop_add_fusion/*xla-streaming-stores.mlir | FileCheck %s --check-prefix=LOOP256
+// SOFTMAX256: vector.store {{.*}} {alignment = 32 : i64, nontemporal = true} : {{.*}}, vector<8xf32>
+// LOOP256: vector.store {{.*}} {alignment = {{32|64}} : i64, nontemporal = true}
+
 // With the host's L2 (1 MiB or more per core), these outputs stay cached.
 // RUN: xla-run %s --seed 3 --no-print --target=vector-bits=512,l2=2M,cores=2 --dump-to=%t/large
 // RUN: cat %t/large/passes/*/*/*.mlir | FileCheck %s --check-prefix=LARGE

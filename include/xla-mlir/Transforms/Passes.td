@@ -889,7 +889,12 @@ def ApproximateVectorMathPass : Pass<"xla-approximate-vector-math"> {
     overflows to infinity: 15 vector instructions where upstream's took
     22. Other vector shapes, and targets without AVX-512, multiply by
     2^floor(k/2) and 2^(k - floor(k/2)), both normal, so the one rounding
-    is the same and the results are bitwise those of `vscalefps`. Lanes
+    is the same and the results are bitwise those of `vscalefps`; there,
+    a vector whose lanes all lie in [-86, 88] (whose results are normal
+    floats) branches (`scf.if`) to a short path that adds k to the
+    exponent bits instead, with the same bits: 17 instructions where the
+    general path takes 35 with AVX2 (softmax 4096x4096 12.7 -> 9.0 ms on
+    the Zen 3 EPYC). Lanes
     whose exp rounds to 0 scale an exact 0: an underflow takes a microcode
     assist on x86 (a causal mask's lanes made Llama's softmax 5x slower).
     At most 1.01 ulp from the correctly rounded exp for every float,
@@ -1006,12 +1011,14 @@ def StreamingStoresPass
     Mechanism of streaming stores (the strategy is
     `xla-plan-streaming-stores`). Each vector write of whole cache lines
     (`vector.transfer_write`, 1-D, in bounds, no mask, 64 bytes or a
-    multiple) into an argument marked `xla.streaming_store` that the
-    function only writes (through views; never reads, copies out of or
-    passes on) becomes
+    multiple), or of a part of a line (16 or 32 bytes: SSE, AVX2) inside a
+    loop that steps by the vector along the row and spans whole lines or
+    at least 8 (its stores fill each line in turn), into an argument marked
+    `xla.streaming_store` that the function only writes (through views;
+    never reads, copies out of or passes on) becomes
 
-      scf.if <the address is 64-byte aligned> {
-        vector.store ... {nontemporal = true, alignment = 64}
+      scf.if <the address is aligned (64 bytes, or the vector's size)> {
+        vector.store ... {nontemporal = true, alignment = 64 (or size)}
       } else { the original write }
 
     (callers' buffers need not be aligned), and an `sfence` follows the
