@@ -220,23 +220,6 @@ static Value firstElementAddress(OpBuilder &b, Location loc, Value memref) {
   return arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
 }
 
-/// The address of a NUL-terminated constant global holding `text`.
-static Value stringConstant(OpBuilder &b, Location loc, ModuleOp module,
-                            StringRef symbol, StringRef text) {
-  auto global = module.lookupSymbol<LLVM::GlobalOp>(symbol);
-  if (!global) {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(module.getBody());
-    std::string bytes = text.str();
-    bytes.push_back('\0');
-    auto type = LLVM::LLVMArrayType::get(b.getI8Type(), bytes.size());
-    global = LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/true,
-                                    LLVM::Linkage::Internal, symbol,
-                                    b.getStringAttr(bytes));
-  }
-  return LLVM::AddressOfOp::create(b, loc, global);
-}
-
 void xla::gpu_kernels::emitLibraryGemm(OpBuilder &b, linalg::LinalgOp op,
                                        const LibraryGemm &gemm,
                                        StringRef name) {
@@ -258,7 +241,10 @@ void xla::gpu_kernels::emitLibraryGemm(OpBuilder &b, linalg::LinalgOp op,
   auto dtype = element.isF64() ? xla::runtime::DType::F64
                                : xla::runtime::DType::F32;
   SmallVector<Value> args = {
-      stringConstant(b, loc, module, (name + "_name").str(), name),
+      // Kernel names are unique in the module (nextKernelName).
+      LLVM::createGlobalString(loc, b, (name + "_name").str(),
+                               (name + StringRef("\0", 1)).str(),
+                               LLVM::Linkage::Internal),
       constant(static_cast<int64_t>(dtype)),
       constant(gemm.transX),
       constant(gemm.transY),

@@ -17,7 +17,8 @@
 // X = B (256 x 512 as 512 rows of 256: op N, ld 256), Y = A (op N, ld 512).
 // CHECK-LABEL: func.func private @output_matmul_fusion(
 // CHECK-NOT:     linalg.fill
-// CHECK:         %[[NAME:.*]] = llvm.mlir.addressof @output_matmul_fusion_0_cublas_name
+// CHECK:         %[[GLOBAL:.*]] = llvm.mlir.addressof @output_matmul_fusion_0_cublas_name
+// CHECK:         %[[NAME:.*]] = llvm.getelementptr %[[GLOBAL]][0, 0]
 // CHECK-DAG:     %[[BPTR:.*]] = memref.extract_aligned_pointer_as_index %arg1
 // CHECK-DAG:     %[[APTR:.*]] = memref.extract_aligned_pointer_as_index %arg0
 // CHECK-DAG:     %[[CPTR:.*]] = memref.extract_aligned_pointer_as_index %arg2
