@@ -439,6 +439,25 @@ static std::optional<TilePlan> decideTiles(const LoopNest &nest,
         setTile(inner, chains * lanes);
         break;
       }
+  // A sum along a middle loop with the lanes along the innermost one (a
+  // tree of chains of xla-split-reductions: [rows, chains, steps, lanes])
+  // is one chain of dependent adds per tile, at the add's latency: a tile
+  // of several chains (the parallel loop just outside the reduction) keeps
+  // that many accumulators in flight, each chain in its own order.
+  if (linalg::isParallelIterator(nest.iterators[inner])) {
+    auto reduction = llvm::find_if(nest.iterators, [](auto iterator) {
+      return linalg::isReductionIterator(iterator);
+    });
+    unsigned r = reduction - nest.iterators.begin();
+    if (reduction != nest.iterators.end() && r > 0 && ranges[r] > 1 &&
+        linalg::isParallelIterator(nest.iterators[r - 1]))
+      for (int64_t chains : {4, 2})
+        if (!ShapedType::isDynamic(ranges[r - 1]) &&
+            ranges[r - 1] % chains == 0) {
+          setTile(r - 1, chains);
+          break;
+        }
+  }
   // An operand read across the lanes (a transpose) gets a square tile: one
   // vector along its own contiguous dimension per lane, transposed in
   // registers, instead of a strided element-by-element gather. An operand

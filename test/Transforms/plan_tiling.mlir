@@ -679,3 +679,22 @@ func.func @mask_result(%x: tensor<20x768xf32>) -> tensor<20x768xi1> {
   } -> tensor<20x768xi1>
   return %0 : tensor<20x768xi1>
 }
+
+// -----
+
+// A tree of chains (xla-split-reductions): rows x 32 chains of 16 steps x
+// 16 lanes. A tile of 4 chains keeps 4 accumulators in flight, each chain
+// summed in its own order (the same bits as a chain at a time), instead
+// of one chain of dependent adds.
+#chains_in = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#chains_out = affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>
+// CHECK-LABEL: func.func @sum_chains
+// CHECK: xla.tiling = {peel = true, tile_sizes = array<i64: 1, 4, 1, 0>, vectorize = true}
+func.func @sum_chains(%x: tensor<4x32x16x16xf32>, %init: tensor<4x32x16xf32>) -> tensor<4x32x16xf32> {
+  %0 = linalg.generic {indexing_maps = [#chains_in, #chains_out], iterator_types = ["parallel", "parallel", "reduction", "parallel"]} ins(%x : tensor<4x32x16x16xf32>) outs(%init : tensor<4x32x16xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %a, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<4x32x16xf32>
+  return %0 : tensor<4x32x16xf32>
+}
