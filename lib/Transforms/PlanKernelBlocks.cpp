@@ -199,8 +199,11 @@ static bool tryEpilogueBlocks(linalg::LinalgOp root,
     int64_t size = plan->tileSizes[p];
     if (iterators[l] != utils::IteratorType::parallel)
       continue;
-    blockElements *= size == 0 || size >= ranges[l] ? ranges[l] : size;
-    if (size == 0 || size >= ranges[l])
+    bool whole = size == 0 || size >= ranges[l];
+    // A whole dynamic loop counts as large enough.
+    if (!ShapedType::isDynamic(ranges[l]))
+      blockElements *= whole ? ranges[l] : size;
+    if (whole)
       continue;
     if (ShapedType::isDynamic(ranges[l]) || ranges[l] % size)
       return false;
