@@ -450,10 +450,10 @@ static std::optional<TilePlan> decideTiles(const LoopNest &nest,
     });
     unsigned r = reduction - nest.iterators.begin();
     if (reduction != nest.iterators.end() && r > 0 && ranges[r] > 1 &&
-        linalg::isParallelIterator(nest.iterators[r - 1]))
+        linalg::isParallelIterator(nest.iterators[r - 1]) &&
+        !ShapedType::isDynamic(ranges[r - 1]))
       for (int64_t chains : {4, 2})
-        if (!ShapedType::isDynamic(ranges[r - 1]) &&
-            ranges[r - 1] % chains == 0) {
+        if (ranges[r - 1] % chains == 0) {
           setTile(r - 1, chains);
           break;
         }

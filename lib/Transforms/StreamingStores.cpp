@@ -35,13 +35,16 @@ bool isOnlyWritten(Value buffer) {
   return llvm::all_of(xla::usesThroughViews(buffer), xla::isStore);
 }
 
+/// Lines a loop of writes of less than a line must span at least when it
+/// does not span whole lines.
+constexpr int64_t kSweepLines = 8;
+
 /// Whether `write`, of less than a line, is one of a loop's writes that
 /// sweep a row: its innermost index is the induction variable of the loop
 /// around it, which steps by the vector and spans whole lines or at least
 /// kSweepLines. Its stores then fill each line one after the other (the
 /// 32-byte vectors of AVX2, two to a line), and a write-combining buffer
 /// is left partly filled at the ends of the row at most.
-constexpr int64_t kSweepLines = 8;
 bool sweepsLines(vector::TransferWriteOp write, int64_t bytes) {
   auto loop = dyn_cast<scf::ForOp>(write->getParentOp());
   if (!loop || write.getIndices().empty() ||

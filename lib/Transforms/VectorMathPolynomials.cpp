@@ -147,7 +147,8 @@ Value xla::buildSinCos(OpBuilder &b, Location loc, Value x, bool cosine) {
 }
 
 /// exp(r) for |r| <= ln 2 / 2 and k of x = k ln 2 + r.
-static std::pair<Value, Value> expOfReduced(OpBuilder &b, Location loc, Value x) {
+static std::pair<Value, Value> expOfReduced(OpBuilder &b, Location loc,
+                                            Value x) {
   auto type = cast<VectorType>(x.getType());
   auto [k, r] = reduceArgument(b, loc, x, kLog2E, kLn2High, kLn2Low);
   Value p = horner(b, loc, r, kExpCoefficients);

@@ -98,12 +98,12 @@ struct TargetDescription {
                                                   llvm::StringRef triple = "");
 
   /// Applies "key=value,..." (keys: triple, cpu, features, vector-bits,
-  /// vector-registers, cores, l1, l2, l3, clock-ghz, bandwidth-gbps, peak-gflops,
-  /// kernel-overhead-us, memory, gpu; `cuda` alone means gpu=sm_90a; sizes
-  /// accept the suffixes of parseByteSize; features are written without commas, e.g.
-  /// "+avx2+fma-avx512f"). A new cpu brings its own features and vector
-  /// width; the peak rate follows the vector width, cores and clock unless
-  /// the spec sets it.
+  /// vector-registers, cores, l1, l2, l3, clock-ghz, bandwidth-gbps,
+  /// peak-gflops, kernel-overhead-us, memory, gpu; `cuda` alone means
+  /// gpu=sm_90a; sizes accept the suffixes of parseByteSize; features are
+  /// written without commas, e.g. "+avx2+fma-avx512f"). A new cpu brings
+  /// its own features, vector width and registers; the peak rate follows
+  /// the vector width, cores and clock unless the spec sets it.
   llvm::Error applyOverrides(llvm::StringRef spec);
 
   /// LLVM's target for the triple (the native targets are initialized on
