@@ -5,7 +5,8 @@
                                           # here: StableHLO from JAX, then
                                           # compile GPU artifacts (build/),
                                           # xla-translate FLAGs added
-  python3 bench/gpu_bench.py time DIR     # on the GPU machine: time ours
+  python3 bench/gpu_bench.py time DIR [LOADER] [--only SUBSTRING]
+                                          # on the GPU machine: time ours
                                           # (xla-load-artifact --repeat) and
                                           # JAX's, print a table
 
@@ -136,14 +137,15 @@ def torch_ms(name, specs, runs=50):
     return statistics.median(times)
 
 
-def cublas_ms(specs):
-    """cuBLAS (through PyTorch, TF32 off) on the matmul's shapes: the
-    issue's GEMM yardstick (70% of it)."""
+def cublas_ms(specs, tf32=False):
+    """cuBLAS (through PyTorch) on the matmul's shapes, TF32 off: the
+    issue's GEMM yardstick (70% of it); with `tf32`, TF32 on (the
+    yardstick of our TF32 tensor-core kernels)."""
     try:
         import torch
     except ImportError:
         return None
-    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cuda.matmul.allow_tf32 = tf32
     (m, k), (_, n) = specs[0][0], specs[1][0]
     a = torch.rand(m, k, device="cuda")
     b = torch.rand(k, n, device="cuda")
@@ -156,7 +158,56 @@ def cublas_ms(specs):
         torch.cuda.synchronize()
         if i >= 3:
             times.append(e0.elapsed_time(e1))
+    torch.backends.cuda.matmul.allow_tf32 = False
     return statistics.median(times)
+
+
+def numpy_references():
+    """Each workload in float64 numpy: the reference of the error column."""
+    import numpy as np
+
+    def softmax(x):
+        e = np.exp(x - x.max(axis=1, keepdims=True))
+        return e / e.sum(axis=1, keepdims=True)
+
+    def layernorm(x):
+        mean = x.mean(axis=1, keepdims=True)
+        var = ((x - mean) ** 2).mean(axis=1, keepdims=True)
+        return (x - mean) / np.sqrt(var + 1e-5)
+
+    return {
+        "reduce_sum_xyz_2e24": lambda x, y, z: np.sum(x + y * z),
+        "softmax_4096x4096": softmax,
+        "layernorm_8192x768": layernorm,
+        "sin_exp_2e24": lambda x: np.sin(x) + np.exp(-x * x),
+        "matmul_1024x512x256": np.matmul,
+        "matmul_4096x4096x4096": np.matmul,
+    }
+
+
+def relative_error(loader, so, name, specs):
+    """||ours - ref|| / ||ref|| on fresh random inputs in [-1, 1) against
+    float64 numpy (f32 arithmetic lands far under 1e-5 here; TF32
+    operands near 1e-3)."""
+    import tempfile
+    import numpy as np
+    rng = np.random.default_rng()
+    host = [rng.uniform(-1, 1, s).astype(d) for s, d in specs]
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for i, h in enumerate(host):
+            paths.append(os.path.join(tmp, "in%d.npy" % i))
+            np.save(paths[-1], h)
+        proc = subprocess.run([loader, so, "--input", ",".join(paths),
+                               "--output-dir", tmp],
+                              capture_output=True, text=True, timeout=600)
+        out = os.path.join(tmp, "output_0.npy")
+        if proc.returncode or not os.path.exists(out):
+            return None
+        ours = np.load(out).astype(np.float64)
+    ref = np.asarray(numpy_references()[name](
+        *[h.astype(np.float64) for h in host]))
+    return float(np.linalg.norm(ours - ref) / np.linalg.norm(ref))
 
 
 def inputs_like(specs):
@@ -220,22 +271,26 @@ def time_ours(loader, so, runs=50):
     return float(m.group(1)), float(k.group(1)) if k else None, kernels
 
 
-def time_all(out, loader):
+def time_all(out, loader, only=""):
     rows = []
     for name, (fn, specs) in workloads().items():
+        if only not in name:
+            continue
         ours, kernel, detail = time_ours(loader,
                                          os.path.join(out, name + ".gpu.so"))
         wall, dev = time_jax(fn, specs)
         pt = torch_ms(name, specs)
-        rows.append((name, ours, kernel, wall, dev, pt, detail))
+        error = relative_error(loader, os.path.join(out, name + ".gpu.so"),
+                               name, specs)
+        rows.append((name, ours, kernel, wall, dev, pt, detail, error))
         print("%s kernels:\n%s" % (name, detail))
     copy = copy_bandwidth()
     print("| workload | ours, call (ms) | ours, kernels (ms) "
           "| JAX, numpy in/out (ms) | JAX, on device (ms) "
           "| our kernels / JAX on device | PyTorch, events (ms) "
-          "| yardstick |")
-    print("|---|---:|---:|---:|---:|---:|---:|---|")
-    for name, ours, kernel, wall, dev, pt, detail in rows:
+          "| yardstick | error vs f64 |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|---:|")
+    for name, ours, kernel, wall, dev, pt, detail, error in rows:
         ptx = "%.3f" % pt if pt else "n/a"
         if ours is None:
             print("| %s | failed: %s | | %.3f | %.3f | | %s | |" % (
@@ -250,9 +305,12 @@ def time_all(out, loader):
             if ref:
                 yardstick = "cuBLAS %.3f ms: ours at %.0f%%" % (
                     ref, 100 * ref / kernel)
-        print("| %s | %.3f | %s | %.3f | %.3f | %s | %s | %s |" % (
+                tf32 = cublas_ms(workloads()[name][1], tf32=True)
+                yardstick += "; cuBLAS TF32 %.3f ms" % tf32
+        print("| %s | %.3f | %s | %.3f | %.3f | %s | %s | %s | %s |" % (
             name, ours, "%.3f" % kernel if kernel else "n/a", wall, dev,
-            "%.1fx" % (kernel / dev) if kernel else "n/a", ptx, yardstick))
+            "%.1fx" % (kernel / dev) if kernel else "n/a", ptx, yardstick,
+            "%.1e" % error if error is not None else "n/a"))
     if copy:
         print("device-to-device copy: %.0f GB/s (bytes read + written)"
               % copy)
@@ -264,6 +322,12 @@ if __name__ == "__main__":
         sys.exit(__doc__)
     if sys.argv[1] == "export":
         sys.exit(export(sys.argv[2], sys.argv[3:]))
-    loader = sys.argv[3] if len(sys.argv) > 3 else os.path.join(
-        ROOT, "build", "bin", "xla-load-artifact")
-    sys.exit(time_all(sys.argv[2], loader))
+    args = sys.argv[3:]
+    only = ""
+    if "--only" in args:
+        i = args.index("--only")
+        only = args[i + 1] if i + 1 < len(args) else ""
+        del args[i:i + 2]
+    loader = args[0] if args else os.path.join(ROOT, "build", "bin",
+                                               "xla-load-artifact")
+    sys.exit(time_all(sys.argv[2], loader, only))

@@ -7,42 +7,43 @@
 # `prepare` builds the default artifact set (e2e programs, conformance
 # tiers 1 and 2, the JAX workloads) and the benchmark programs; `run`
 # times the benchmarks side by side with JAX, PyTorch and the copy and
-# cuBLAS yardsticks, logging the GPU's clocks meanwhile, then runs the
-# e2e programs and workloads (a failed one again under
-# compute-sanitizer), then the corpus (in batches, one driver start per
-# 40 programs); logs go to $OUT (or .gpu/out). A set in .gpu/bench-base
-# (an earlier build's `gpu_bench.py export`), if there, is timed too, in
-# the same run, and so is .gpu/bench-variant, which `prepare` compiles
-# with the xla-translate flags in $GPU_BENCH_VARIANT (an experiment, e.g.
-# GPU_BENCH_VARIANT=--gpu-contraction-blocks-per-sm=2). `prepare` also
-# compiles the benchmarks with --gpu-cublas (.gpu/bench-cublas) and with
-# --gpu-transpose-tiles (.gpu/bench-transpose), and the e2e programs, the
-# corpus and the workloads with both ($GPU_EXP_FLAGS, .gpu/art-exp), which
-# `run` times and checks, with the cuBLAS it finds in the Python packages
-# there (XLA_CUBLAS_LIBRARY). Carry `.gpu` to the GPU machine (ignored by git
-# through .gitignore; name it in the device call's carry).
+# cuBLAS yardsticks (and each one's error against float64), logging the
+# GPU's clocks meanwhile, then runs the e2e programs and workloads (a
+# failed one again under compute-sanitizer), then the corpus (in batches,
+# one driver start per 40 programs); logs go to $OUT (or .gpu/out). Each
+# `NAME:FLAGS` of $GPU_BENCH_VARIANTS (';'-separated; default: cuBLAS and
+# the transposes' tiles) is a benchmark set `prepare` compiles with those
+# xla-translate flags into .gpu/bench-NAME and `run` times in the same
+# run, as it does .gpu/bench-base (an earlier build's `gpu_bench.py
+# export`) if there. `prepare` also compiles the e2e programs, the corpus
+# and the workloads with $GPU_EXP_FLAGS (default: --gpu-cublas
+# --gpu-transpose-tiles) into .gpu/art-exp, which `run` checks, with the
+# cuBLAS it finds in the Python packages there (XLA_CUBLAS_LIBRARY). Carry
+# `.gpu` to the GPU machine (ignored by git through .gitignore; name it in
+# the device call's carry). With $GPU_BENCH_VARIANT_ONLY, `run` times only
+# the workloads whose names hold it in the sets other than .gpu/bench.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 case "${1:-}" in
 prepare)
   ./scripts/build.sh xla-translate xla-load-artifact xla-run
-  rm -rf .gpu/art .gpu/bench .gpu/bench-variant .gpu/art-exp \
-    .gpu/bench-cublas .gpu/bench-transpose
+  rm -rf .gpu/art .gpu/bench .gpu/art-exp
+  find .gpu -maxdepth 1 -name 'bench-*' ! -name bench-base -exec rm -rf {} +
   python3 scripts/gpu_artifacts.py build .gpu/art --workloads
   python3 bench/gpu_bench.py export .gpu/bench
-  python3 bench/gpu_bench.py export .gpu/bench-cublas --gpu-cublas
-  python3 bench/gpu_bench.py export .gpu/bench-transpose --gpu-transpose-tiles
+  IFS=';' read -ra variants <<<"${GPU_BENCH_VARIANTS-cublas:--gpu-cublas;transpose:--gpu-transpose-tiles}"
+  for variant in "${variants[@]}"; do
+    # shellcheck disable=SC2086
+    python3 bench/gpu_bench.py export ".gpu/bench-${variant%%:*}" \
+      ${variant#*:}
+  done
   exp_flags=()
   for flag in ${GPU_EXP_FLAGS:---gpu-cublas --gpu-transpose-tiles}; do
     exp_flags+=("--gpu-flag=$flag")
   done
   python3 scripts/gpu_artifacts.py build .gpu/art-exp --workloads \
     "${exp_flags[@]}"
-  if [ -n "${GPU_BENCH_VARIANT:-}" ]; then
-    # shellcheck disable=SC2086
-    python3 bench/gpu_bench.py export .gpu/bench-variant $GPU_BENCH_VARIANT
-  fi
   du -sh .gpu
   ;;
 run)
@@ -70,11 +71,16 @@ for base in site.getsitepackages():
     export XLA_CUBLAS_LIBRARY
   fi
   echo "cuBLAS: ${XLA_CUBLAS_LIBRARY:-the loader search path}"
-  for set in bench bench-base bench-variant bench-cublas bench-transpose; do
-    [ -d ".gpu/$set" ] || continue
+  for dir in .gpu/bench .gpu/bench-*; do
+    [ -d "$dir" ] || continue
+    set=$(basename "$dir")
     echo "== $set"
+    only=()
+    if [ "$set" != bench ] && [ -n "${GPU_BENCH_VARIANT_ONLY:-}" ]; then
+      only=(--only "$GPU_BENCH_VARIANT_ONLY")
+    fi
     timeout 150 python3 bench/gpu_bench.py time ".gpu/$set" "$loader" \
-      >"$out/$set.log" 2>&1 || echo "$set: exit $?"
+      "${only[@]}" >"$out/$set.log" 2>&1 || echo "$set: exit $?"
     grep -E "^\| [a-z]|copy:" "$out/$set.log" || true
   done
   kill "$clocks" 2>/dev/null || true

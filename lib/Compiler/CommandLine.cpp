@@ -104,6 +104,12 @@ struct CompileCLOptions {
                      "32x32 tiles, reading and writing along contiguous "
                      "dimensions"),
             cl::init(defaults.gpuTransposeTiles), cl::cat(category)),
+        gpuTensorCores(
+            "gpu-tensor-cores",
+            cl::desc("On a GPU, run f32 matrix products on tensor cores: "
+                     "tf32 (operands rounded to TF32), tf32x3 (three TF32 "
+                     "products, near-f32 accuracy) or empty (FMAs)"),
+            cl::init(defaults.gpuTensorCores), cl::cat(category)),
         parallelLoops("parallel-loops",
                 cl::desc("Run the tiles of large ops on all cores (OpenMP; "
                          "OMP_NUM_THREADS sets how many)"),
@@ -174,6 +180,7 @@ struct CompileCLOptions {
   cl::opt<int64_t> gpuContractionBlocks;
   cl::opt<bool> gpuCublas;
   cl::opt<bool> gpuTransposeTiles;
+  cl::opt<std::string> gpuTensorCores;
   cl::opt<bool> parallelLoops;
   cl::opt<bool> runtimeAlloc;
   cl::opt<unsigned> optLevel;
@@ -228,6 +235,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.gpuContractionBlocks = cl->gpuContractionBlocks;
   options.gpuCublas = cl->gpuCublas;
   options.gpuTransposeTiles = cl->gpuTransposeTiles;
+  options.gpuTensorCores = cl->gpuTensorCores;
   options.parallelLoops = cl->parallelLoops;
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
@@ -335,6 +343,7 @@ const std::vector<OptionSetter> &optionSetters() {
             &CompileOptions::gpuContractionBlocks),
       field("gpu-cublas", &CompileOptions::gpuCublas),
       field("gpu-transpose-tiles", &CompileOptions::gpuTransposeTiles),
+      field("gpu-tensor-cores", &CompileOptions::gpuTensorCores),
       field("parallel-loops", &CompileOptions::parallelLoops),
       field("runtime-alloc", &CompileOptions::runtimeAlloc),
       {"opt-level",

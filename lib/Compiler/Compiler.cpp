@@ -396,6 +396,23 @@ compileProgram(ModuleOp module, const TargetDescription &target,
     pipelineOptions.fusionReport = report;
     buildHLOCPUPipeline(pm, pipelineOptions);
   } else {
+    llvm::StringRef tensorCores = options.gpuTensorCores;
+    if (!tensorCores.empty() && tensorCores != "tf32" &&
+        tensorCores != "tf32x3")
+      return makeError("--gpu-tensor-cores: expected tf32, tf32x3 or "
+                       "nothing, not '" +
+                       tensorCores + "'");
+    // mma.sync on TF32 came with Ampere (sm_80).
+    unsigned version = 0;
+    if (!options.gpuTensorCores.empty() &&
+        (!llvm::StringRef(target.gpu).starts_with("sm_") ||
+         llvm::StringRef(target.gpu)
+             .drop_front(3)
+             .take_while(llvm::isDigit)
+             .getAsInteger(10, version) ||
+         version < 80))
+      return makeError("--gpu-tensor-cores=" + options.gpuTensorCores +
+                       " needs sm_80 or later; the target is " + target.gpu);
     GPUPipelineOptions pipelineOptions;
     fillLoweringOptions(pipelineOptions, options);
     pipelineOptions.chip = target.gpu;
@@ -404,6 +421,7 @@ compileProgram(ModuleOp module, const TargetDescription &target,
     pipelineOptions.contractionBlocks = options.gpuContractionBlocks;
     pipelineOptions.libraryGemm = options.gpuCublas ? "cublas" : "";
     pipelineOptions.transposeTiles = options.gpuTransposeTiles;
+    pipelineOptions.tensorCores = options.gpuTensorCores;
     pipelineOptions.fusionReport = report;
     if (!dumpDir.empty())
       pipelineOptions.dumpPTX = getPTXDumpPath(dumpDir);

@@ -58,51 +58,134 @@ xla::gpu_kernels::matchContraction(linalg::LinalgOp op) {
   return dims;
 }
 
-namespace {
-
-/// Index arithmetic of one contraction: loop sizes by role, and the full
-/// iteration vector of a (batch, m, n, k) position with each role's loops
-/// flattened in loop order.
-struct Roles {
-  linalg::ContractionDimensions dims;
-  SmallVector<int64_t> loopSizes;
-
-  int64_t product(ArrayRef<unsigned> loops) const {
-    int64_t result = 1;
-    for (unsigned d : loops)
-      result *= loopSizes[d];
-    return result;
-  }
-
-  void assign(OpBuilder &b, Location loc, ArrayRef<unsigned> loops,
-              Value linear, SmallVectorImpl<Value> &ivs) const {
-    SmallVector<Value> sizes;
-    for (unsigned d : loops)
-      sizes.push_back(arith::ConstantIndexOp::create(b, loc, loopSizes[d]));
-    for (auto [d, index] : llvm::zip(loops, delinearize(b, loc, linear, sizes)))
-      ivs[d] = index;
-  }
-
-  SmallVector<Value> ivs(OpBuilder &b, Location loc, ArrayRef<Value> batch,
-                         Value m, Value n, Value k) const {
-    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    SmallVector<Value> result(loopSizes.size(), zero);
-    for (auto [d, index] : llvm::zip(dims.batch, batch))
-      result[d] = index;
-    if (m)
-      assign(b, loc, dims.m, m, result);
-    if (n)
-      assign(b, loc, dims.n, n, result);
-    if (k)
-      assign(b, loc, dims.k, k, result);
-    return result;
-  }
-};
-
-} // namespace
 
 static Value constant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+int64_t ContractionRoles::product(ArrayRef<unsigned> loops) const {
+  int64_t result = 1;
+  for (unsigned d : loops)
+    result *= loopSizes[d];
+  return result;
+}
+
+SmallVector<Value> ContractionRoles::ivs(OpBuilder &b, Location loc,
+                                         ArrayRef<Value> batch, Value m,
+                                         Value n, Value k) const {
+  SmallVector<Value> result(loopSizes.size(), constant(b, loc, 0));
+  for (auto [d, index] : llvm::zip(dims.batch, batch))
+    result[d] = index;
+  auto assign = [&](ArrayRef<unsigned> loops, Value linear) {
+    if (!linear)
+      return;
+    SmallVector<Value> sizes;
+    for (unsigned d : loops)
+      sizes.push_back(constant(b, loc, loopSizes[d]));
+    for (auto [d, index] : llvm::zip(loops, delinearize(b, loc, linear, sizes)))
+      result[d] = index;
+  };
+  assign(dims.m, m);
+  assign(dims.n, n);
+  assign(dims.k, k);
+  return result;
+}
+
+std::pair<SmallVector<Value>, Value> ContractionRoles::operandElement(
+    OpBuilder &b, Location loc, ArrayRef<Value> batch, AffineMap map,
+    bool isLhs, Value w, int64_t size, Value k, Value kEnd) const {
+  Value ok = arith::AndIOp::create(
+      b, loc, lessThan(b, loc, w, size),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, k, kEnd));
+  SmallVector<Value> iterators =
+      isLhs ? ivs(b, loc, batch, w, {}, k) : ivs(b, loc, batch, {}, w, k);
+  return {applyMap(b, loc, map, iterators), ok};
+}
+
+KSplit::KSplit(int64_t sizeK, int64_t tileK, int64_t wanted) {
+  int64_t kSteps = llvm::divideCeil(sizeK, tileK);
+  int64_t stepsPerSplit =
+      llvm::divideCeil(kSteps, std::clamp<int64_t>(wanted, 1, kSteps));
+  splits = llvm::divideCeil(kSteps, stepsPerSplit);
+  kPerSplit = stepsPerSplit * tileK;
+}
+
+ContractionBlock xla::gpu_kernels::contractionBlock(
+    OpBuilder &b, Location loc, const ContractionRoles &roles, Value blockId,
+    const KSplit &split, int64_t tileM, int64_t tileN) {
+  const linalg::ContractionDimensions &dims = roles.dims;
+  int64_t tilesM = llvm::divideCeil(roles.product(dims.m), tileM);
+  int64_t tilesN = llvm::divideCeil(roles.product(dims.n), tileN);
+  SmallVector<Value> tileIndex = delinearize(
+      b, loc, blockId,
+      {constant(b, loc, split.splits),
+       constant(b, loc, roles.product(dims.batch)), constant(b, loc, tilesM),
+       constant(b, loc, tilesN)});
+  SmallVector<Value> batchSizes;
+  for (unsigned d : dims.batch)
+    batchSizes.push_back(constant(b, loc, roles.loopSizes[d]));
+  ContractionBlock block;
+  block.batch = delinearize(b, loc, tileIndex[1], batchSizes);
+  block.m0 =
+      arith::MulIOp::create(b, loc, tileIndex[2], constant(b, loc, tileM));
+  block.n0 =
+      arith::MulIOp::create(b, loc, tileIndex[3], constant(b, loc, tileN));
+  block.kBegin = constant(b, loc, 0);
+  block.kEnd = constant(b, loc, roles.product(dims.k));
+  if (split.splits > 1) {
+    block.kBegin = arith::MulIOp::create(b, loc, tileIndex[0],
+                                         constant(b, loc, split.kPerSplit));
+    block.kEnd = arith::MinUIOp::create(
+        b, loc,
+        arith::AddIOp::create(b, loc, block.kBegin,
+                              constant(b, loc, split.kPerSplit)),
+        block.kEnd);
+  }
+  return block;
+}
+
+void xla::gpu_kernels::requestMinBlocks(gpu::LaunchOp launch, StringRef name,
+                                        int64_t minBlocks) {
+  Builder b(launch.getContext());
+  if (minBlocks <= 1) {
+    launch->setAttr(kScalarParameters, b.getUnitAttr());
+    return;
+  }
+  // Compiled-in constants need fewer registers (129 against 219 for a
+  // 128x128 tile), which is what lets two blocks share a multiprocessor.
+  auto module = launch->getParentOfType<ModuleOp>();
+  NamedAttrList wanted;
+  if (auto old = module->getAttrOfType<DictionaryAttr>(kKernelMinBlocks))
+    wanted.append(old.getValue());
+  wanted.set(name, b.getI32IntegerAttr(minBlocks));
+  module->setAttr(kKernelMinBlocks, wanted.getDictionary(b.getContext()));
+}
+
+void xla::gpu_kernels::addAccumulators(
+    OpBuilder &b, Location loc, linalg::LinalgOp op,
+    const ContractionRoles &roles, ArrayRef<Value> batch, ArrayRef<Value> rows,
+    ArrayRef<Value> rowOk, ArrayRef<Value> cols, ArrayRef<Value> colOk,
+    ValueRange acc, bool atomic) {
+  OpOperand *out = op.getDpsInitOperand(0);
+  AffineMap outMap = op.getMatchingIndexingMap(out);
+  for (auto [i, row] : llvm::enumerate(rows))
+    for (auto [j, col] : llvm::enumerate(cols)) {
+      Value ok = arith::AndIOp::create(b, loc, rowOk[i], colOk[j]);
+      auto guard = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
+      OpBuilder then = guard.getThenBodyBuilder();
+      SmallVector<Value> ivs = roles.ivs(then, loc, batch, row, col, {});
+      SmallVector<Value> indices = applyMap(then, loc, outMap, ivs);
+      Value result = acc[i * cols.size() + j];
+      if (atomic) {
+        memref::AtomicRMWOp::create(then, loc, arith::AtomicRMWKind::addf,
+                                    result, out->get(), indices);
+        continue;
+      }
+      Value old = memref::LoadOp::create(then, loc, out->get(), indices);
+      memref::StoreOp::create(then, loc,
+                              arith::AddFOp::create(then, loc, old, result),
+                              out->get(), indices);
+    }
 }
 
 namespace {
@@ -184,7 +267,7 @@ struct Staged {
 /// tile, consecutive threads along the operand's contiguous dimension so
 /// that the loads coalesce.
 struct TileStaging {
-  const Roles &roles;
+  const ContractionRoles &roles;
   const ContractionTile &tile;
   int64_t threads;
   Value tid;
@@ -214,16 +297,10 @@ struct TileStaging {
         auto [kk, ww] = slot(b, loc, s, e);
         Value w = arith::AddIOp::create(b, loc, s.base, ww);
         Value k = arith::AddIOp::create(b, loc, k0, kk);
-        Value ok = arith::AndIOp::create(
-            b, loc,
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, w,
-                                  constant(b, loc, s.size)),
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, k,
-                                  kEnd));
-        SmallVector<Value> ivs = s.isLhs ? roles.ivs(b, loc, batch, w, {}, k)
-                                         : roles.ivs(b, loc, batch, {}, w, k);
-        values.push_back(guardedLoad(b, loc, ok, s.operand->get(),
-                                     applyMap(b, loc, s.map, ivs)));
+        auto [indices, ok] =
+            roles.operandElement(b, loc, batch, s.map, s.isLhs, w, s.size, k,
+                                 kEnd);
+        values.push_back(guardedLoad(b, loc, ok, s.operand->get(), indices));
       }
     return values;
   }
@@ -248,29 +325,22 @@ void xla::gpu_kernels::emitTiledContractionKernel(
     StringRef name) {
   Location loc = op.getLoc();
   b.setInsertionPoint(op);
-  Roles roles{dims, op.getStaticLoopRanges()};
+  ContractionRoles roles{dims, op.getStaticLoopRanges()};
   int64_t batchCount = roles.product(dims.batch);
   int64_t sizeM = roles.product(dims.m), sizeN = roles.product(dims.n),
           sizeK = roles.product(dims.k);
   int64_t tilesM = llvm::divideCeil(sizeM, tile.m);
   int64_t tilesN = llvm::divideCeil(sizeN, tile.n);
   int64_t threads = tile.threads();
-  // Split k: each split's blocks sum a run of whole k steps; no split is
-  // empty.
-  int64_t kSteps = llvm::divideCeil(sizeK, tile.k);
-  int64_t stepsPerSplit =
-      llvm::divideCeil(kSteps, std::clamp<int64_t>(tile.splitK, 1, kSteps));
-  int64_t splits = llvm::divideCeil(kSteps, stepsPerSplit);
-  int64_t kPerSplit = stepsPerSplit * tile.k;
+  KSplit split(sizeK, tile.k, tile.splitK);
 
   OpOperand *lhs = op.getDpsInputOperand(0), *rhs = op.getDpsInputOperand(1);
-  OpOperand *out = op.getDpsInitOperand(0);
   AffineMap lhsMap = op.getMatchingIndexingMap(lhs);
   AffineMap rhsMap = op.getMatchingIndexingMap(rhs);
-  AffineMap outMap = op.getMatchingIndexingMap(out);
   Type lhsElement = getElementTypeOrSelf(lhs->get().getType());
   Type rhsElement = getElementTypeOrSelf(rhs->get().getType());
-  Type outElement = getElementTypeOrSelf(out->get().getType());
+  Type outElement =
+      getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
 
   auto workgroup = gpu::AddressSpaceAttr::get(
       b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
@@ -279,7 +349,8 @@ void xla::gpu_kernels::emitTiledContractionKernel(
                            MemRefLayoutAttrInterface(), workgroup);
   };
   gpu::LaunchOp launch = createNamedLaunch(
-      b, loc, name, constant(b, loc, splits * batchCount * tilesM * tilesN),
+      b, loc, name,
+      constant(b, loc, split.splits * batchCount * tilesM * tilesN),
       constant(b, loc, threads),
       {sharedType(tile.m, lhsElement), sharedType(tile.n, rhsElement)});
   Value lhsTile = launch.getWorkgroupAttributions()[0];
@@ -287,52 +358,28 @@ void xla::gpu_kernels::emitTiledContractionKernel(
 
   b.setInsertionPointToStart(&launch.getBody().front());
   Value tid = launch.getThreadIds().x;
-  SmallVector<Value> tileIndex =
-      delinearize(b, loc, launch.getBlockIds().x,
-                  {constant(b, loc, splits), constant(b, loc, batchCount),
-                   constant(b, loc, tilesM), constant(b, loc, tilesN)});
-  SmallVector<Value> batchSizes;
-  for (unsigned d : dims.batch)
-    batchSizes.push_back(constant(b, loc, roles.loopSizes[d]));
-  SmallVector<Value> batch = delinearize(b, loc, tileIndex[1], batchSizes);
-  Value m0 =
-      arith::MulIOp::create(b, loc, tileIndex[2], constant(b, loc, tile.m));
-  Value n0 =
-      arith::MulIOp::create(b, loc, tileIndex[3], constant(b, loc, tile.n));
-  Value kBegin = constant(b, loc, 0), kEnd = constant(b, loc, sizeK);
-  if (splits > 1) {
-    kBegin = arith::MulIOp::create(b, loc, tileIndex[0],
-                                   constant(b, loc, kPerSplit));
-    kEnd = arith::MinUIOp::create(
-        b, loc,
-        arith::AddIOp::create(b, loc, kBegin, constant(b, loc, kPerSplit)),
-        kEnd);
-  }
+  ContractionBlock block = contractionBlock(
+      b, loc, roles, launch.getBlockIds().x, split, tile.m, tile.n);
+  Value m0 = block.m0, n0 = block.n0, kBegin = block.kBegin,
+        kEnd = block.kEnd;
+  ArrayRef<Value> batch = block.batch;
   FragmentLayout layoutM(tile.m, tile.threadM), layoutN(tile.n, tile.threadN);
-  Value threadsN = constant(b, loc, tile.n / tile.threadN);
-  Value rowBase = arith::MulIOp::create(
-      b, loc, arith::DivUIOp::create(b, loc, tid, threadsN),
-      constant(b, loc, layoutM.vec));
-  Value colBase = arith::MulIOp::create(
-      b, loc, arith::RemUIOp::create(b, loc, tid, threadsN),
-      constant(b, loc, layoutN.vec));
-  auto less = [&](Value a, int64_t bound) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, a,
-                                 constant(b, loc, bound))
-        .getResult();
-  };
+  // Captured by the loop's builder: no structured bindings (C++17).
+  Value rowBase, colBase;
+  std::tie(rowBase, colBase) = splitIndex(
+      b, loc, tid, tile.n / tile.threadN, layoutM.vec, layoutN.vec);
 
   // This thread's outputs: (row i, column j) at i * threadN + j.
   SmallVector<Value> rows, cols, rowOk, colOk;
   for (int64_t i = 0; i < tile.threadM; ++i) {
     rows.push_back(arith::AddIOp::create(b, loc, m0,
                                          layoutM.offset(b, loc, rowBase, i)));
-    rowOk.push_back(less(rows.back(), sizeM));
+    rowOk.push_back(lessThan(b, loc, rows.back(), sizeM));
   }
   for (int64_t j = 0; j < tile.threadN; ++j) {
     cols.push_back(arith::AddIOp::create(b, loc, n0,
                                          layoutN.offset(b, loc, colBase, j)));
-    colOk.push_back(less(cols.back(), sizeN));
+    colOk.push_back(lessThan(b, loc, cols.back(), sizeN));
   }
   // The accumulators start from zero and are added to the output at the
   // end (atomically with split k): starting from the output's values would
@@ -376,37 +423,9 @@ void xla::gpu_kernels::emitTiledContractionKernel(
         scf::YieldOp::create(nb, nloc, acc);
       });
 
-  for (int64_t i = 0; i < tile.threadM; ++i)
-    for (int64_t j = 0; j < tile.threadN; ++j) {
-      Value ok = arith::AndIOp::create(b, loc, rowOk[i], colOk[j]);
-      auto guard = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
-      OpBuilder then = guard.getThenBodyBuilder();
-      SmallVector<Value> ivs =
-          roles.ivs(then, loc, batch, rows[i], cols[j], {});
-      SmallVector<Value> indices = applyMap(then, loc, outMap, ivs);
-      Value result = loop.getResult(i * tile.threadN + j);
-      if (splits > 1) {
-        memref::AtomicRMWOp::create(then, loc, arith::AtomicRMWKind::addf,
-                                    result, out->get(), indices);
-        continue;
-      }
-      Value old = memref::LoadOp::create(then, loc, out->get(), indices);
-      memref::StoreOp::create(
-          then, loc, arith::AddFOp::create(then, loc, old, result),
-          out->get(), indices);
-    }
+  addAccumulators(b, loc, op, roles, batch, rows, rowOk, cols, colOk,
+                  loop.getResults(), split.splits > 1);
   contractMultiplyAdds(launch);
-  if (tile.minBlocks > 1) {
-    // Compiled-in constants need fewer registers (129 against 219 for a
-    // 128x128 tile), which is what lets two blocks share a multiprocessor.
-    auto module = launch->getParentOfType<ModuleOp>();
-    NamedAttrList wanted;
-    if (auto old = module->getAttrOfType<DictionaryAttr>(kKernelMinBlocks))
-      wanted.append(old.getValue());
-    wanted.set(name, b.getI32IntegerAttr(tile.minBlocks));
-    module->setAttr(kKernelMinBlocks, wanted.getDictionary(b.getContext()));
-  } else {
-    launch->setAttr(kScalarParameters, b.getUnitAttr());
-  }
+  requestMinBlocks(launch, name, tile.minBlocks);
   op->erase();
 }

@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
@@ -142,20 +143,48 @@ SmallVector<Value> xla::gpu_kernels::applyBodyAt(OpBuilder &b, Location loc,
 }
 
 Value xla::gpu_kernels::guardedLoad(OpBuilder &b, Location loc, Value inBounds,
-                                    Value memref, ValueRange indices) {
+                                    Value memref, ValueRange indices,
+                                    int64_t width, int64_t alignment) {
   Type element = cast<MemRefType>(memref.getType()).getElementType();
-  auto branch = scf::IfOp::create(b, loc, element, inBounds,
+  Type type = width > 1 ? Type(VectorType::get({width}, element)) : element;
+  auto branch = scf::IfOp::create(b, loc, type, inBounds,
                                   /*withElseRegion=*/true);
   OpBuilder then = branch.getThenBodyBuilder();
-  scf::YieldOp::create(then, loc,
-                       memref::LoadOp::create(then, loc, memref, indices)
-                           .getResult());
+  Value loaded =
+      width > 1 ? vector::LoadOp::create(then, loc, type, memref, indices,
+                                         /*nontemporal=*/false,
+                                         llvm::MaybeAlign(alignment))
+                      .getResult()
+                : memref::LoadOp::create(then, loc, memref, indices)
+                      .getResult();
+  scf::YieldOp::create(then, loc, loaded);
   OpBuilder otherwise = branch.getElseBodyBuilder();
   scf::YieldOp::create(otherwise, loc,
-                       arith::ConstantOp::create(otherwise, loc,
-                                                 otherwise.getZeroAttr(element))
+                       arith::ConstantOp::create(
+                           otherwise, loc,
+                           cast<TypedAttr>(otherwise.getZeroAttr(type)))
                            .getResult());
   return branch.getResult(0);
+}
+
+std::pair<Value, Value> xla::gpu_kernels::splitIndex(OpBuilder &b,
+                                                     Location loc, Value index,
+                                                     int64_t count,
+                                                     int64_t majorScale,
+                                                     int64_t minorScale) {
+  Value countValue = arith::ConstantIndexOp::create(b, loc, count);
+  return {arith::MulIOp::create(
+              b, loc, arith::DivUIOp::create(b, loc, index, countValue),
+              arith::ConstantIndexOp::create(b, loc, majorScale)),
+          arith::MulIOp::create(
+              b, loc, arith::RemUIOp::create(b, loc, index, countValue),
+              arith::ConstantIndexOp::create(b, loc, minorScale))};
+}
+
+Value xla::gpu_kernels::lessThan(OpBuilder &b, Location loc, Value a,
+                                 int64_t bound) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, a,
+                               arith::ConstantIndexOp::create(b, loc, bound));
 }
 
 /// True if `op` (between a fill and the op that would start from it)

@@ -106,10 +106,26 @@ bool callsPassDistinctBuffers(mlir::func::FuncOp func);
 llvm::SmallVector<mlir::linalg::FillOp>
 wholeOutputFills(mlir::linalg::LinalgOp op);
 
-/// `memref[indices]` if `inBounds`, else zero of its element type.
+/// `memref[indices]` if `inBounds`, else zero of its element type; with
+/// `width` > 1, the vector of `width` neighbours there (one load claiming
+/// `alignment` bytes), else a zero vector.
 mlir::Value guardedLoad(mlir::OpBuilder &b, mlir::Location loc,
                         mlir::Value inBounds, mlir::Value memref,
-                        mlir::ValueRange indices);
+                        mlir::ValueRange indices, int64_t width = 1,
+                        int64_t alignment = 0);
+
+/// (index / count * majorScale, index % count * minorScale): a linear
+/// index split into a position in rows of `count`, each part scaled.
+std::pair<mlir::Value, mlir::Value> splitIndex(mlir::OpBuilder &b,
+                                               mlir::Location loc,
+                                               mlir::Value index,
+                                               int64_t count,
+                                               int64_t majorScale,
+                                               int64_t minorScale);
+
+/// `a < bound`, unsigned.
+mlir::Value lessThan(mlir::OpBuilder &b, mlir::Location loc, mlir::Value a,
+                     int64_t bound);
 
 /// Clones the body of `op` with its block arguments bound to `arguments`
 /// and `linalg.index` bound to `ivs`; returns the yielded values.
@@ -226,6 +242,70 @@ struct ContractionTile {
   int64_t threads() const { return (m / threadM) * (n / threadN); }
 };
 
+/// Index arithmetic of one contraction: loop sizes by role, and the full
+/// iteration vector of a (batch, m, n, k) position with each role's loops
+/// flattened in loop order (null m, n or k: zero).
+struct ContractionRoles {
+  mlir::linalg::ContractionDimensions dims;
+  llvm::SmallVector<int64_t> loopSizes;
+
+  int64_t product(llvm::ArrayRef<unsigned> loops) const;
+  llvm::SmallVector<mlir::Value> ivs(mlir::OpBuilder &b, mlir::Location loc,
+                                     llvm::ArrayRef<mlir::Value> batch,
+                                     mlir::Value m, mlir::Value n,
+                                     mlir::Value k) const;
+
+  /// The indices through `map` of the lhs's (`isLhs`: w in m) or the
+  /// rhs's (w in n) element (w, k), and whether it lies inside the operand
+  /// (w < size) and the block's run of k (k < kEnd).
+  std::pair<llvm::SmallVector<mlir::Value>, mlir::Value>
+  operandElement(mlir::OpBuilder &b, mlir::Location loc,
+                 llvm::ArrayRef<mlir::Value> batch, mlir::AffineMap map,
+                 bool isLhs, mlir::Value w, int64_t size, mlir::Value k,
+                 mlir::Value kEnd) const;
+};
+
+/// What a block of a tiled contraction kernel works on, from its block
+/// index (split, batch, tile row, tile column; the last fastest): its batch
+/// indices, the first row and column of its output tile, and its run of k.
+struct ContractionBlock {
+  llvm::SmallVector<mlir::Value> batch;
+  mlir::Value m0, n0, kBegin, kEnd;
+};
+
+/// How many blocks share an output tile (`splits`) and how much of k each
+/// sums (`kPerSplit`, whole steps of `tileK`) when about `wanted` are
+/// asked for: no split is empty.
+struct KSplit {
+  int64_t splits, kPerSplit;
+  KSplit(int64_t sizeK, int64_t tileK, int64_t wanted);
+};
+
+ContractionBlock contractionBlock(mlir::OpBuilder &b, mlir::Location loc,
+                                  const ContractionRoles &roles,
+                                  mlir::Value blockId, const KSplit &split,
+                                  int64_t tileM, int64_t tileN);
+
+/// Asks for `minBlocks` blocks of kernel `name` (the launch's) per
+/// multiprocessor: above 1, ptxas keeps its registers within 1/minBlocks
+/// of the register file (`kKernelMinBlocks`) and its constants are
+/// compiled in; else its scalar constants stay parameters
+/// (`kScalarParameters`).
+void requestMinBlocks(mlir::gpu::LaunchOp launch, llvm::StringRef name,
+                      int64_t minBlocks);
+
+/// Adds a thread's accumulators, `acc[i * cols.size() + j]` for output
+/// (rows[i], cols[j]) where rowOk[i] and colOk[j], to `op`'s output: a
+/// load, add and store, or an atomic add with `atomic` (split k).
+void addAccumulators(mlir::OpBuilder &b, mlir::Location loc,
+                     mlir::linalg::LinalgOp op, const ContractionRoles &roles,
+                     llvm::ArrayRef<mlir::Value> batch,
+                     llvm::ArrayRef<mlir::Value> rows,
+                     llvm::ArrayRef<mlir::Value> rowOk,
+                     llvm::ArrayRef<mlir::Value> cols,
+                     llvm::ArrayRef<mlir::Value> colOk, mlir::ValueRange acc,
+                     bool atomic);
+
 /// The dimensions of a linalg contraction (a body of multiplies, adds and
 /// casts, projected permutation maps, float operands, an f32 result) with
 /// static loop ranges.
@@ -242,6 +322,37 @@ void emitTiledContractionKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
                                 const mlir::linalg::ContractionDimensions &dims,
                                 const ContractionTile &tile,
                                 llvm::StringRef name);
+
+/// How f32 contractions use tensor cores: not at all (FMAs, the tiled
+/// kernel above), TF32 operands (10 bits of mantissa: errors near 1e-3 of
+/// a dot product's size), or each operand split into two TF32 parts and
+/// three products summed (errors near f32's).
+enum class TensorCorePrecision { None, TF32, TF32x3 };
+
+/// The shape of a tensor-core contraction kernel: a block computes a `m` x
+/// `n` output tile in steps of `k` (a multiple of 8), each warp a `warpM`
+/// x `warpN` part of it (multiples of 16 and 8) in m16n8k8 tiles.
+struct TensorCoreTile {
+  int64_t m, n, k, warpM, warpN;
+  int64_t splitK = 1;
+  /// As ContractionTile's.
+  int64_t minBlocks = 1;
+  int64_t threads() const { return (m / warpM) * (n / warpN) * 32; }
+};
+
+/// Whether a contraction `matchContraction` accepts can run on tensor
+/// cores: f32 operands and a body that is `acc + a * b` alone.
+bool tensorCoreCompatible(mlir::linalg::LinalgOp op);
+
+/// Like emitTiledContractionKernel, with each warp's part of the output
+/// tile computed by mma.sync.m16n8k8 on TF32 operands at `precision` (not
+/// None), from shared tiles staged in groups of 4 neighbours. Each
+/// operand's tile must hold a multiple of 4 x threads elements.
+void emitTensorCoreContractionKernel(
+    mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
+    const mlir::linalg::ContractionDimensions &dims,
+    const TensorCoreTile &tile, TensorCorePrecision precision,
+    llvm::StringRef name);
 
 //===----------------------------------------------------------------------===//
 // Transposes

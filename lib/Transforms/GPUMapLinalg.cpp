@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace xla {
@@ -31,30 +32,30 @@ static int64_t threadsPerRow(int64_t length, int64_t chain) {
   return std::min<int64_t>(std::max(forChain, forLoads), 256);
 }
 
-/// The largest tile that still gives every multiprocessor a block and
-/// wastes at most a quarter of its work on padding; failing that, the one
-/// that wastes least, and of those the smallest (a product with 20 rows
-/// gets 32-row tiles; 128 x 768 gets 32x32 tiles, 96 blocks).
-static ContractionTile contractionTile(int64_t batch, int64_t m, int64_t n,
-                                       int64_t smCount) {
-  static const ContractionTile candidates[] = {
-      {128, 128, 8, 8, 8}, {64, 64, 16, 4, 4}, {32, 32, 16, 2, 2}};
-  // Candidates go from large to small tiles: on equal waste, the later
-  // one gives more blocks.
-  const ContractionTile *best = nullptr;
-  double bestUse = 0;
-  for (const ContractionTile &tile : candidates) {
-    int64_t tilesM = llvm::divideCeil(m, tile.m);
-    int64_t tilesN = llvm::divideCeil(n, tile.n);
-    double use = double(m * n) / double(tilesM * tile.m * tilesN * tile.n);
+/// Of the output tiles `sizes` (m x n, from large to small), the largest
+/// that still gives every multiprocessor a block and wastes at most a
+/// quarter of its work on padding; failing that, the one that wastes
+/// least, and of those the smallest (a product with 20 rows gets 32-row
+/// tiles; 128 x 768 gets 32x32 tiles, 96 blocks).
+static size_t chooseTile(ArrayRef<std::pair<int64_t, int64_t>> sizes,
+                         int64_t batch, int64_t m, int64_t n,
+                         int64_t smCount) {
+  // On equal waste, the later (smaller) tile gives more blocks.
+  size_t best = 0;
+  double bestUse = -1;
+  for (auto [index, size] : llvm::enumerate(sizes)) {
+    int64_t tilesM = llvm::divideCeil(m, size.first);
+    int64_t tilesN = llvm::divideCeil(n, size.second);
+    double use =
+        double(m * n) / double(tilesM * size.first * tilesN * size.second);
     if (batch * tilesM * tilesN >= smCount && use >= 0.75)
-      return tile;
-    if (!best || use >= bestUse) {
-      best = &tile;
+      return index;
+    if (use >= bestUse) {
+      best = index;
       bestUse = use;
     }
   }
-  return *best;
+  return best;
 }
 
 /// Blocks that share each output tile, splitting k, when the tiles alone
@@ -84,6 +85,11 @@ struct GPUMapLinalgPass
   using Base::Base;
 
   void runOnOperation() override {
+    if (!tensorCorePrecision()) {
+      getOperation().emitError("xla-gpu-map-linalg: unknown tensor-cores '")
+          << tensorCores << "' (expected tf32, tf32x3 or nothing)";
+      return signalPassFailure();
+    }
     if (!libraryGemm.empty() && libraryGemm != "cublas") {
       getOperation().emitError("xla-gpu-map-linalg: unknown library-gemm '")
           << libraryGemm << "' (expected cublas or nothing)";
@@ -105,6 +111,14 @@ struct GPUMapLinalgPass
   }
 
 private:
+  std::optional<TensorCorePrecision> tensorCorePrecision() const {
+    return llvm::StringSwitch<std::optional<TensorCorePrecision>>(tensorCores)
+        .Case("", TensorCorePrecision::None)
+        .Case("tf32", TensorCorePrecision::TF32)
+        .Case("tf32x3", TensorCorePrecision::TF32x3)
+        .Default(std::nullopt);
+  }
+
   /// Neighbouring f32 columns a thread reads as one vector (a power of 2).
   int64_t f32Width() const {
     return vectorBytes >= 16 ? 4 : vectorBytes >= 8 ? 2 : 1;
@@ -203,10 +217,30 @@ private:
     }
     int64_t batch = product(sizes, dims->batch), m = product(sizes, dims->m),
             n = product(sizes, dims->n);
-    ContractionTile tile = contractionTile(batch, m, n, smCount);
+    int64_t k = product(sizes, dims->k);
+    std::optional<TensorCorePrecision> precision = tensorCorePrecision();
+    if (precision && *precision != TensorCorePrecision::None &&
+        tensorCoreCompatible(op)) {
+      static const TensorCoreTile candidates[] = {
+          {128, 128, 32, 64, 32}, {64, 64, 32, 32, 32}, {32, 32, 32, 16, 16}};
+      TensorCoreTile tile =
+          candidates[chooseTile({{128, 128}, {64, 64}, {32, 32}}, batch, m, n,
+                                smCount)];
+      tile.splitK = splitK(batch * llvm::divideCeil(m, tile.m) *
+                               llvm::divideCeil(n, tile.n),
+                           k, smCount);
+      tile.minBlocks = std::max<int64_t>(contractionBlocks, 1);
+      emitTensorCoreContractionKernel(b, op, *dims, tile, *precision,
+                                      nextKernelName(func));
+      return;
+    }
+    static const ContractionTile candidates[] = {
+        {128, 128, 8, 8, 8}, {64, 64, 16, 4, 4}, {32, 32, 16, 2, 2}};
+    ContractionTile tile = candidates[chooseTile(
+        {{128, 128}, {64, 64}, {32, 32}}, batch, m, n, smCount)];
     int64_t blocks = batch * llvm::divideCeil(m, tile.m) *
                      llvm::divideCeil(n, tile.n);
-    tile.splitK = splitK(blocks, product(sizes, dims->k), smCount);
+    tile.splitK = splitK(blocks, k, smCount);
     tile.minBlocks = std::max<int64_t>(contractionBlocks, 1);
     emitTiledContractionKernel(b, op, *dims, tile, nextKernelName(func));
   }

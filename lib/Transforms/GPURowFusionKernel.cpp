@@ -310,24 +310,10 @@ struct RowKernelBuilder {
       }
       // A group is in the row or past it as a whole (width divides the
       // length).
-      auto type = VectorType::get({width}, getElementTypeOrSelf(buffer));
-      auto branch = scf::IfOp::create(b, loc, type, valid[i],
-                                      /*withElseRegion=*/true);
-      OpBuilder then = branch.getThenBodyBuilder();
-      scf::YieldOp::create(
-          then, loc,
-          vector::LoadOp::create(then, loc, type, buffer, indices,
-                                 /*nontemporal=*/false,
-                                 llvm::MaybeAlign(align))
-              .getResult());
-      OpBuilder otherwise = branch.getElseBodyBuilder();
-      scf::YieldOp::create(otherwise, loc,
-                           arith::ConstantOp::create(
-                               otherwise, loc, otherwise.getZeroAttr(type))
-                               .getResult());
+      Value group =
+          guardedLoad(b, loc, valid[i], buffer, indices, width, align);
       for (int64_t l = 0; l < width; ++l)
-        values.push_back(
-            vector::ExtractOp::create(b, loc, branch.getResult(0), l));
+        values.push_back(vector::ExtractOp::create(b, loc, group, l));
     }
     rowValues[buffer] = values;
   }

@@ -78,9 +78,10 @@ struct CompileOptions {
   /// 0: one element per thread).
   int64_t gpuVectorBytes = 16;
   /// `gpu-contraction-blocks-per-sm`: blocks of a tiled contraction kernel
-  /// that should fit on a multiprocessor at once (1; 2 caps its registers
-  /// at half the register file: an experiment, docs/gpu.md).
-  int64_t gpuContractionBlocks = 1;
+  /// that should fit on a multiprocessor at once (2 caps its registers at
+  /// half the register file: 4096^3 4.26 -> 3.31 ms on an H200,
+  /// docs/gpu.md; 1 lets ptxas use as many as it likes).
+  int64_t gpuContractionBlocks = 2;
   /// `gpu-cublas`: on a GPU, run the (batched) f32 and f64 matrix products
   /// cuBLAS can with cuBLAS instead of our generated kernels (docs/gpu.md);
   /// the runtime then loads libcublas.
@@ -89,6 +90,11 @@ struct CompileOptions {
   /// shared memory, reading and writing along contiguous dimensions (not
   /// yet run on a GPU, hence off).
   bool gpuTransposeTiles = false;
+  /// `gpu-tensor-cores`: on a GPU, f32 matrix products on tensor cores:
+  /// "" (none: FMAs), "tf32" (operands rounded to TF32) or "tf32x3" (three
+  /// TF32 products, near-f32 accuracy). Off by default: results must not
+  /// depend on the target more than f32 rounding does (docs/numerics.md).
+  std::string gpuTensorCores;
   /// `parallel-loops`: run the tiles of large ops on all cores (OpenMP;
   /// needs a compiler built with libomp, else ignored).
   bool parallelLoops = true;

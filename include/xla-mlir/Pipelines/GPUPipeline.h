@@ -47,7 +47,7 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
       *this, "contraction-blocks-per-sm",
       llvm::cl::desc("Blocks of a tiled contraction per multiprocessor "
                      "(xla-gpu-map-linalg contraction-blocks-per-sm)"),
-      llvm::cl::init(1)};
+      llvm::cl::init(2)};
   Option<bool> transposeTiles{
       *this, "transpose-tiles",
       llvm::cl::desc("Transposes move 32x32 tiles through shared memory "
@@ -58,6 +58,11 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
       llvm::cl::desc("Library for the GEMMs it can run instead of generated "
                      "kernels: empty (none) or cublas (xla-gpu-map-linalg "
                      "library-gemm)"),
+      llvm::cl::init("")};
+  Option<std::string> tensorCores{
+      *this, "tensor-cores",
+      llvm::cl::desc("Tensor cores for f32 contractions: empty (none), tf32 "
+                     "or tf32x3 (xla-gpu-map-linalg tensor-cores)"),
       llvm::cl::init("")};
   Option<bool> rowFusion{
       *this, "row-fusion",
