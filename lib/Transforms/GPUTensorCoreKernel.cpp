@@ -87,6 +87,10 @@ struct Staging {
   ArrayRef<Value> batch;
   Value kEnd;
   SmallVector<Operand, 2> operands;
+  /// Round to TF32 while staging (tf32): once per element and block,
+  /// where each fragment load would round it again for every warp that
+  /// reads it (2 or 4), on the conversion unit's quarter rate.
+  bool roundToTF32;
 
   int64_t groups(const Operand &s) const {
     return s.width * tileK / kGroup / threads;
@@ -153,7 +157,22 @@ struct Staging {
         auto [kk, ww] = slot(b, loc, s, e, 0);
         SmallVector<Value> at = s.kMajor ? SmallVector<Value>{ww, kk}
                                          : SmallVector<Value>{kk, ww};
-        vector::StoreOp::create(b, loc, values.front(), s.shared, at,
+        Value group = values.front();
+        if (roundToTF32) {
+          SmallVector<Value> rounded;
+          for (int64_t j = 0; j < kGroup; ++j)
+            rounded.push_back(NVVM::ConvertFloatToTF32Op::create(
+                b, loc, b.getI32Type(),
+                vector::ExtractOp::create(b, loc, group, j),
+                NVVM::FPRoundingMode::RNA, NVVM::SaturationMode::NONE,
+                /*relu=*/false));
+          group = vector::BitCastOp::create(
+              b, loc, group.getType(),
+              vector::FromElementsOp::create(
+                  b, loc, VectorType::get({kGroup}, b.getI32Type()),
+                  rounded));
+        }
+        vector::StoreOp::create(b, loc, group, s.shared, at,
                                 /*nontemporal=*/false, llvm::MaybeAlign(16));
         values = values.drop_front();
       }
@@ -168,18 +187,15 @@ struct Split {
 
 } // namespace
 
-/// f32 `x` as an mma operand: rounded to TF32 (cvt.rna), or split exactly
-/// into x = hi + lo with hi the f32 truncated to TF32's 10 bits of
-/// mantissa (the hardware ignores lo's low 13 bits).
+/// f32 `x` of a shared tile as an mma operand: its bits (tf32: rounded
+/// while staging), or split exactly into x = hi + lo with hi the f32
+/// truncated to TF32's 10 bits of mantissa (the hardware ignores lo's low
+/// 13 bits).
 static Split toTF32(OpBuilder &b, Location loc, Value x,
                     TensorCorePrecision precision) {
   Type i32 = b.getI32Type();
-  if (precision == TensorCorePrecision::TF32) {
-    auto rounded = NVVM::ConvertFloatToTF32Op::create(
-        b, loc, i32, x, NVVM::FPRoundingMode::RNA, NVVM::SaturationMode::NONE,
-        /*relu=*/false);
-    return {rounded, {}};
-  }
+  if (precision == TensorCorePrecision::TF32)
+    return {arith::BitcastOp::create(b, loc, i32, x), {}};
   Value bits = arith::BitcastOp::create(b, loc, i32, x);
   Value hi = arith::AndIOp::create(
       b, loc, bits,
@@ -339,8 +355,9 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
     }
   };
 
-  Staging staging{roles, tile.k, threads, tid, block.batch, block.kEnd,
-                  operands};
+  Staging staging{roles,      tile.k,      threads,
+                  tid,        block.batch, block.kEnd,
+                  operands,   precision == TensorCorePrecision::TF32};
   // As the SIMT kernel: the next step's global loads are issued before
   // this step's arithmetic.
   staging.deposit(b, loc, staging.fetch(b, loc, block.kBegin));

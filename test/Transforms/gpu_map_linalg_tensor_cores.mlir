@@ -27,10 +27,16 @@
 // CHECK:             gpu.barrier
 // CHECK-NOT:       memref.atomic_rmw
 // CHECK-NOT:       nvvm.convert.float.to.tf32
+// tf32 rounds each element once, while staging, not at every fragment
+// load: the loop's fragments go to the mma as they are.
 // TF32-LABEL:  func.func private @output_matmul_fusion(
 // TF32:          nvvm.convert.float.to.tf32 %{{.*}} {rnd = #nvvm.fp_rnd_mode<rna>}
-// TF32:          nvvm.mma.sync
-// TF32-NOT:      arith.andi %{{.*}}, %c-8192_i32
+// TF32:          scf.for
+// TF32-NOT:        nvvm.convert.float.to.tf32
+// TF32-NOT:        arith.andi %{{.*}}, %c-8192_i32
+// TF32:            nvvm.mma.sync
+// TF32:            nvvm.convert.float.to.tf32
+// TF32:            gpu.barrier
 func.func private @output_matmul_fusion(%a: memref<1024x512xf32>, %b: memref<512x256xf32>, %c: memref<1024x256xf32>) attributes {xla.fusion_kind = "output"} {
   linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<1024x512xf32>, memref<512x256xf32>) outs(%c : memref<1024x256xf32>) {
   ^bb0(%x: f32, %y: f32, %acc: f32):
