@@ -18,7 +18,8 @@
 # export`) if there. `prepare` also compiles the e2e programs, the corpus
 # and the workloads with $GPU_EXP_FLAGS (default: --gpu-cublas
 # --gpu-transpose-tiles) into .gpu/art-exp, which `run` checks, with the
-# cuBLAS it finds in the Python packages there (XLA_CUBLAS_LIBRARY). Carry
+# cuBLAS it finds in the Python packages there (XLA_CUBLAS_LIBRARY); the
+# logs end up in one archive, $OUT/logs.tar.xz. Carry
 # `.gpu` to the GPU machine (ignored by git through .gitignore; name it in
 # the device call's carry). With $GPU_BENCH_VARIANT_ONLY, `run` times only
 # the workloads whose names hold it in the sets other than .gpu/bench.
@@ -123,6 +124,9 @@ for base in site.getsitepackages():
     grep -vE "$filter" "$out/run-exp.log" | tail -16 || true
   fi
   grep -h "^PASS" "$out/run-e2e.log" | cut -c1-700 || true
+  # A device call brings back at most 8 files: one archive of them all.
+  (cd "$out" && shopt -s nullglob && logs=(*.log *.json *.csv *.txt) &&
+    tar -cJf logs.tar.xz --remove-files -- "${logs[@]}") || true
   ;;
 *)
   sed -n '2,15p' "$0"
