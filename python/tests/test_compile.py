@@ -163,6 +163,16 @@ def test_wrong_arguments_raise():
         exe("not an array", good[1], good[2])
 
 
+def test_gpu_tensor_cores_option_is_checked():
+    # Both errors come before anything needs a GPU or a CUDA driver.
+    with pytest.raises(xm.CompileError, match="expected tf32, tf32x3"):
+        xm.compile(ADD_MUL, target="cuda", gpu_tensor_cores="fp16",
+                   cache=False)
+    with pytest.raises(xm.CompileError, match="needs sm_80 or later"):
+        xm.compile(ADD_MUL, target="gpu=sm_75", gpu_tensor_cores="tf32",
+                   cache=False)
+
+
 def test_compile_errors_raise():
     with pytest.raises(xm.CompileError) as info:
         xm.compile("func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
