@@ -3,10 +3,13 @@
 // A block owns an output tile, as in GPUContractionKernel.cpp, but each
 // warp computes a warp tile with `mma.sync.m16n8k8` on TF32 operands
 // instead of each thread running FMAs. TF32 keeps 10 bits of an f32's 23
-// bits of mantissa; "tf32x3" splits each operand into a TF32 head and a
-// TF32 tail (x = hi + lo, exactly) and sums lo*hi + hi*lo + hi*hi, which
-// brings the error of a product back near f32's at three times the
-// tensor-core work (as CUTLASS's 3xTF32 and XLA's TF32_TF32_F32_X3).
+// bits of mantissa ("tf32": each operand rounded once, while staging);
+// "tf32x3" splits each operand into a TF32 head and a TF32 tail (x = hi +
+// lo, exactly) and sums lo*hi + hi*lo + hi*hi at three times the
+// tensor-core work (as CUTLASS's 3xTF32 and XLA's TF32_TF32_F32_X3). The
+// split is f32-accurate, but the tensor cores' sums round toward zero, so
+// a long k drifts: 2.9e-5 against f32's 1.1e-6 at k = 4096 on an H200
+// (bench/tensor_core_rounding.py emulates both).
 //
 // Shared tiles keep each operand's contiguous dimension contiguous
 // (k-major operands [width][k + 4], others [k][width + 8]): the staging
@@ -203,7 +206,9 @@ static Split toTF32(OpBuilder &b, Location loc, Value x,
   Value rest = arith::SubFOp::create(
       b, loc, x, arith::BitcastOp::create(b, loc, b.getF32Type(), hi));
   // An infinite x leaves inf - inf: its tail is zero instead, so that the
-  // product keeps its infinity as an f32 product would.
+  // product keeps its infinity as an f32 product would. (A NaN keeps its
+  // quiet bit in hi; only a signaling NaN with its payload in the low 13
+  // bits would become an infinity.)
   Value finite = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ORD,
                                        rest, rest);
   rest = arith::SelectOp::create(
