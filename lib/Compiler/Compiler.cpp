@@ -402,16 +402,15 @@ compileProgram(ModuleOp module, const TargetDescription &target,
       return makeError("--gpu-tensor-cores: expected tf32, tf32x3 or "
                        "nothing, not '" +
                        tensorCores + "'");
-    // mma.sync on TF32 came with Ampere (sm_80).
+    // mma.sync on TF32 came with Ampere (sm_80). The target's chip is
+    // sm_<digits>[suffix] (TargetDescription checks the prefix).
     unsigned version = 0;
-    if (!options.gpuTensorCores.empty() &&
-        (!llvm::StringRef(target.gpu).starts_with("sm_") ||
-         llvm::StringRef(target.gpu)
-             .drop_front(3)
-             .take_while(llvm::isDigit)
-             .getAsInteger(10, version) ||
-         version < 80))
-      return makeError("--gpu-tensor-cores=" + options.gpuTensorCores +
+    if (!tensorCores.empty() && (llvm::StringRef(target.gpu)
+                                     .drop_front(3)
+                                     .take_while(llvm::isDigit)
+                                     .getAsInteger(10, version) ||
+                                 version < 80))
+      return makeError("--gpu-tensor-cores=" + tensorCores +
                        " needs sm_80 or later; the target is " + target.gpu);
     GPUPipelineOptions pipelineOptions;
     fillLoweringOptions(pipelineOptions, options);

@@ -32,30 +32,29 @@ static int64_t threadsPerRow(int64_t length, int64_t chain) {
   return std::min<int64_t>(std::max(forChain, forLoads), 256);
 }
 
-/// Of the output tiles `sizes` (m x n, from large to small), the largest
-/// that still gives every multiprocessor a block and wastes at most a
-/// quarter of its work on padding; failing that, the one that wastes
-/// least, and of those the smallest (a product with 20 rows gets 32-row
-/// tiles; 128 x 768 gets 32x32 tiles, 96 blocks).
-static size_t chooseTile(ArrayRef<std::pair<int64_t, int64_t>> sizes,
-                         int64_t batch, int64_t m, int64_t n,
-                         int64_t smCount) {
+/// Of `candidates` (output tiles of `m` x `n`, from large to small), the
+/// largest that still gives every multiprocessor a block and wastes at
+/// most a quarter of its work on padding; failing that, the one that
+/// wastes least, and of those the smallest (a product with 20 rows gets
+/// 32-row tiles; 128 x 768 gets 32x32 tiles, 96 blocks).
+template <typename Tile>
+static Tile chooseTile(ArrayRef<Tile> candidates, int64_t batch, int64_t m,
+                       int64_t n, int64_t smCount) {
   // On equal waste, the later (smaller) tile gives more blocks.
-  size_t best = 0;
+  const Tile *best = &candidates.front();
   double bestUse = -1;
-  for (auto [index, size] : llvm::enumerate(sizes)) {
-    int64_t tilesM = llvm::divideCeil(m, size.first);
-    int64_t tilesN = llvm::divideCeil(n, size.second);
-    double use =
-        double(m * n) / double(tilesM * size.first * tilesN * size.second);
+  for (const Tile &tile : candidates) {
+    int64_t tilesM = llvm::divideCeil(m, tile.m);
+    int64_t tilesN = llvm::divideCeil(n, tile.n);
+    double use = double(m * n) / double(tilesM * tile.m * tilesN * tile.n);
     if (batch * tilesM * tilesN >= smCount && use >= 0.75)
-      return index;
+      return tile;
     if (use >= bestUse) {
-      best = index;
+      best = &tile;
       bestUse = use;
     }
   }
-  return best;
+  return *best;
 }
 
 /// Blocks that share each output tile, splitting k, when the tiles alone
@@ -223,9 +222,8 @@ private:
         tensorCoreCompatible(op)) {
       static const TensorCoreTile candidates[] = {
           {128, 128, 32, 64, 32}, {64, 64, 32, 32, 32}, {32, 32, 32, 16, 16}};
-      TensorCoreTile tile =
-          candidates[chooseTile({{128, 128}, {64, 64}, {32, 32}}, batch, m, n,
-                                smCount)];
+      TensorCoreTile tile = chooseTile<TensorCoreTile>(candidates, batch, m,
+                                                       n, smCount);
       tile.splitK = splitK(batch * llvm::divideCeil(m, tile.m) *
                                llvm::divideCeil(n, tile.n),
                            k, smCount);
@@ -236,8 +234,8 @@ private:
     }
     static const ContractionTile candidates[] = {
         {128, 128, 8, 8, 8}, {64, 64, 16, 4, 4}, {32, 32, 16, 2, 2}};
-    ContractionTile tile = candidates[chooseTile(
-        {{128, 128}, {64, 64}, {32, 32}}, batch, m, n, smCount)];
+    ContractionTile tile =
+        chooseTile<ContractionTile>(candidates, batch, m, n, smCount);
     int64_t blocks = batch * llvm::divideCeil(m, tile.m) *
                      llvm::divideCeil(n, tile.n);
     tile.splitK = splitK(blocks, k, smCount);
