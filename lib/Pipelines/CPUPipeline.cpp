@@ -91,6 +91,7 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     if (options.prefetch) {
       functions.addPass(createPlanBlockPrefetchPass());
       functions.addPass(createPrefetchNextBlockPass());
+      functions.addPass(createPrefetchLhsStripsPass());
     }
   }
   pm.addPass(createOutlineKernelsPass());

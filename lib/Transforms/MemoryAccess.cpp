@@ -7,7 +7,9 @@
 #include "MemoryAccess.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
@@ -54,4 +56,51 @@ bool xla::isContiguousTransfer(VectorTransferOpInterface transfer) {
          !transfer.hasOutOfBoundsDim() &&
          transfer.getPermutationMap().isMinorIdentity() &&
          memref.isLastDimUnitStride();
+}
+
+bool xla::NextIteration::dependsOnIV(Value value) {
+  if (value == iv)
+    return true;
+  if (!body.isAncestor(value.getParentRegion()))
+    return false;
+  auto [it, inserted] = depends.try_emplace(value, true);
+  if (!inserted)
+    return it->second;
+  bool result = true;
+  if (auto argument = dyn_cast<BlockArgument>(value)) {
+    auto inner = dyn_cast<scf::ForOp>(argument.getOwner()->getParentOp());
+    if (inner && argument == inner.getInductionVar())
+      result = dependsOnIV(inner.getLowerBound()) ||
+               dependsOnIV(inner.getUpperBound()) ||
+               dependsOnIV(inner.getStep());
+  } else {
+    Operation *op = value.getDefiningOp();
+    result = op->getNumRegions() != 0 ||
+             llvm::any_of(op->getOperands(),
+                          [&](Value v) { return dependsOnIV(v); });
+  }
+  depends[value] = result;
+  return result;
+}
+
+Value xla::NextIteration::at(OpBuilder &b, Value value, IRMapping &cloned) {
+  if (!dependsOnIV(value))
+    return value;
+  if (value == iv)
+    return next;
+  if (Value done = cloned.lookupOrNull(value))
+    return done;
+  Operation *op = value.getDefiningOp();
+  if (!op || !isPure(op) || op->getNumRegions() != 0)
+    return nullptr;
+  for (Value operand : op->getOperands()) {
+    Value later = at(b, operand, cloned);
+    if (!later)
+      return nullptr;
+    cloned.map(operand, later);
+  }
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointAfter(op);
+  Operation *copy = b.clone(*op, cloned);
+  return copy->getResult(cast<OpResult>(value).getResultNumber());
 }

@@ -3,13 +3,16 @@
 // Shared by the strategies and mechanisms of streaming stores
 // (PlanStreamingStores.cpp, StreamingStores.cpp) and next-block prefetch
 // (PlanBlockPrefetch.cpp, PrefetchNextBlock.cpp), so that a strategy marks
-// exactly what its mechanism rewrites.
+// exactly what its mechanism rewrites, and by the prefetches of a packed
+// product's next lhs strip (PrefetchLhsStrip.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef XLA_MLIR_LIB_TRANSFORMS_MEMORYACCESS_H
 #define XLA_MLIR_LIB_TRANSFORMS_MEMORYACCESS_H
 
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Value.h"
 #include "mlir/Interfaces/VectorInterfaces.h"
 #include "llvm/ADT/SmallVector.h"
@@ -28,6 +31,32 @@ bool isStore(mlir::OpOperand *use);
 /// dimension of a memref, in bounds and without a mask: the lines it
 /// touches follow from its indices.
 bool isContiguousTransfer(mlir::VectorTransferOpInterface transfer);
+
+/// Values of one iteration of a loop as its next iteration computes them:
+/// the induction variable `iv` of the loop whose body is `body` becomes
+/// `next`, and the ops in between are cloned.
+class NextIteration {
+public:
+  NextIteration(mlir::Region &body, mlir::Value iv, mlir::Value next)
+      : body(body), iv(iv), next(next) {}
+
+  /// Whether `value` changes from one iteration of the loop to the next.
+  /// Block arguments other than the induction variables of `scf.for`s
+  /// (loop-carried values) and ops with regions count as changing.
+  bool dependsOnIV(mlir::Value value);
+
+  /// `value` one iteration later; null when an op on the way is not pure.
+  /// Each clone goes right after its original, where its operands' clones
+  /// already are: out of the inner loops the original is out of.
+  mlir::Value at(mlir::OpBuilder &b, mlir::Value value,
+                 mlir::IRMapping &cloned);
+
+private:
+  mlir::Region &body;
+  mlir::Value iv;
+  mlir::Value next;
+  llvm::DenseMap<mlir::Value, bool> depends;
+};
 
 } // namespace xla
 

@@ -24,6 +24,9 @@
 //                 cache_tile_interchange = array<i64: 1, 2, 0, 3>,
 //                 tile_sizes = array<i64: 8, 1, 1, 0>, ...}
 //
+// With `prefetch_lhs = 2`, the register tiles prefetch the next row tile's
+// strip of the lhs (with that locality) while they run.
+//
 // With `fuse_epilogue = true` as well, the op's epilogue (its only reader)
 // is computed in its register tiles, from the accumulators.
 //
@@ -109,6 +112,10 @@ struct TilingPlan {
   /// that product stays in L2 for it; else the last block is a copy of its
   /// own whose register tiles apply the epilogue to their accumulators.
   bool epilogueAfterKBlocks = false;
+  /// With `pack_rhs`: if 0-3, each register tile of a panel prefetches its
+  /// share of the lhs strip the next row tile reads, with this locality
+  /// (PrefetchLhsStrip.h); -1: none.
+  int64_t prefetchLhs = -1;
 
   mlir::DictionaryAttr toAttr(mlir::MLIRContext *context) const;
   /// The plan in `attr`, or failure (with a diagnostic at `loc`).

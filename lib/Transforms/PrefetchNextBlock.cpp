@@ -8,7 +8,10 @@
 #include "MemoryAccess.h"
 #include "xla-mlir/Transforms/Passes.h"
 
-#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace xla {
 #define GEN_PASS_DEF_PREFETCHNEXTBLOCKPASS
@@ -40,79 +43,11 @@ std::optional<int64_t> lastIteration(scf::ParallelOp loop) {
   return *upper - *step;
 }
 
-/// Computes values of one iteration of `loop` as the next iteration would:
-/// the induction variable becomes `next`, and the ops in between are
-/// cloned.
-class NextIteration {
-public:
-  NextIteration(scf::ParallelOp loop, Value next)
-      : loop(loop), iv(loop.getInductionVars().front()), next(next) {}
-
-  /// Whether `value` changes from one iteration of the loop to the next.
-  /// Block arguments other than the induction variables of `scf.for`s
-  /// (loop-carried values) and ops with regions count as changing.
-  bool dependsOnIV(Value value) {
-    if (value == iv)
-      return true;
-    if (!loop.getRegion().isAncestor(value.getParentRegion()))
-      return false;
-    auto [it, inserted] = depends.try_emplace(value, true);
-    if (!inserted)
-      return it->second;
-    bool result = true;
-    if (auto argument = dyn_cast<BlockArgument>(value)) {
-      auto inner = dyn_cast<scf::ForOp>(argument.getOwner()->getParentOp());
-      if (inner && argument == inner.getInductionVar())
-        result = dependsOnIV(inner.getLowerBound()) ||
-                 dependsOnIV(inner.getUpperBound()) ||
-                 dependsOnIV(inner.getStep());
-    } else {
-      Operation *op = value.getDefiningOp();
-      result = op->getNumRegions() != 0 ||
-               llvm::any_of(op->getOperands(),
-                            [&](Value v) { return dependsOnIV(v); });
-    }
-    depends[value] = result;
-    return result;
-  }
-
-  /// `value` one iteration later; null when an op on the way is not pure.
-  /// Each clone goes right after its original, where its operands' clones
-  /// already are: out of the inner loops the original is out of.
-  Value at(OpBuilder &b, Value value, IRMapping &cloned) {
-    if (!dependsOnIV(value))
-      return value;
-    if (value == iv)
-      return next;
-    if (Value done = cloned.lookupOrNull(value))
-      return done;
-    Operation *op = value.getDefiningOp();
-    if (!op || !isPure(op) || op->getNumRegions() != 0)
-      return nullptr;
-    for (Value operand : op->getOperands()) {
-      Value later = at(b, operand, cloned);
-      if (!later)
-        return nullptr;
-      cloned.map(operand, later);
-    }
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointAfter(op);
-    Operation *copy = b.clone(*op, cloned);
-    return copy->getResult(cast<OpResult>(value).getResultNumber());
-  }
-
-private:
-  scf::ParallelOp loop;
-  Value iv;
-  Value next;
-  DenseMap<Value, bool> depends;
-};
-
 /// Whether the ops between `read` and `loop` are sequential loops whose
 /// bounds are the same in every iteration of `loop`: the read then runs
 /// over the same indices one iteration later.
 bool hasInvariantNest(vector::TransferReadOp read, scf::ParallelOp loop,
-                      NextIteration &later) {
+                      xla::NextIteration &later) {
   // An inner loop's induction variable depends on `loop`'s exactly when
   // its bounds do.
   for (Operation *op = read->getParentOp(); op != loop;
@@ -128,7 +63,7 @@ bool hasInvariantNest(vector::TransferReadOp read, scf::ParallelOp loop,
 /// later. Returns false (and adds nothing) when that address cannot be
 /// computed.
 bool prefetchNext(vector::TransferReadOp read, scf::ParallelOp loop,
-                  NextIteration &later, unsigned locality) {
+                  xla::NextIteration &later, unsigned locality) {
   if (!hasInvariantNest(read, loop, later))
     return false;
   OpBuilder b(read);
@@ -186,7 +121,7 @@ struct PrefetchNextBlockPass
       Value next = arith::MinSIOp::create(
           b, loc, arith::AddIOp::create(b, loc, iv, loop.getStep().front()),
           arith::ConstantIndexOp::create(b, loc, *last));
-      NextIteration later(loop, next);
+      xla::NextIteration later(loop.getRegion(), iv, next);
       bool used = false;
       for (vector::TransferReadOp read : marked) {
         auto locality = read->getAttrOfType<IntegerAttr>(

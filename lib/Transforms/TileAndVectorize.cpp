@@ -135,6 +135,7 @@ static TilingPlan residualPlan(const TilingPlan &plan) {
     residual.tileInterchange = plan.tileInterchange;
     residual.peel = plan.peel;
     residual.fuseEpilogue = plan.fuseEpilogue;
+    residual.prefetchLhs = plan.prefetchLhs;
   }
   return residual;
 }
@@ -467,6 +468,11 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
         scf::ForOp first;
         (void)scf::peelForLoopFirstIteration(rewriter, kBlocks, first);
       }
+  // xla-prefetch-lhs-strips reads the lhs strip from the loop's body once
+  // it is on buffers.
+  if (!cache && plan.prefetchLhs >= 0 && !loops.empty())
+    loops.back()->setAttr(xla::kPrefetchLhsStripAttrName,
+                          rewriter.getI64IntegerAttr(plan.prefetchLhs));
   if (epilogueAfterKBlocks && plan.epilogueAfterKBlocks)
     return fuseEpilogueAfterKBlocks(rewriter, tile, loops);
   if (epilogueAfterKBlocks)

@@ -309,6 +309,19 @@ func.func @matmul_packed(%a: tensor<70x90xf32>, %b: tensor<90x75xf32>, %c: tenso
 
 // -----
 
+// The same product with 200 rows: the rows' k block of the lhs (200 x 24
+// floats, 19 KB) outgrows half of L2, so the register tiles prefetch the
+// next row tile's strip of it into L2 (`prefetch_lhs = 2`); with 70 rows
+// above (7 KB) they do not.
+// PACK-LABEL: func.func @matmul_packed_prefetch_lhs
+// PACK: pack_rhs = 32 : i64, peel = true, prefetch_lhs = 2 : i64, tile_interchange
+func.func @matmul_packed_prefetch_lhs(%a: tensor<200x90xf32>, %b: tensor<90x75xf32>, %c: tensor<200x75xf32>) -> tensor<200x75xf32> {
+  %0 = linalg.matmul ins(%a, %b : tensor<200x90xf32>, tensor<90x75xf32>) outs(%c : tensor<200x75xf32>) -> tensor<200x75xf32>
+  return %0 : tensor<200x75xf32>
+}
+
+// -----
+
 // A batched x W^T: each batch's rhs (70x50, 14 KB) is packed from its rows
 // ([b, n, k] -> [b, n/32, k, 32], a copy with 16x16 square tiles); the
 // batches go to the cores, each packing its own batch's rhs.

@@ -128,6 +128,28 @@ func.func @packed(%a: tensor<16x20xf32>, %b: tensor<20x40xf32>, %c: tensor<16x40
   return %0 : tensor<16x40xf32>
 }
 
+// `prefetch_lhs`: the k loop of each register tile (in both k blocks) is
+// marked for xla-prefetch-lhs-strips with the plan's locality; the
+// columns short of a panel (their own plan) are not.
+// CHECK-LABEL: func.func @packed_prefetch_lhs
+// CHECK: scf.forall
+// CHECK: scf.for %{{.*}} = %c0 to %c8 step %c1 {{.*}} -> (vector<8x1x16xf32>)
+// CHECK: } {xla.prefetch_lhs_strip = 2 : i64}
+// CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1 {{.*}} -> (vector<8x1x16xf32>)
+// CHECK: } {xla.prefetch_lhs_strip = 2 : i64}
+// CHECK: scf.forall.in_parallel
+// CHECK-NOT: xla.prefetch_lhs_strip
+// CHECK: return
+func.func @packed_prefetch_lhs(%a: tensor<16x20xf32>, %b: tensor<20x40xf32>, %c: tensor<16x40xf32>) -> tensor<16x40xf32> {
+  %0 = linalg.matmul {xla.tiling = {pack_rhs = 16 : i64, pack_copy = {tile_sizes = array<i64: 1, 1, 0>, vectorize = true},
+                                    pack_remainder = {tile_sizes = array<i64: 8, 8, 1>, tile_interchange = array<i64: 0, 2, 1>, peel = true, vectorize = true},
+                                    cache_tile_sizes = array<i64: 0, 1, 8, 0>, cache_tile_interchange = array<i64: 1, 2, 0, 3>, distribute = true,
+                                    tile_sizes = array<i64: 8, 1, 1, 0>, tile_interchange = array<i64: 0, 1, 2, 3>, peel = true, vectorize = true,
+                                    prefetch_lhs = 2 : i64}}
+      ins(%a, %b : tensor<16x20xf32>, tensor<20x40xf32>) outs(%c : tensor<16x40xf32>) -> tensor<16x40xf32>
+  return %0 : tensor<16x40xf32>
+}
+
 // The same with `pack_per_tile`: each forall iteration packs the one
 // panel it reads, and each of its k blocks (8, then a peeled 4) packs its
 // own rows of it, into a tensor of its own, just before the register tiles

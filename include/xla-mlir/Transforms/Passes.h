@@ -38,6 +38,11 @@ constexpr llvm::StringLiteral kStreamingStoreAttrName = "xla.streaming_store";
 /// xla-prefetch-next-block).
 constexpr llvm::StringLiteral kPrefetchNextBlockAttrName =
     "xla.prefetch_next_block";
+/// On the innermost register tile loop of a packed product: prefetch the
+/// next row tile's lhs strip, with this locality hint (xla-tile-and-vectorize
+/// -> xla-prefetch-lhs-strips).
+constexpr llvm::StringLiteral kPrefetchLhsStripAttrName =
+    "xla.prefetch_lhs_strip";
 
 #define GEN_PASS_DECL
 #include "xla-mlir/Transforms/Passes.h.inc"

@@ -1081,6 +1081,40 @@ def PlanBlockPrefetchPass
   ];
 }
 
+def PrefetchLhsStripsPass
+    : Pass<"xla-prefetch-lhs-strips", "::mlir::func::FuncOp"> {
+  let summary = "Prefetch the next row tile's lhs strip in a packed "
+                "product's register tiles";
+  let description = [{
+    Mechanism; the strategy is `prefetch_lhs` in a packed product's
+    `xla.tiling` plan (`xla-plan-tiling`), which `xla-tile-and-vectorize`
+    carries to the innermost loop of the register tiles as
+    `xla.prefetch_lhs_strip = <locality>`.
+
+    A packed product's register tiles run a strip of lhs rows (a k block
+    of them) against each rhs panel of a cache block in turn: the strip
+    stays in L1 for every panel but the first, which waits for it to come
+    from memory. Here, in a marked `scf.for` (on buffers) whose body reads
+    scalars with `memref.load` through subviews of one buffer defined
+    outside it (the strip: static shape, a last dimension longer than 1
+    and at most one other), the strip loop is the innermost enclosing
+    `scf.for` that the strip depends on, and the panel loop the one
+    directly around the marked loop when the strip does not depend on it.
+    Before the marked loop, iteration j of the P iterations of the panel
+    loop (1 without one) prefetches (read, data, the mark's locality) the
+    j-th P-th of the 64-byte lines of the strip that the next iteration of
+    the strip loop reads: the strip's address computed again with the
+    strip loop's induction variable `iv` replaced by `min(iv + step, last
+    iv)`, so that it stays inside the buffer. Loops with non-constant
+    bounds, a strip depending on anything but pure ops, or loads of more
+    than one buffer get nothing. The marks are removed. A prefetch never
+    changes results.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def PrefetchNextBlockPass
     : Pass<"xla-prefetch-next-block", "::mlir::func::FuncOp"> {
   let summary = "Prefetch the next parallel iteration's data at marked "
