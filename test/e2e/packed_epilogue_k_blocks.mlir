@@ -23,8 +23,8 @@
 // block and one after the blocks; each distributed tile (2 or 1 panels of
 // 32 columns) allocates its own product, and no kernel allocates a whole
 // one ([rows, panels, 32]). That is with AVX-512; with AVX2 (panels of 16
-// columns, k blocks of 40) the first is on the last block and the other
-// two after the blocks, each tile 2 panels of 16.
+// columns, k blocks of 40) the first two are on the last block, each tile
+// 4 panels of 16, and the third after the blocks, each tile 2 panels.
 // RUN: rm -rf %t.dump
 // RUN: xla-run %s --seed 1 --no-print --target=l1=4K,l2=16K --dump-to=%t.dump
 // RUN: %if host-avx512 %{ cat %t.dump/passes/*/*/*xla-plan-tiling.mlir | FileCheck %s --check-prefix=PLAN %}
@@ -32,16 +32,16 @@
 // PLAN-DAG: cache_tile_sizes = array<i64: 0, 2, 24, 0>, distribute = true, fuse_epilogue = true
 // PLAN-DAG: cache_tile_sizes = array<i64: 0, 2, 24, 0>, distribute = true, fuse_epilogue = true
 // PLAN-DAG: cache_tile_sizes = array<i64: 0, 1, 24, 0>, distribute = true, epilogue_after_k_blocks = true, fuse_epilogue = true
-// PLAN256-DAG: cache_tile_sizes = array<i64: 0, 2, 40, 0>, distribute = true, fuse_epilogue = true
-// PLAN256-DAG: cache_tile_sizes = array<i64: 0, 2, 40, 0>, distribute = true, epilogue_after_k_blocks = true, fuse_epilogue = true
+// PLAN256-DAG: cache_tile_sizes = array<i64: 0, 4, 40, 0>, distribute = true, fuse_epilogue = true
+// PLAN256-DAG: cache_tile_sizes = array<i64: 0, 4, 40, 0>, distribute = true, fuse_epilogue = true
 // PLAN256-DAG: cache_tile_sizes = array<i64: 0, 2, 40, 0>, distribute = true, epilogue_after_k_blocks = true, fuse_epilogue = true
 // RUN: %if host-avx512 %{ cat %t.dump/passes/*/*_scf-forall-to-*.mlir | FileCheck %s --check-prefix=ALLOC %}
 // RUN: %if !host-avx512 %{ cat %t.dump/passes/*/*_scf-forall-to-*.mlir | FileCheck %s --check-prefix=ALLOC256 %}
 // ALLOC-DAG: memref.alloc() {{.*}} : memref<70x2x32xf32>
 // ALLOC-DAG: memref.alloc() {{.*}} : memref<64x2x32xf32>
 // ALLOC-DAG: memref.alloc() {{.*}} : memref<40x1x32xf32>
-// ALLOC256-DAG: memref.alloc() {{.*}} : memref<70x2x16xf32>
-// ALLOC256-DAG: memref.alloc() {{.*}} : memref<64x2x16xf32>
+// ALLOC256-DAG: memref.alloc() {{.*}} : memref<70x4x16xf32>
+// ALLOC256-DAG: memref.alloc() {{.*}} : memref<64x4x16xf32>
 // ALLOC256-DAG: memref.alloc() {{.*}} : memref<40x2x16xf32>
 // RUN: cat %t.dump/passes/*/*_scf-forall-to-*.mlir | not grep -E 'memref.alloc.*memref<(70x4x32|64x4x32|40x2x32|70x8x16|64x8x16|40x4x16)xf32>'
 func.func @main(%x: tensor<70x300xf32>, %w: tensor<300x128xf32>, %b: tensor<128xf32>,
