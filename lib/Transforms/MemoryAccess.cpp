@@ -6,6 +6,7 @@
 
 #include "MemoryAccess.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -86,8 +87,16 @@ bool xla::NextIteration::dependsOnIV(Value value) {
 Value xla::NextIteration::at(OpBuilder &b, Value value, IRMapping &cloned) {
   if (!dependsOnIV(value))
     return value;
-  if (value == iv)
+  if (value == iv) {
+    if (!next) {
+      OpBuilder start = OpBuilder::atBlockBegin(&body.front());
+      Location loc = iv.getLoc();
+      next = arith::MinSIOp::create(
+          start, loc, arith::AddIOp::create(start, loc, iv, step),
+          arith::ConstantIndexOp::create(start, loc, last));
+    }
     return next;
+  }
   if (Value done = cloned.lookupOrNull(value))
     return done;
   Operation *op = value.getDefiningOp();

@@ -4,7 +4,7 @@
 // (PlanStreamingStores.cpp, StreamingStores.cpp) and next-block prefetch
 // (PlanBlockPrefetch.cpp, PrefetchNextBlock.cpp), so that a strategy marks
 // exactly what its mechanism rewrites, and by the prefetches of a packed
-// product's next lhs strip (PrefetchLhsStrip.cpp).
+// product's next lhs strip (PrefetchLhsStrips.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,11 +34,16 @@ bool isContiguousTransfer(mlir::VectorTransferOpInterface transfer);
 
 /// Values of one iteration of a loop as its next iteration computes them:
 /// the induction variable `iv` of the loop whose body is `body` becomes
-/// `next`, and the ops in between are cloned.
+/// `min(iv + step, last)`, so that the last iteration computes its own
+/// values instead of values past its buffers, and the ops in between are
+/// cloned. That next value is made at the start of the body the first
+/// time `at` needs it (nothing is left behind when nothing needs it);
+/// `step` may be null where only `dependsOnIV` is asked.
 class NextIteration {
 public:
-  NextIteration(mlir::Region &body, mlir::Value iv, mlir::Value next)
-      : body(body), iv(iv), next(next) {}
+  NextIteration(mlir::Region &body, mlir::Value iv, mlir::Value step = {},
+                int64_t last = 0)
+      : body(body), iv(iv), step(step), last(last) {}
 
   /// Whether `value` changes from one iteration of the loop to the next.
   /// Block arguments other than the induction variables of `scf.for`s
@@ -53,7 +58,8 @@ public:
 
 private:
   mlir::Region &body;
-  mlir::Value iv;
+  mlir::Value iv, step;
+  int64_t last;
   mlir::Value next;
   llvm::DenseMap<mlir::Value, bool> depends;
 };

@@ -114,7 +114,7 @@ struct TilingPlan {
   bool epilogueAfterKBlocks = false;
   /// With `pack_rhs`: if 0-3, each register tile of a panel prefetches its
   /// share of the lhs strip the next row tile reads, with this locality
-  /// (PrefetchLhsStrip.h); -1: none.
+  /// (xla-prefetch-lhs-strips); -1: none.
   int64_t prefetchLhs = -1;
 
   mlir::DictionaryAttr toAttr(mlir::MLIRContext *context) const;

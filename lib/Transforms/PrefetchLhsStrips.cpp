@@ -100,36 +100,22 @@ bool prefetchNextStrip(scf::ForOp loop, unsigned locality) {
     return false;
 
   Location loc = loop.getLoc();
-  OpBuilder b = OpBuilder::atBlockBegin(strips.getBody());
+  OpBuilder b(loop);
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(b, loc, value);
   };
-  // min(iv + step, last iv): the last strip fetches itself again instead
-  // of rows past the buffer.
-  Value next = arith::MinSIOp::create(
-      b, loc,
-      arith::AddIOp::create(b, loc, strips.getInductionVar(),
-                            strips.getStep()),
-      constant(stripLoop->lower + (stripLoop->trips - 1) * stripLoop->step));
-  xla::NextIteration later(strips.getRegion(), strips.getInductionVar(),
-                           next);
+  // The last strip fetches itself again instead of rows past the buffer.
+  xla::NextIteration later(
+      strips.getRegion(), strips.getInductionVar(), strips.getStep(),
+      stripLoop->lower + (stripLoop->trips - 1) * stripLoop->step);
   IRMapping cloned;
   Value nextStrip = later.at(b, strip, cloned);
-  if (!nextStrip) {
-    // Nothing reads them; the canonicalizer would remove them as well.
-    Operation *min = next.getDefiningOp();
-    Operation *add = min->getOperand(0).getDefiningOp();
-    Operation *last = min->getOperand(1).getDefiningOp();
-    min->erase();
-    add->erase();
-    last->erase();
+  if (!nextStrip)
     return false;
-  }
 
   // This panel's share of the next strip: rows j, j + P, ... of it, each
   // a line at a time (a loop LLVM strength-reduces to a pointer increment;
   // splitting the lines evenly instead took a division per line).
-  b.setInsertionPoint(loop);
   int64_t lineElements = kLineBytes / (type.getElementTypeBitWidth() / 8);
   int64_t rows = rowDims.empty() ? 1 : type.getDimSize(rowDims.front());
   Value zero = constant(0), share = zero;

@@ -60,12 +60,12 @@ bool hasInvariantNest(vector::TransferReadOp read, scf::ParallelOp loop,
 }
 
 /// Prefetches, before `read`, every line it reads one iteration of `loop`
-/// later. Returns false (and adds nothing) when that address cannot be
-/// computed.
-bool prefetchNext(vector::TransferReadOp read, scf::ParallelOp loop,
+/// later; nothing when that address cannot be computed (pure address ops
+/// cloned on the way may stay, unused).
+void prefetchNext(vector::TransferReadOp read, scf::ParallelOp loop,
                   xla::NextIteration &later, unsigned locality) {
   if (!hasInvariantNest(read, loop, later))
-    return false;
+    return;
   OpBuilder b(read);
   IRMapping cloned;
   Value base = later.at(b, read.getBase(), cloned);
@@ -73,7 +73,7 @@ bool prefetchNext(vector::TransferReadOp read, scf::ParallelOp loop,
   for (Value index : read.getIndices())
     indices.push_back(base ? later.at(b, index, cloned) : Value());
   if (!base || llvm::is_contained(indices, Value()))
-    return false;
+    return;
   VectorType type = read.getVectorType();
   int64_t elementBytes = type.getElementTypeBitWidth() / 8;
   int64_t bytes = type.getNumElements() * elementBytes;
@@ -89,7 +89,6 @@ bool prefetchNext(vector::TransferReadOp read, scf::ParallelOp loop,
     memref::PrefetchOp::create(b, loc, base, indices, /*isWrite=*/false,
                                locality, /*isDataCache=*/true);
   }
-  return true;
 }
 
 struct PrefetchNextBlockPass
@@ -113,29 +112,15 @@ struct PrefetchNextBlockPass
       std::optional<int64_t> last = lastIteration(loop);
       if (!last)
         continue;
-      // min(iv + step, last iv): the last iteration fetches its own block
-      // again instead of one past the buffer.
-      OpBuilder b = OpBuilder::atBlockBegin(loop.getBody());
-      Location loc = loop.getLoc();
       Value iv = loop.getInductionVars().front();
-      Value next = arith::MinSIOp::create(
-          b, loc, arith::AddIOp::create(b, loc, iv, loop.getStep().front()),
-          arith::ConstantIndexOp::create(b, loc, *last));
-      xla::NextIteration later(loop.getRegion(), iv, next);
-      bool used = false;
+      xla::NextIteration later(loop.getRegion(), iv, loop.getStep().front(),
+                               *last);
       for (vector::TransferReadOp read : marked) {
         auto locality = read->getAttrOfType<IntegerAttr>(
             xla::kPrefetchNextBlockAttrName);
         if (locality && locality.getInt() >= 0 && locality.getInt() <= 3)
-          used |= prefetchNext(read, loop, later, locality.getInt());
+          prefetchNext(read, loop, later, locality.getInt());
       }
-      if (used)
-        continue;
-      Operation *min = next.getDefiningOp();
-      SmallVector<Operation *> unused{min, min->getOperand(0).getDefiningOp(),
-                                      min->getOperand(1).getDefiningOp()};
-      for (Operation *dead : unused)
-        dead->erase();
     }
     function.walk([](vector::TransferReadOp read) {
       read->removeAttr(xla::kPrefetchNextBlockAttrName);

@@ -1101,11 +1101,11 @@ def PrefetchLhsStripsPass
     `scf.for` that the strip depends on, and the panel loop the one
     directly around the marked loop when the strip does not depend on it.
     Before the marked loop, iteration j of the P iterations of the panel
-    loop (1 without one) prefetches (read, data, the mark's locality) the
-    j-th P-th of the 64-byte lines of the strip that the next iteration of
-    the strip loop reads: the strip's address computed again with the
-    strip loop's induction variable `iv` replaced by `min(iv + step, last
-    iv)`, so that it stays inside the buffer. Loops with non-constant
+    loop (1 without one) prefetches (read, data, the mark's locality)
+    rows j, j + P, ... of the strip that the next iteration of the strip
+    loop reads, a 64-byte line at a time: the strip's address computed
+    again with the strip loop's induction variable `iv` replaced by
+    `min(iv + step, last iv)`, so that it stays inside the buffer. Loops with non-constant
     bounds, a strip depending on anything but pure ops, or loads of more
     than one buffer get nothing. The marks are removed. A prefetch never
     changes results.
