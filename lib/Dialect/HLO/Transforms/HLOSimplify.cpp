@@ -165,4 +165,5 @@ void xla::hlo::populateHLOSimplifyPatterns(RewritePatternSet &patterns) {
                IdentityConvert, SimplifySelect>(ctx);
   simplify::populateShapePatterns(patterns);
   simplify::populateDotPatterns(patterns);
+  simplify::populateConvolutionPatterns(patterns);
 }

@@ -64,6 +64,10 @@ void populateShapePatterns(mlir::RewritePatternSet &patterns);
 /// contraction over them (HLOSimplifyDot.cpp).
 void populateDotPatterns(mlir::RewritePatternSet &patterns);
 
+/// A convolution whose windows tile its input exactly becomes a
+/// dot_general of the input's patches (HLOSimplifyConvolution.cpp).
+void populateConvolutionPatterns(mlir::RewritePatternSet &patterns);
+
 } // namespace xla::hlo::simplify
 
 #endif // XLA_MLIR_LIB_DIALECT_HLO_TRANSFORMS_HLOSIMPLIFY_H
