@@ -119,6 +119,9 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     // exp, tanh, erf(c), log, sin and cos in vector registers, not a libm
     // call per lane; before scf-to-cf (sin and cos branch to libm for
     // arguments beyond the polynomial's range).
+    // An epilogue unrolled across a register tile's rows, computed and
+    // stored a row at a time (before the vector math expands in place).
+    functions.addPass(createSinkToStoresPass());
     ApproximateVectorMathPassOptions vectorMath;
     vectorMath.avx512 = options.avx512;
     functions.addPass(createApproximateVectorMathPass(vectorMath));

@@ -927,6 +927,23 @@ def ApproximateVectorMathPass : Pass<"xla-approximate-vector-math"> {
                            "::mlir::x86vector::X86VectorDialect"];
 }
 
+def SinkToStoresPass : Pass<"xla-sink-to-stores"> {
+  let summary = "Compute each stored value just before its store";
+  let description = [{
+    For every op that writes memory (a store, a vector transfer write), in
+    block order: the pure, region-free ops of the same block that compute
+    its operands, and whose other users all come after the store, move to
+    just before it, in their order. Ops another earlier op still needs,
+    constants and ops with effects (loads) stay where they are.
+
+    An epilogue on a register tile (`xla-tile-and-vectorize`) is unrolled
+    op by op across the tile's rows; after this pass each row is computed
+    and stored in turn, so only one row's temporaries are live at a time.
+    Run it on 1-D vectors, before `xla-approximate-vector-math` expands
+    the transcendental functions in place.
+  }];
+}
+
 def LowerScalarTransfersPass : Pass<"xla-lower-scalar-transfers"> {
   let summary = "Lower 0-D vector transfers on memrefs to loads and stores";
   let description = [{
