@@ -29,7 +29,8 @@ namespace {
 
 /// True if an optional window attribute holds its default everywhere.
 bool allEqual(std::optional<ArrayRef<int64_t>> values, int64_t value) {
-  return !values || llvm::all_of(*values, [&](int64_t v) { return v == value; });
+  return !values ||
+         llvm::all_of(*values, [&](int64_t v) { return v == value; });
 }
 
 /// convolution(x, w) with windows that tile x exactly: x reshaped so that
