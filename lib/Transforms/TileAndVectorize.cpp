@@ -87,6 +87,50 @@ struct ReadAlongContiguousDim : OpRewritePattern<vector::TransferReadOp> {
   }
 };
 
+/// A 2-D transfer_read whose rows (the vector's inner dimension) run along
+/// a strided dimension of the tensor, not next to the contiguous one that
+/// its columns run along (a transposed tile of a relayout copy of
+/// attention's [batch, tokens, heads, features] keys): read the tile with
+/// rows along the contiguous dimension, then transpose it in registers.
+/// convert-vector-to-scf handles a transpose of the two minor dimensions
+/// so itself, but unrolls this one into rows read an element at a time:
+/// on AVX2 the 8x8 tiles of a ViT's attention rhs copies were built a lane
+/// at a time (broadcast, compare, blend per element).
+struct TransposedTileRead : OpRewritePattern<vector::TransferReadOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::TransferReadOp read,
+                                PatternRewriter &rewriter) const override {
+    auto source = dyn_cast<RankedTensorType>(read.getBase().getType());
+    AffineMap map = read.getPermutationMap();
+    VectorType type = read.getVectorType();
+    if (!source || type.getRank() != 2 || type.isScalable() ||
+        map.getNumResults() != 2 || read.getMask() ||
+        !llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; }))
+      return failure();
+    auto rows = dyn_cast<AffineDimExpr>(map.getResult(0));
+    auto lanes = dyn_cast<AffineDimExpr>(map.getResult(1));
+    int64_t last = source.getRank() - 1;
+    // A transpose of the two minor dimensions convert-vector-to-scf makes
+    // into row reads and a vector.transpose itself.
+    if (!rows || !lanes || rows.getPosition() != last ||
+        lanes.getPosition() >= last - 1)
+      return failure();
+    AffineMap swapped = AffineMap::get(map.getNumDims(), 0, {lanes, rows},
+                                       read.getContext());
+    auto swappedType =
+        VectorType::get({type.getDimSize(1), type.getDimSize(0)},
+                        type.getElementType());
+    Value tile = vector::TransferReadOp::create(
+        rewriter, read.getLoc(), swappedType, read.getBase(),
+        read.getIndices(), AffineMapAttr::get(swapped), read.getPadding(),
+        /*mask=*/Value(), rewriter.getBoolArrayAttr({true, true}));
+    rewriter.replaceOpWithNewOp<vector::TransposeOp>(read, tile,
+                                                     ArrayRef<int64_t>{1, 0});
+    return success();
+  }
+};
+
 } // namespace
 
 /// Checks the plan against `op`'s loops.
@@ -875,7 +919,7 @@ struct TileAndVectorizePass
     RewritePatternSet rows(context);
     populateCanonicalization(context, rows);
     vector::populateCastAwayVectorLeadingOneDimPatterns(rows);
-    rows.add<ReadAlongContiguousDim>(context);
+    rows.add<ReadAlongContiguousDim, TransposedTileRead>(context);
     // After hoisting, which turns the reduced value into a loop-carried
     // vector.
     xla::populateLaneAccumulatorPatterns(rows);

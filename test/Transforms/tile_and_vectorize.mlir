@@ -239,3 +239,23 @@ func.func @lane_sum_of_squares(%x: tensor<4x2x16x16xf32>, %init: tensor<4x2x16xf
   } -> tensor<4x2x16xf32>
   return %0 : tensor<4x2x16xf32>
 }
+
+// A relayout of attention's keys, [batch, tokens, heads, features] to
+// [batch, heads, features, tokens]: a tile's rows run along tokens, which
+// is not next to the contiguous features. The tile is read along features
+// and transposed in registers (convert-vector-to-scf would read each row
+// an element at a time).
+// CHECK-LABEL: func.func @relayout_keys
+// CHECK: %[[TILE:.*]] = vector.transfer_read %arg0[%{{.*}}, %{{.*}}, %{{.*}}, %c0], %{{.*}} {in_bounds = [true, true], permutation_map = #{{.*}}} : tensor<2x32x2x16xf32>, vector<16x16xf32>
+// CHECK-NEXT: vector.transpose %[[TILE]], [1, 0] : vector<16x16xf32> to vector<16x16xf32>
+// AVX2-LABEL: func.func @relayout_keys
+// AVX2: %[[TILE:.*]] = vector.transfer_read %arg0[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}], %{{.*}} {in_bounds = [true, true], permutation_map = #{{.*}}} : tensor<2x32x2x16xf32>, vector<8x8xf32>
+// AVX2-NEXT: vector.transpose %[[TILE]], [1, 0] : vector<8x8xf32> to vector<8x8xf32>
+func.func @relayout_keys(%k: tensor<2x32x2x16xf32>) -> tensor<2x2x16x32xf32> {
+  %init = tensor.empty() : tensor<2x2x16x32xf32>
+  %0 = linalg.generic {indexing_maps = [affine_map<(b, h, d, t) -> (b, t, h, d)>, affine_map<(b, h, d, t) -> (b, h, d, t)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%k : tensor<2x32x2x16xf32>) outs(%init : tensor<2x2x16x32xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    linalg.yield %x : f32
+  } -> tensor<2x2x16x32xf32>
+  return %0 : tensor<2x2x16x32xf32>
+}
