@@ -53,17 +53,23 @@ namespace {
 /// permutation map is not a minor identity, so VectorToSCF would lower it
 /// to a loop of scalar loads inserted at dynamic positions. Read it from a
 /// collapse_shape that merges those dimensions: a plain vector load.
+/// An unmasked read of a tensor, in bounds in every dimension.
+bool isInBoundsTensorRead(vector::TransferReadOp read) {
+  return isa<RankedTensorType>(read.getBase().getType()) && !read.getMask() &&
+         llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; });
+}
+
 struct ReadAlongContiguousDim : OpRewritePattern<vector::TransferReadOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(vector::TransferReadOp read,
                                 PatternRewriter &rewriter) const override {
-    auto source = dyn_cast<RankedTensorType>(read.getBase().getType());
+    if (!isInBoundsTensorRead(read))
+      return failure();
+    auto source = cast<RankedTensorType>(read.getBase().getType());
     AffineMap map = read.getPermutationMap();
-    if (!source || !source.hasStaticShape() ||
-        read.getVectorType().getRank() != 1 || map.getNumResults() != 1 ||
-        read.getMask() || map.isMinorIdentity() ||
-        !llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; }))
+    if (!source.hasStaticShape() || read.getVectorType().getRank() != 1 ||
+        map.getNumResults() != 1 || map.isMinorIdentity())
       return failure();
     auto dim = dyn_cast<AffineDimExpr>(map.getResult(0));
     if (!dim)
@@ -101,13 +107,12 @@ struct TransposedTileRead : OpRewritePattern<vector::TransferReadOp> {
 
   LogicalResult matchAndRewrite(vector::TransferReadOp read,
                                 PatternRewriter &rewriter) const override {
-    auto source = dyn_cast<RankedTensorType>(read.getBase().getType());
-    AffineMap map = read.getPermutationMap();
     VectorType type = read.getVectorType();
-    if (!source || type.getRank() != 2 || type.isScalable() ||
-        map.getNumResults() != 2 || read.getMask() ||
-        !llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; }))
+    AffineMap map = read.getPermutationMap();
+    if (!isInBoundsTensorRead(read) || type.getRank() != 2 ||
+        type.isScalable() || map.getNumResults() != 2)
       return failure();
+    auto source = cast<RankedTensorType>(read.getBase().getType());
     auto rows = dyn_cast<AffineDimExpr>(map.getResult(0));
     auto lanes = dyn_cast<AffineDimExpr>(map.getResult(1));
     int64_t last = source.getRank() - 1;
