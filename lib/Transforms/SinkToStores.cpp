@@ -69,12 +69,6 @@ public:
   }
 
 private:
-  /// The op of this block that holds `op` (itself, or an ancestor).
-  int64_t positionOfUser(Operation *user) {
-    Operation *ancestor = block.findAncestorOpInBlock(*user);
-    return ancestor ? position.lookup(ancestor) : INT64_MAX;
-  }
-
   /// Queues the ops of this block that define what `op` uses, in its
   /// regions too.
   void pushDefinitions(Operation *op, Queue &queue) {
@@ -102,10 +96,12 @@ private:
       queue.pop();
       if (!visited.insert(op).second || !isMovable(op))
         continue;
+      // Every user is the sink (or in its regions), moves with it, or
+      // comes after it.
       bool onlyLaterUsers = llvm::all_of(op->getUsers(), [&](Operation *user) {
         Operation *ancestor = block.findAncestorOpInBlock(*user);
-        return ancestor == sink || moving.contains(ancestor) ||
-               positionOfUser(user) > sinkPosition;
+        return !ancestor || moving.contains(ancestor) ||
+               position.lookup(ancestor) >= sinkPosition;
       });
       if (!onlyLaterUsers)
         continue;
