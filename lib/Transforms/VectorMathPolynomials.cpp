@@ -6,6 +6,8 @@
 
 #include "VectorMathPolynomials.h"
 
+#include <cmath>
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -51,6 +53,18 @@ constexpr double kExpCoefficients[] = {1.9875691500e-4, 1.3981999507e-3,
                                        8.3334519073e-3, 4.1665795894e-2,
                                        1.6666665459e-1, 5.0000001201e-1};
 
+/// erfc: for a = |x|, erfc(a) = exp(-a^2) h(t) / (a + K) with t = (a - K)
+/// / (a + K) and h of degree 11 (scripts/fit_erfc.py, 0.04 ulp of fit);
+/// past kErfcLimit erfc rounds to 0. exp(-a^2) is computed scaled by
+/// 2^kErfcScale.
+constexpr double kErfcK = 1.5;
+constexpr double kErfcLimit = 10.06;
+constexpr int kErfcScale = 64;
+constexpr double kErfcCoefficients[] = {
+    -7.35833237e-05, -0.000229008423, -6.72045935e-05, 0.000868280476,
+    0.00177183154,   -0.000808359473, -0.00945956819,  -0.00811941363,
+    0.0477680005,    0.075621739,     -0.507849991,    0.96475625};
+
 /// A constant vector of `type` with every element `value`.
 Value splat(OpBuilder &b, Location loc, VectorType type, double value) {
   Type element = type.getElementType();
@@ -60,14 +74,45 @@ Value splat(OpBuilder &b, Location loc, VectorType type, double value) {
   return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(type, attr));
 }
 
-/// Horner's scheme: coefficients from the highest power down, in `z`.
-Value horner(OpBuilder &b, Location loc, Value z,
-             ArrayRef<double> coefficients) {
+/// Horner's scheme: coefficients from the highest power down, in `z`;
+/// with `high`, the value of the higher powers' polynomial goes first.
+Value horner(OpBuilder &b, Location loc, Value z, ArrayRef<double> coefficients,
+             Value high = {}) {
   auto type = cast<VectorType>(z.getType());
-  Value p = splat(b, loc, type, coefficients.front());
-  for (double c : coefficients.drop_front())
+  Value p = high;
+  if (!p) {
+    p = splat(b, loc, type, coefficients.front());
+    coefficients = coefficients.drop_front();
+  }
+  for (double c : coefficients)
     p = math::FmaOp::create(b, loc, p, z, splat(b, loc, type, c));
   return p;
+}
+
+/// Estrin's scheme, in the order of horner's coefficients: pairs of terms
+/// in z, then pairs of those in z^2, ...: a dependency chain of about
+/// log2(degree) FMAs instead of degree of them, for a few more products
+/// and slightly larger rounding errors.
+Value estrin(OpBuilder &b, Location loc, Value z,
+             ArrayRef<double> coefficients) {
+  auto type = cast<VectorType>(z.getType());
+  // Lowest power first.
+  SmallVector<Value> terms;
+  for (double c : llvm::reverse(coefficients))
+    terms.push_back(splat(b, loc, type, c));
+  Value power = z;
+  while (terms.size() > 1) {
+    SmallVector<Value> next;
+    for (size_t i = 0; i + 1 < terms.size(); i += 2)
+      next.push_back(
+          math::FmaOp::create(b, loc, terms[i + 1], power, terms[i]));
+    if (terms.size() % 2)
+      next.push_back(terms.back());
+    terms = std::move(next);
+    if (terms.size() > 1)
+      power = arith::MulFOp::create(b, loc, power, power);
+  }
+  return terms.front();
 }
 
 /// Cody-Waite: n = roundeven(x / c) and r = x - n c, with 1 / c given as
@@ -146,15 +191,20 @@ Value xla::buildSinCos(OpBuilder &b, Location loc, Value x, bool cosine) {
   return arith::SelectOp::create(b, loc, zero, x, result);
 }
 
-/// exp(r) for |r| <= ln 2 / 2 and k of x = k ln 2 + r.
-static std::pair<Value, Value> expOfReduced(OpBuilder &b, Location loc,
-                                            Value x) {
-  auto type = cast<VectorType>(x.getType());
-  auto [k, r] = reduceArgument(b, loc, x, kLog2E, kLn2High, kLn2Low);
+/// exp(r) for |r| <= ln 2 / 2 (in [0.7, 1.5]).
+static Value expOfSmall(OpBuilder &b, Location loc, Value r) {
+  auto type = cast<VectorType>(r.getType());
   Value p = horner(b, loc, r, kExpCoefficients);
   Value y = math::FmaOp::create(b, loc, p, arith::MulFOp::create(b, loc, r, r),
                                 r);
-  return {k, arith::AddFOp::create(b, loc, y, splat(b, loc, type, 1.0))};
+  return arith::AddFOp::create(b, loc, y, splat(b, loc, type, 1.0));
+}
+
+/// exp(r) for |r| <= ln 2 / 2 and k of x = k ln 2 + r.
+static std::pair<Value, Value> expOfReduced(OpBuilder &b, Location loc,
+                                            Value x) {
+  auto [k, r] = reduceArgument(b, loc, x, kLog2E, kLn2High, kLn2Low);
+  return {k, expOfSmall(b, loc, r)};
 }
 
 /// exp for lanes in [kExpFastLow, kExpFastHigh]: y * 2^k as an integer add
@@ -255,4 +305,75 @@ Value xla::buildExp(OpBuilder &b, Location loc, Value x, bool avx512) {
   b.setInsertionPointToStart(branch.elseBlock());
   scf::YieldOp::create(b, loc, buildExpInRange(b, loc, x));
   return branch.getResult(0);
+}
+
+Value xla::buildErfc(OpBuilder &b, Location loc, Value x) {
+  auto type = cast<VectorType>(x.getType());
+  VectorType ints = type.clone(b.getI32Type());
+  auto c = [&](double value) { return splat(b, loc, type, value); };
+  auto fma = [&](Value p, Value q, Value s) {
+    return math::FmaOp::create(b, loc, p, q, s).getResult();
+  };
+  auto neg = [&](Value v) { return arith::NegFOp::create(b, loc, v); };
+  // A NaN stays NaN through minimumf and every step after.
+  Value a = arith::MinimumFOp::create(b, loc, math::AbsFOp::create(b, loc, x),
+                                      c(kErfcLimit));
+  // a + K = s + sLow exactly (two-sum), and 1 / (a + K) = u to float
+  // precision: one Newton step from r = 1 / s. Rounding a + K would cost
+  // an ulp through t.
+  Value s = arith::AddFOp::create(b, loc, a, c(kErfcK));
+  Value r = arith::DivFOp::create(b, loc, c(1.0), s);
+  Value sMinusA = arith::SubFOp::create(b, loc, s, a);
+  Value sLow = arith::AddFOp::create(
+      b, loc,
+      arith::SubFOp::create(b, loc, a,
+                            arith::SubFOp::create(b, loc, s, sMinusA)),
+      arith::SubFOp::create(b, loc, c(kErfcK), sMinusA));
+  Value residual = fma(neg(r), sLow, fma(neg(r), s, c(1.0)));
+  // t = 1 - 2K u, u = r (1 + residual); 1 - 2K r is rounded off the
+  // dependency chain of the residual.
+  Value t = fma(arith::MulFOp::create(b, loc, r, c(-2 * kErfcK)), residual,
+                fma(c(-2 * kErfcK), r, c(1.0)));
+  // The chain from x to the result is what limits the throughput of a
+  // loop of erfc (an out-of-order core holds one or two of its iterations
+  // at a time), so the higher powers go by Estrin's scheme. The last two
+  // steps, with the largest terms, stay Horner's: Estrin's rounding there
+  // would cost 1.3 ulp.
+  ArrayRef<double> coefficients(kErfcCoefficients);
+  Value h = horner(b, loc, t, coefficients.take_back(2),
+                   estrin(b, loc, t, coefficients.drop_back(2)));
+  // erfcx(a) = h / (a + K) = f + fLow: the Newton step's correction is
+  // kept apart and joins the last product, which then rounds once.
+  Value f = arith::MulFOp::create(b, loc, h, r);
+  Value quotientResidual = fma(neg(f), sLow, fma(neg(f), s, h));
+  Value fLow = arith::MulFOp::create(b, loc, quotientResidual, r);
+  // exp(-a^2) with a^2 = hi + lo exactly, lo taken off the reduced
+  // argument; scaled by 2^64 so that it stays a normal float down to
+  // exp(-kErfcLimit^2) ~ 2^-146, and the product scaled back (one rounding
+  // where the result is subnormal).
+  Value minusHi = neg(arith::MulFOp::create(b, loc, a, a));
+  Value lo = fma(a, a, minusHi);
+  auto [k, reduced] =
+      reduceArgument(b, loc, minusHi, kLog2E, kLn2High, kLn2Low);
+  Value y = expOfSmall(b, loc, arith::SubFOp::create(b, loc, reduced, lo));
+  // k is in [-146, 0]: k + 64 + 1.5 2^23 has k + 64 in its low mantissa
+  // bits, which the shift moves into the exponent (the other bits leave).
+  // No fptosi: of a NaN k (x is NaN, and so is f) it would be poison.
+  Value n = arith::BitcastOp::create(
+      b, loc, ints,
+      arith::AddFOp::create(b, loc, k, c(kErfcScale + 0x1.8p23)));
+  Value e = arith::BitcastOp::create(
+      b, loc, type,
+      arith::AddIOp::create(
+          b, loc, arith::BitcastOp::create(b, loc, ints, y),
+          arith::ShLIOp::create(b, loc, n, splat(b, loc, ints, 23))));
+  Value scaled = fma(e, f, arith::MulFOp::create(b, loc, e, fLow));
+  Value result =
+      arith::MulFOp::create(b, loc, scaled, c(std::ldexp(1.0, -kErfcScale)));
+  // erfc(-a) = 2 - erfc(a).
+  Value negative = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x,
+                                         c(0.0));
+  return arith::SelectOp::create(
+      b, loc, negative, arith::SubFOp::create(b, loc, c(2.0), result),
+      result);
 }

@@ -30,6 +30,10 @@ constexpr double kSinCosLimit = 1 << 20;
 mlir::Value buildExp(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
                      bool avx512);
 
+/// erfc of `x`, for every input (infinities, NaN, subnormal results)
+/// within 2.6 ulp, with one division and no branch.
+mlir::Value buildErfc(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x);
+
 /// Whether any lane of the i1 vector `mask` (of any rank) is set.
 mlir::Value anyLane(mlir::OpBuilder &b, mlir::Location loc, mlir::Value mask);
 

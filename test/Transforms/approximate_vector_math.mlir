@@ -181,3 +181,30 @@ func.func @sin_2d(%x: vector<2x8xf32>) -> vector<2x8xf32> {
   %0 = math.sin %x : vector<2x8xf32>
   return %0 : vector<2x8xf32>
 }
+
+// erfc (ours): for a = min(|x|, 10.06), exp(-a^2) h(t) / (a + 1.5) with
+// t = (a - 1.5) / (a + 1.5) from one division, a Newton step and a
+// two-sum; h by Estrin's scheme and two Horner steps; exp(-a^2) scaled by
+// 2^64 (no fptosi: the exponent comes from the bits of k + 64 + 1.5 2^23),
+// then 2 - erfc(a) where x < 0. No branch, no math op left.
+// CHECK-LABEL: func.func @vector_erfc
+// CHECK-NOT: math.erfc
+// CHECK: %[[ABS:.*]] = math.absf %[[X:.*]] : vector<8xf32>
+// CHECK: %[[A:.*]] = arith.minimumf %[[ABS]], %{{.*}} : vector<8xf32>
+// CHECK: %[[S:.*]] = arith.addf %[[A]], %{{.*}} : vector<8xf32>
+// CHECK: %[[R:.*]] = arith.divf %{{.*}}, %[[S]] : vector<8xf32>
+// CHECK-NOT: arith.divf
+// CHECK: math.roundeven
+// CHECK-NOT: arith.fptosi
+// CHECK: arith.bitcast %{{.*}} : vector<8xf32> to vector<8xi32>
+// CHECK: arith.shli
+// CHECK: %[[NEG:.*]] = arith.cmpf olt, %[[X]], %{{.*}} : vector<8xf32>
+// CHECK: %[[REFLECTED:.*]] = arith.subf %{{.*}}, %[[E:.*]] : vector<8xf32>
+// CHECK: %[[RESULT:.*]] = arith.select %[[NEG]], %[[REFLECTED]], %[[E]]
+// CHECK-NOT: scf.if
+// CHECK-NOT: math.exp
+// CHECK: return %[[RESULT]]
+func.func @vector_erfc(%x: vector<8xf32>) -> vector<8xf32> {
+  %0 = math.erfc %x : vector<8xf32>
+  return %0 : vector<8xf32>
+}
