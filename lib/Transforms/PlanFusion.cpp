@@ -12,8 +12,10 @@
 //   - rematerialization (option `rematerialize`: off for this pass alone,
 //     on in the compile driver's pipelines), once the other merges
 //     are done: a value a kernel writes only for other kernels, when it is
-//     a short chain of elementwise ops from values the kernel writes or
-//     reads anyway, is recomputed by each reader instead (a gradient reads
+//     a short chain of elementwise ops (or broadcasts, reshapes, and
+//     transposes of the function's arguments, which only move data) from
+//     values the kernel writes or reads anyway, is recomputed by each
+//     reader instead (a gradient reads
 //     an activation's pre-activation and recomputes the activation's
 //     pieces, as XLA fuses a cheap producer into every consumer). It
 //     trades time for memory: its benefit counts the freed bytes as worth
@@ -443,8 +445,17 @@ std::optional<double> Planner::evaluate(const Candidate &c) {
 }
 
 /// Ops that a reader may recompute instead of loading their value: cheap
-/// per element, no regions.
+/// per element, no regions. A transpose of a function argument too: the
+/// reader reads the argument, live anyway, in another order (a tied
+/// embedding's transpose, kept for the backward pass, was 89 MiB of the
+/// BERT step's peak). Not of other values: it would extend their lives,
+/// and recompute what made them (a softmax's exponentials, in attention).
 static bool isRecomputable(Operation *op) {
+  if (auto transpose = dyn_cast<hlo::TransposeOp>(op)) {
+    auto argument = dyn_cast<BlockArgument>(transpose.getOperand());
+    return argument && argument.getOwner()->isEntryBlock() &&
+           isa<FunctionOpInterface>(argument.getOwner()->getParentOp());
+  }
   return op->getNumRegions() == 0 &&
          (hlo::isElementwise(op) ||
           isa<hlo::BroadcastInDimOp, hlo::ReshapeOp, hlo::IotaOp>(op));

@@ -45,3 +45,57 @@ func.func @activation_piece(%a: tensor<512x256xf32>, %w: tensor<256x1024xf32>, %
   %s = hlo.reduce(%v init: %zero) applies hlo.add across dimensions = [1] : (tensor<512x1024xf32>, tensor<f32>) -> tensor<512xf32>
   return %b, %o, %e, %s : tensor<512x1024xf32>, tensor<512x1024xf32>, tensor<512x256xf32>, tensor<512xf32>
 }
+
+// A transpose of a function argument only reads it in another order, so
+// a reader may recompute it too: here a weight's transposed square feeds
+// the forward product (kernel F) and, after a reduction, the backward
+// product (kernel B), like a tied output embedding's transpose in BERT's
+// masked-language head. Without rematerialization F writes the transposed
+// square and B reads it, a buffer live across everything in between (89
+// MiB at the peak of the BERT step at batch 8); with it both products
+// compute it from the weight and no kernel writes it.
+// CHECK-LABEL: func.func @transposed_weight
+// CHECK: hlo.transpose {{.*}}xla.fusion_groups = array<i64: [[F:[0-9]+]], [[B:[0-9]+]]>
+// CHECK-NEXT: hlo.multiply {{.*}}xla.fusion_groups = array<i64: [[F]], [[B]]>
+// CHECK-NEXT: hlo.dot_general {{.*}}xla.fusion_groups = array<i64: [[F]]>
+// CHECK: hlo.dot_general {{.*}}xla.fusion_groups = array<i64: [[B]]>
+// OFF-LABEL: func.func @transposed_weight
+// OFF: hlo.transpose {{.*}}xla.fusion_groups = array<i64: [[F:[0-9]+]]>
+// OFF-NEXT: hlo.multiply {{.*}}xla.fusion_groups = array<i64: [[F]]>
+// OFF-NEXT: hlo.dot_general {{.*}}xla.fusion_groups = array<i64: [[F]]>
+// OFF: hlo.dot_general {{.*}}xla.fusion_groups = array<i64: [[B:[0-9]+]]>
+func.func @transposed_weight(%x: tensor<160x768xf32>, %e: tensor<4096x768xf32>, %bias: tensor<4096xf32>, %g: tensor<160x4096xf32>) -> (tensor<160xf32>, tensor<160x768xf32>) {
+  %zero = hlo.constant dense<0.0> : tensor<f32>
+  %te = hlo.transpose %e, dims = [1, 0] : (tensor<4096x768xf32>) -> tensor<768x4096xf32>
+  %t = hlo.multiply %te, %te : tensor<768x4096xf32>
+  %l = hlo.dot_general %x, %t, contracting_dims = [1] x [0] : (tensor<160x768xf32>, tensor<768x4096xf32>) -> tensor<160x4096xf32>
+  %bb = hlo.broadcast_in_dim %bias, dims = [1] : (tensor<4096xf32>) -> tensor<160x4096xf32>
+  %lb = hlo.add %l, %bb : tensor<160x4096xf32>
+  %y = hlo.exponential %lb : tensor<160x4096xf32>
+  %s = hlo.reduce(%y init: %zero) applies hlo.add across dimensions = [1] : (tensor<160x4096xf32>, tensor<f32>) -> tensor<160xf32>
+  %dl = hlo.multiply %y, %g : tensor<160x4096xf32>
+  %dx = hlo.dot_general %dl, %t, contracting_dims = [1] x [1] : (tensor<160x4096xf32>, tensor<768x4096xf32>) -> tensor<160x768xf32>
+  return %s, %dx : tensor<160xf32>, tensor<160x768xf32>
+}
+
+// A transpose of a computed value is not recomputed: it would extend the
+// value's life and repeat the work that made it. F writes the transposed
+// square for B either way.
+// CHECK-LABEL: func.func @transposed_value
+// CHECK: hlo.multiply {{.*}}xla.fusion_groups = array<i64: [[F:[0-9]+]]>
+// CHECK-NEXT: hlo.transpose {{.*}}xla.fusion_groups = array<i64: [[F]]>
+// CHECK-NEXT: hlo.dot_general {{.*}}xla.fusion_groups = array<i64: [[F]]>
+// CHECK: hlo.dot_general {{.*}}xla.fusion_groups = array<i64: [[B:[0-9]+]]>
+func.func @transposed_value(%x: tensor<160x768xf32>, %e: tensor<4096x768xf32>, %bias: tensor<4096xf32>, %g: tensor<160x4096xf32>) -> (tensor<160xf32>, tensor<160x768xf32>) {
+  %zero = hlo.constant dense<0.0> : tensor<f32>
+  %es = hlo.multiply %e, %e : tensor<4096x768xf32>
+  %t = hlo.transpose %es, dims = [1, 0] : (tensor<4096x768xf32>) -> tensor<768x4096xf32>
+  %l = hlo.dot_general %x, %t, contracting_dims = [1] x [0] : (tensor<160x768xf32>, tensor<768x4096xf32>) -> tensor<160x4096xf32>
+  %bb = hlo.broadcast_in_dim %bias, dims = [1] : (tensor<4096xf32>) -> tensor<160x4096xf32>
+  %lb = hlo.add %l, %bb : tensor<160x4096xf32>
+  %y = hlo.exponential %lb : tensor<160x4096xf32>
+  %s = hlo.reduce(%y init: %zero) applies hlo.add across dimensions = [1] : (tensor<160x4096xf32>, tensor<f32>) -> tensor<160xf32>
+  %dl = hlo.multiply %y, %g : tensor<160x4096xf32>
+  %dx = hlo.dot_general %dl, %t, contracting_dims = [1] x [1] : (tensor<160x4096xf32>, tensor<768x4096xf32>) -> tensor<160x768xf32>
+  return %s, %dx : tensor<160xf32>, tensor<160x768xf32>
+}
