@@ -48,17 +48,17 @@ using PlannedOps = std::vector<std::pair<linalg::LinalgOp, TilingPlan>>;
 
 namespace {
 
-/// A 1-D transfer_read along a dimension followed only by unit dimensions
-/// (a depthwise filter's `3x3xCx1`, read along C) is contiguous, but its
-/// permutation map is not a minor identity, so VectorToSCF would lower it
-/// to a loop of scalar loads inserted at dynamic positions. Read it from a
-/// collapse_shape that merges those dimensions: a plain vector load.
 /// An unmasked read of a tensor, in bounds in every dimension.
 bool isInBoundsTensorRead(vector::TransferReadOp read) {
   return isa<RankedTensorType>(read.getBase().getType()) && !read.getMask() &&
          llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; });
 }
 
+/// A 1-D transfer_read along a dimension followed only by unit dimensions
+/// (a depthwise filter's `3x3xCx1`, read along C) is contiguous, but its
+/// permutation map is not a minor identity, so VectorToSCF would lower it
+/// to a loop of scalar loads inserted at dynamic positions. Read it from a
+/// collapse_shape that merges those dimensions: a plain vector load.
 struct ReadAlongContiguousDim : OpRewritePattern<vector::TransferReadOp> {
   using OpRewritePattern::OpRewritePattern;
 

@@ -30,8 +30,9 @@ constexpr double kSinCosLimit = 1 << 20;
 mlir::Value buildExp(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x,
                      bool avx512);
 
-/// erfc of `x`, for every input (infinities, NaN, subnormal results)
-/// within 2.6 ulp, with one division and no branch.
+/// erfc of `x`, for every input (infinities, NaN, subnormal results), with
+/// one division and no branch: 2.39 ulp at most over 6 million floats of
+/// +-[1e-30, 11] (docs/numerics.md).
 mlir::Value buildErfc(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x);
 
 /// Whether any lane of the i1 vector `mask` (of any rank) is set.
