@@ -51,6 +51,9 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   buildBufferizationPipeline(pm);
   // Before deallocation, which frees the buffers it may add.
   pm.addPass(createPrepareDonationPass());
+  // Temporaries handed on to results that may overwrite them; after
+  // donation, which may add a buffer such a call writes.
+  pm.addPass(createReuseOperandBuffersPass());
   // Distributed tiles: parallel loops for OpenMP, or plain sequential ones.
   if (options.parallelLoops)
     pm.addPass(createForallToParallelLoopPass());

@@ -11,11 +11,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BufferUses.h"
+
 #include "xla-mlir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace xla {
 #define GEN_PASS_DEF_PREPAREDONATIONPASS
@@ -26,82 +27,12 @@ using namespace mlir;
 
 namespace {
 
-/// The ops of `block` that use `buffer`, directly or through views, each
-/// with whether it only ever sees `buffer` itself (not a view of it).
-struct BlockUses {
-  llvm::MapVector<Operation *, bool> direct;
-
-  BlockUses(Value buffer, Block &block) { collect(buffer, block, true); }
-
-  void collect(Value value, Block &block, bool isBuffer) {
-    for (OpOperand &use : value.getUses()) {
-      Operation *user = use.getOwner();
-      // Views (subview, cast, reshapes) and queries (dim) touch no memory:
-      // follow the buffer through them.
-      if (isMemoryEffectFree(user)) {
-        for (Value result : user->getResults())
-          collect(result, block, false);
-        continue;
-      }
-      Operation *op = block.findAncestorOpInBlock(*user);
-      bool plain = isBuffer && op == user;
-      auto [it, inserted] = direct.try_emplace(op, plain);
-      if (!inserted)
-        it->second &= plain;
-    }
-  }
-
-  /// The first (or last) op in block order; null without uses.
-  Operation *first(bool last = false) const {
-    Operation *found = nullptr;
-    for (auto [op, _] : direct)
-      if (!found || (last ? found->isBeforeInBlock(op)
-                          : op->isBeforeInBlock(found)))
-        found = op;
-    return found;
-  }
-};
-
-/// True if `op`, which reads `input` and writes `output` (both passed
-/// directly), reads each element of `input` before it writes that element
-/// of `output`: a call of a kernel whose xla.in_place pairs say so.
-bool readsBeforeWriting(Operation *op, Value input, Value output,
-                        SymbolTableCollection &symbols) {
-  auto call = dyn_cast<func::CallOp>(op);
-  if (!call)
-    return false;
-  auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
-      call, call.getCalleeAttr());
-  auto pairs = callee ? callee->getAttrOfType<DenseI64ArrayAttr>(
-                            xla::kInPlaceAttrName)
-                      : DenseI64ArrayAttr();
-  if (!pairs)
-    return false;
-  auto allowed = [&](int64_t in, int64_t out) {
-    for (size_t i = 0; i + 1 < pairs.size(); i += 2)
-      if (pairs[i] == in && pairs[i + 1] == out)
-        return true;
-    return false;
-  };
-  // Every position that passes the input must be allowed to share every
-  // position that passes the output.
-  for (OpOperand &in : call->getOpOperands()) {
-    if (in.get() != input)
-      continue;
-    for (OpOperand &out : call->getOpOperands())
-      if (out.get() == output &&
-          !allowed(in.getOperandNumber(), out.getOperandNumber()))
-        return false;
-  }
-  return true;
-}
-
 /// True if `function` computes the same results when `input` and `output`
 /// are one buffer.
 bool mayShare(BlockArgument input, BlockArgument output,
               SymbolTableCollection &symbols) {
   Block &block = *input.getOwner();
-  BlockUses reads(input, block), writes(output, block);
+  xla::BlockUses reads(input, block), writes(output, block);
   // A copy of the input itself into the output changes nothing when the
   // two are one.
   writes.direct.remove_if([&](const auto &entry) {
@@ -115,7 +46,7 @@ bool mayShare(BlockArgument input, BlockArgument output,
   // One op both reads the input last and writes the output first.
   return lastRead == firstWrite && reads.direct.lookup(lastRead) &&
          writes.direct.lookup(firstWrite) &&
-         readsBeforeWriting(lastRead, input, output, symbols);
+         xla::readsBeforeWriting(lastRead, input, output, symbols);
 }
 
 struct PrepareDonationPass

@@ -242,7 +242,8 @@ def MarkInPlaceResultsPass
     another). The pairs are recorded as `xla.in_place = array<i64: i, o,
     ...>`, where `o` numbers the out-param of result `r` as it will be once
     `buffer-results-to-out-params` has appended one per result
-    (`o = number of arguments + r`). `xla-prepare-donation` reads them.
+    (`o = number of arguments + r`). `xla-prepare-donation` and
+    `xla-reuse-operand-buffers` read them.
     Where the entry returns a kernel's result as an update of an input it
     passes to that kernel (`xla.aliased_result`, see xla-prepare-donation),
     the op computing that result, if only the return uses it, is first
@@ -278,6 +279,26 @@ def PrepareDonationPass
     not count as a write. Otherwise the result is
     computed into a buffer of its own and copied into the out-param after
     the last use of the input.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+def ReuseOperandBuffersPass
+    : Pass<"xla-reuse-operand-buffers", "::mlir::ModuleOp"> {
+  let summary = "Write a kernel's result over an input that dies at the "
+                "kernel";
+  let description = [{
+    After bufferization, before deallocation; the counterpart of XLA's
+    buffer assignment sharing an operand's buffer with its user. Where a
+    call passes an input and an out-param that the callee's
+    `xla.in_place` pairs (see xla-mark-in-place-results) allow to share a
+    buffer, both are `memref.alloc`s of one static type in the call's
+    block, no op after the call uses the input (nor its views), no op
+    before it uses the out-param, and the call passes each of them only
+    whole and only where the pairs allow, the out-param's allocation goes
+    and the call writes the result over the input. The buffer then lives
+    as long as both did, and the program holds one buffer less at the
+    call.
   }];
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
