@@ -721,6 +721,21 @@ struct TileAndVectorizePass
         op = *relaidOut;
         auto copy =
             op.getDpsInputOperand(0)->get().getDefiningOp<linalg::LinalgOp>();
+        Operation *producer = copy.getDpsInputOperand(0)->get().getDefiningOp();
+        if (xla::fuseProducerIntoCopy(rewriter, copy)) {
+          // Computed by the copy now, under the copy's plan; `i` keeps
+          // pointing at this op.
+          auto isProducer = [&](auto &entry) {
+            return entry.first.getOperation() == producer;
+          };
+          auto it = llvm::find_if(planned, isProducer);
+          if (it != planned.end()) {
+            if (static_cast<size_t>(it - planned.begin()) < i)
+              --i;
+            planned.erase(it);
+          }
+          llvm::erase_if(candidates, isProducer);
+        }
         if (failed(addDerived(copy, plan.relayoutLhs)))
           return signalPassFailure();
       }

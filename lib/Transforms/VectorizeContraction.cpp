@@ -351,3 +351,41 @@ xla::relayoutContractionLhs(RewriterBase &rewriter, linalg::LinalgOp op) {
     return failure();
   return relayoutInput(rewriter, op, 0, *permutation);
 }
+
+bool xla::fuseProducerIntoCopy(RewriterBase &rewriter,
+                               linalg::LinalgOp &copy) {
+  if (copy.getNumDpsInputs() != 1 || copy.getNumDpsInits() != 1 ||
+      !copy.hasPureTensorSemantics() ||
+      !copy.getMatchingIndexingMap(copy.getDpsInputOperand(0)).isPermutation())
+    return false;
+  Value source = copy.getDpsInputOperand(0)->get();
+  auto producer = source.getDefiningOp<linalg::GenericOp>();
+  // The conditions of areElementwiseOpsFusable that hold before `copy` is
+  // a generic: a permuted copy reads as many dimensions as the producer
+  // has loops when the producer writes a permutation of them.
+  if (!producer || !source.hasOneUse() || producer->getNumResults() != 1 ||
+      !producer.hasPureTensorSemantics() ||
+      producer.getNumParallelLoops() != producer.getNumLoops() ||
+      !producer.getMatchingIndexingMap(producer.getDpsInitOperand(0))
+           .isPermutation())
+    return false;
+  FailureOr<linalg::GenericOp> generic = toGeneric(rewriter, copy);
+  if (failed(generic))
+    return false;
+  copy = cast<linalg::LinalgOp>(generic->getOperation());
+  OpOperand *operand = generic->getDpsInputOperand(0);
+  if (!linalg::areElementwiseOpsFusable(operand))
+    return false;
+  FailureOr<linalg::ElementwiseOpFusionResult> fused =
+      linalg::fuseElementwiseOps(rewriter, operand);
+  if (failed(fused))
+    return false;
+  for (auto [original, replacement] : fused->replacements)
+    rewriter.replaceUsesWithIf(original, replacement, [&](OpOperand &use) {
+      return use.getOwner() != producer.getOperation();
+    });
+  rewriter.eraseOp(*generic);
+  rewriter.eraseOp(producer);
+  copy = cast<linalg::LinalgOp>(fused->fusedOp);
+  return true;
+}

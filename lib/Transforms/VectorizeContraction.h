@@ -73,6 +73,15 @@ lhsRelayoutPermutation(llvm::ArrayRef<mlir::AffineMap> maps,
 mlir::FailureOr<mlir::linalg::LinalgOp>
 relayoutContractionLhs(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op);
 
+/// Computes the producer of a relayout copy's source in the copy itself,
+/// where that producer is an elementwise linalg op whose result only the
+/// copy reads: the value is written once, in the layout its reader wants,
+/// instead of written, read back and written again (a weight gradient's
+/// recomputed activation, [tokens, 3072], held twice at the peak of a
+/// training step). Returns whether it did; `copy` is then the fused op.
+bool fuseProducerIntoCopy(mlir::RewriterBase &rewriter,
+                          mlir::linalg::LinalgOp &copy);
+
 /// `op` as a linalg.generic (named ops are generalized in place).
 mlir::FailureOr<mlir::linalg::GenericOp> toGeneric(mlir::RewriterBase &rewriter,
                                                    mlir::linalg::LinalgOp op);

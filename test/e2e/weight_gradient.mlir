@@ -10,7 +10,7 @@
 // RUN: xla-run %s --seed 4 --no-print --target=l1=4K,l2=64K,cores=1 2>&1 | FileCheck %s
 // RUN: xla-run %s --seed 5 --no-print --target=l1=4K,l2=64K --parallel-loops=false 2>&1 | FileCheck %s
 // RUN: xla-run %s --seed 6 --no-print --vectorize=false 2>&1 | FileCheck %s
-// CHECK: all 3 check(s) passed
+// CHECK: all 4 check(s) passed
 
 // The copies were planned, and the k blocks of the packed products split
 // the batch loop.
@@ -43,6 +43,16 @@ func.func @main(%x: tensor<2x40x1024xi32>, %dy: tensor<2x40x300xi32>, %c: tensor
   %gt = hlo.transpose %gf, dims = [1, 0] : (tensor<1024x300xf32>) -> tensor<300x1024xf32>
   %gt2 = hlo.dot_general %dyi, %xi, contracting_dims = [0, 1] x [0, 1] : (tensor<2x40x300xf32>, tensor<2x40x1024xf32>) -> tensor<300x1024xf32>
   check.expect_eq %gt, %gt2 : tensor<300x1024xf32>
+
+  // An lhs computed by an elementwise op that only the product reads: the
+  // lhs copy computes it (f(x) is written once, transposed), against the
+  // product of x scaled after the sum.
+  %e5 = hlo.constant dense<3.0> : tensor<2x40x1024xf32>
+  %x3 = hlo.multiply %xi, %e5 : tensor<2x40x1024xf32>
+  %g3 = hlo.dot_general %x3, %dyi, contracting_dims = [0, 1] x [0, 1] : (tensor<2x40x1024xf32>, tensor<2x40x300xf32>) -> tensor<1024x300xf32>
+  %e6 = hlo.constant dense<3.0> : tensor<1024x300xf32>
+  %gf3 = hlo.multiply %gf, %e6 : tensor<1024x300xf32>
+  check.expect_eq %g3, %gf3 : tensor<1024x300xf32>
 
   // Against the integer product converted (|sums| < 2^24).
   %e3 = hlo.constant dense<7> : tensor<2x40x1024xi32>

@@ -618,7 +618,10 @@ def TileAndVectorizePass
     - `relayout_rhs`: the contraction reads a `linalg.transpose` copy of its
       rhs with the n dimension last, tiled by the entry's own plan;
     - `relayout_lhs` (first, before packing and interchange): the same for
-      the lhs, with the contracting dimensions last;
+      the lhs, with the contracting dimensions last; an elementwise
+      producer of the lhs that only the contraction reads is computed by
+      the copy itself (upstream elementwise fusion into the copy, whose
+      plan it takes), so its value is written once, already transposed;
     - `distribute`: the outermost tile loop (in `tile_interchange` order; it
       must be parallel) becomes an `scf.forall`, one tile per iteration;
       the part of that dimension that is not a whole number of tiles is
