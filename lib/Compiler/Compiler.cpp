@@ -394,6 +394,8 @@ compileProgram(ModuleOp module, const TargetDescription &target,
     CPUPipelineOptions pipelineOptions;
     fillPipelineOptions(pipelineOptions, target, options);
     pipelineOptions.fusionReport = report;
+    if (!dumpDir.empty())
+      pipelineOptions.memoryReport = getMemoryReportPath(dumpDir);
     buildHLOCPUPipeline(pm, pipelineOptions);
   } else {
     llvm::StringRef tensorCores = options.gpuTensorCores;

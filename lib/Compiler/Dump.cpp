@@ -46,6 +46,10 @@ std::string xla::getFusionReportPath(llvm::StringRef dir) {
   return join(dir, "fusion_report");
 }
 
+std::string xla::getMemoryReportPath(llvm::StringRef dir) {
+  return join(dir, "memory_report");
+}
+
 std::string xla::getPTXDumpPath(llvm::StringRef dir) {
   return join(dir, "ptx");
 }

@@ -33,6 +33,9 @@ llvm::Error startDump(llvm::StringRef dir, mlir::ModuleOp program,
 /// Where the pipeline writes the fusion report (without extension).
 std::string getFusionReportPath(llvm::StringRef dir);
 
+/// The memory report's path in `dir`, without its extension.
+std::string getMemoryReportPath(llvm::StringRef dir);
+
 /// Where a GPU program's kernels go as PTX text in a dump: DIR/ptx/.
 std::string getPTXDumpPath(llvm::StringRef dir);
 

@@ -97,6 +97,12 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
       functions.addPass(createPrefetchLhsStripsPass());
     }
   }
+  // Allocations and deallocations are where they stay.
+  if (!options.memoryReport.empty()) {
+    ReportMemoryPassOptions report;
+    report.output = options.memoryReport;
+    pm.addPass(createReportMemoryPass(report));
+  }
   pm.addPass(createOutlineKernelsPass());
   // Strategy: which kernels' outputs would leave the caches before their
   // readers anyway (the module's xla.target), marked for

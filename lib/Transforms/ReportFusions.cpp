@@ -7,13 +7,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ReportFile.h"
+
 #include "xla-mlir/Conversion/CheckToRuntime/CheckToRuntime.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOOps.h"
 #include "xla-mlir/Transforms/FusionCostModel.h"
 #include "xla-mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -87,14 +88,8 @@ struct HLOReportFusionsPass
 
   LogicalResult open(StringRef extension,
                      std::unique_ptr<llvm::raw_fd_ostream> &os) {
-    std::string path = output + extension.str();
-    std::error_code error;
-    os = std::make_unique<llvm::raw_fd_ostream>(path, error,
-                                                llvm::sys::fs::OF_Text);
-    if (error)
-      return getOperation().emitError("cannot write the fusion report ")
-             << path << ": " << error.message();
-    return success();
+    return xla::openReportFile(getOperation(), "fusion report",
+                               output + extension.str(), os);
   }
 
   LogicalResult writeText(const std::vector<KernelReport> &kernels,

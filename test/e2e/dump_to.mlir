@@ -1,6 +1,7 @@
 // --dump-to (and $XLA_DUMP_TO) writes what the compiler did: the input,
 // the IR after each pass, the fusion report and graph, the LLVM IR and the
-// assembly, with the kernels named after their fusions throughout.
+// assembly, with the kernels named after their fusions throughout, and the
+// memory report.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: xla-run %s --dump-to %t/run > /dev/null
 // RUN: ls %t/run | FileCheck %s --check-prefix=FILES
@@ -20,6 +21,8 @@
 // FILES: fusion_report.json
 // FILES: fusion_report.txt
 // FILES: input.mlir
+// FILES: memory_report.json
+// FILES: memory_report.txt
 // FILES: passes
 // FILES: program.ll
 // FILES: program.s

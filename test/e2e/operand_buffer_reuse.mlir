@@ -12,6 +12,13 @@
 // IR: call @output_dot_general_fusion(%arg0, %[[A]])
 // IR-NOT: memref.alloc() : memref<256x256xf32>
 // IR: call @multi_output_reduce_fusion(%[[A]], %[[A]],
+// The memory report (xla-report-memory) shows one 256 KiB buffer from the
+// product that writes the logits to the kernel that reads the
+// exponentials.
+// RUN: FileCheck %s --check-prefix=MEM < %t.dump/memory_report.txt
+// MEM: peak {{.*}} = inputs 256.0 KiB + results 1.0 KiB + temporaries
+// MEM: live when it runs (2 buffers, 257.0 KiB)
+// MEM-NEXT: 256.0 KiB  memref<256x256xf32>  output_dot_general_fusion .. input_reduce_fusion
 // The values are those of the unfused program (one kernel per op, which
 // reuses buffers of its own).
 // RUN: xla-run %s --compare-unfused --runs 1 | FileCheck %s --check-prefix=CMP

@@ -59,6 +59,11 @@ struct CPUPipelineOptions : public HLOLoweringOptions {
                      "(_mlir_memref_to_llvm_alloc/free) instead of "
                      "malloc/free; the JIT runtime provides them"),
       llvm::cl::init(false)};
+  Option<std::string> memoryReport{
+      *this, "memory-report",
+      llvm::cl::desc("Write the memory report to <path>.txt and .json "
+                     "(xla-report-memory); empty: none"),
+      llvm::cl::init("")};
   Option<bool> barePtrABI{
       *this, "bare-ptr-abi",
       llvm::cl::desc("Pass memrefs as bare pointers to their data (static "

@@ -303,6 +303,31 @@ def ReuseOperandBuffersPass
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def ReportMemoryPass : Pass<"xla-report-memory", "::mlir::ModuleOp"> {
+  let summary = "Write the memory report: where the entry's buffers peak";
+  let description = [{
+    After deallocation and `optimize-allocation-liveness`; changes nothing.
+    A static estimate of what the runtime measures as its peak of live
+    buffers: the entry's (the first public function's) inputs and results
+    (less results written over donated inputs), then its allocations and
+    deallocations in program order, with each kernel's own buffers added
+    while it runs (at the kernel's own peak; those in the body of a
+    parallel loop once per core, at most once per iteration). It writes
+    the peak, the op at it and the buffers live there, largest first, each
+    with the first and last op of the entry that use it, and the ten
+    largest points, one per kernel:
+
+    - `<output>.txt`, for people;
+    - `<output>.json`, the same for scripts.
+
+    Allocations of dynamic size count nothing and are reported as such.
+  }];
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"memory_report\"",
+           "Path of the report files, without the extension">,
+  ];
+}
+
 def FuseElementwisePass : Pass<"xla-fuse-elementwise"> {
   let summary = "Fuse elementwise linalg producers into their consumers "
                 "without recomputing them";
