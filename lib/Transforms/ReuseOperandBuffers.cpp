@@ -28,7 +28,8 @@ using namespace mlir;
 /// then do two allocations of one type hold the same number of bytes.
 static memref::AllocOp getStaticAlloc(Value value, Block &block) {
   auto alloc = value.getDefiningOp<memref::AllocOp>();
-  if (!alloc || alloc->getBlock() != &block || !alloc.getType().hasStaticShape())
+  if (!alloc || alloc->getBlock() != &block ||
+      !alloc.getType().hasStaticShape())
     return nullptr;
   return alloc;
 }
