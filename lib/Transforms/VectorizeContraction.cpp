@@ -366,9 +366,22 @@ bool xla::fuseProducerIntoCopy(RewriterBase &rewriter,
   if (!producer || !source.hasOneUse() || producer->getNumResults() != 1 ||
       !producer.hasPureTensorSemantics() ||
       producer.getNumParallelLoops() != producer.getNumLoops() ||
+      producer.payloadUsesValueFromOperand(producer.getDpsInitOperand(0)) ||
       !producer.getMatchingIndexingMap(producer.getDpsInitOperand(0))
            .isPermutation())
     return false;
+  // The copy moves up to the producer, so that the producer's reads stay
+  // where they were: ops between the two may write over an argument they
+  // read (an xla.in_place result). Its destination, the tensor.empty
+  // relayoutInput made for it, goes along.
+  auto init =
+      copy.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>();
+  if (producer->getBlock() != copy->getBlock() || !init ||
+      init->getBlock() != copy->getBlock() || !init->hasOneUse() ||
+      !init.getDynamicSizes().empty())
+    return false;
+  copy->moveAfter(producer);
+  init->moveBefore(copy);
   FailureOr<linalg::GenericOp> generic = toGeneric(rewriter, copy);
   if (failed(generic))
     return false;

@@ -308,19 +308,22 @@ func.func @relayout_lhs(%a: tensor<32x64xf32>, %b: tensor<32x16xf32>, %c: tensor
 // relayout_lhs of an elementwise producer that only the contraction reads:
 // the copy computes it, reading its input in 8x8 transposed blocks, so the
 // producer's value is written once, in the copy's layout, and its own
-// plan goes with it.
+// plan goes with it. The copy runs where the producer ran, before the op
+// in between (which may write over %a in place).
 // CHECK-LABEL: func.func @relayout_lhs_producer
 // CHECK-NOT: tensor<32x64xf32>, vector<8xf32>
 // CHECK: %[[COPY:.*]] = scf.for
 // CHECK:   vector.transfer_read %arg0{{.*}} permutation_map = {{.*}} : tensor<32x64xf32>, vector<8x8xf32>
 // CHECK:   arith.mulf {{.*}} : vector<8xf32>
 // CHECK:   vector.transfer_write {{.*}} : vector<8x8xf32>, tensor<64x32xf32>
+// CHECK: arith.addf {{.*}} : vector<8xf32>
+// CHECK: vector.transfer_write {{.*}} : vector<8xf32>, tensor<32x64xf32>
 // CHECK: scf.for
 // CHECK:   tensor.extract_slice %[[COPY]]
 // CHECK-NOT: xla.tiling
 // CHECK: return
 #rlp_in = affine_map<(d0, d1) -> (d0, d1)>
-func.func @relayout_lhs_producer(%a: tensor<32x64xf32>, %b: tensor<32x16xf32>, %c: tensor<64x16xf32>) -> tensor<64x16xf32> {
+func.func @relayout_lhs_producer(%a: tensor<32x64xf32>, %b: tensor<32x16xf32>, %c: tensor<64x16xf32>) -> (tensor<64x16xf32>, tensor<32x64xf32>) {
   %e = tensor.empty() : tensor<32x64xf32>
   %p = linalg.generic {indexing_maps = [#rlp_in, #rlp_in], iterator_types = ["parallel", "parallel"]}
       ins(%a : tensor<32x64xf32>) outs(%e : tensor<32x64xf32>)
@@ -330,6 +333,14 @@ func.func @relayout_lhs_producer(%a: tensor<32x64xf32>, %b: tensor<32x16xf32>, %
     %m = arith.mulf %x, %h : f32
     linalg.yield %m : f32
   } -> tensor<32x64xf32>
+  %e2 = tensor.empty() : tensor<32x64xf32>
+  %w = linalg.generic {indexing_maps = [#rlp_in, #rlp_in], iterator_types = ["parallel", "parallel"]}
+      ins(%a : tensor<32x64xf32>) outs(%e2 : tensor<32x64xf32>)
+      attrs = {xla.tiling = {tile_sizes = array<i64: 1, 8>, peel = true, vectorize = true}} {
+  ^bb0(%x: f32, %o: f32):
+    %d = arith.addf %x, %x : f32
+    linalg.yield %d : f32
+  } -> tensor<32x64xf32>
   %0 = linalg.generic {indexing_maps = [#rl_lhs, #rl_rhs, #rl_out], iterator_types = ["parallel", "parallel", "reduction"]}
       ins(%p, %b : tensor<32x64xf32>, tensor<32x16xf32>) outs(%c : tensor<64x16xf32>)
       attrs = {xla.tiling = {relayout_lhs = {tile_sizes = array<i64: 8, 8>, vectorize = true}, interchange = array<i64: 0, 2, 1>, tile_sizes = array<i64: 8, 1, 16>, tile_interchange = array<i64: 2, 0, 1>, peel = true, vectorize = true}} {
@@ -338,5 +349,5 @@ func.func @relayout_lhs_producer(%a: tensor<32x64xf32>, %b: tensor<32x16xf32>, %
     %s = arith.addf %o, %m : f32
     linalg.yield %s : f32
   } -> tensor<64x16xf32>
-  return %0 : tensor<64x16xf32>
+  return %0, %w : tensor<64x16xf32>, tensor<32x64xf32>
 }
