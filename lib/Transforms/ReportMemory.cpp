@@ -18,7 +18,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -156,15 +155,21 @@ struct Sweep {
         });
         continue;
       }
+      // A loop nest left in the entry runs like a kernel; other ops with
+      // regions (a training loop, a conditional) run their ops in order.
+      bool nest = isa<scf::ParallelOp, scf::ForallOp>(op);
       int64_t own = 0;
       if (auto call = dyn_cast<func::CallOp>(op))
         own = peakOfCallee(call);
-      // Ops that touch memory: kernels, copies, runtime calls.
-      if (op.getNumRegions() == 0 && !isMemoryEffectFree(&op)) {
+      else if (nest)
+        own = peakOf(op.getRegion(0).front()) * concurrency(&op);
+      // Kernels, loop nests and copies: what moves the buffers' contents.
+      if (nest || isa<func::CallOp, memref::CopyOp>(op)) {
         std::vector<Value> liveNow;
         for (auto &entry : buffers)
           liveNow.push_back(entry.first);
         points.push_back({&op, live + own, own, std::move(liveNow)});
+        continue;
       }
       for (Region &region : op.getRegions())
         for (Block &inner : region) {

@@ -6,8 +6,9 @@
 // The entry holds %a (64 KiB) and %b (16 KiB) while @reduce runs, and
 // @reduce's body allocates 1 KiB per iteration of a parallel loop that two
 // cores run at once: the peak is 82 KiB of temporaries there, not at
-// @square (64 KiB and 4 KiB of its own). Inputs 68 KiB; results 12 KiB,
-// 4 KiB of them written over a donated input.
+// @square (64 KiB and 4 KiB of its own), nor at the loop nest left in
+// the entry (12 KiB per iteration, two at once). Inputs 68 KiB; results
+// 12 KiB, 4 KiB of them written over a donated input.
 // CHECK: memory report: @main, static estimate of its buffers on haswell (2 cores)
 // CHECK-NEXT: peak 158.0 KiB = inputs 68.0 KiB + results 8.0 KiB (4.0 KiB more written over donated inputs) + temporaries 82.0 KiB
 // CHECK-NEXT: at reduce, whose own buffers hold 2.0 KiB
@@ -19,6 +20,7 @@
 // CHECK-NEXT: the largest points, one per kernel: temporaries (own buffers)
 // CHECK-NEXT: {{^}}    82.0 KiB ( 2.0 KiB)  reduce
 // CHECK-NEXT: {{^}}    68.0 KiB ( 4.0 KiB)  square
+// CHECK-NEXT: {{^}}    24.0 KiB ( 24.0 KiB)  scf.parallel
 // CHECK-NEXT: {{^}}    16.0 KiB (     0 B)  finish
 // CHECK-NOT: KiB
 
@@ -69,6 +71,14 @@ module attributes {xla.target = {triple = "x86_64-unknown-linux-gnu", cpu = "has
     memref.dealloc %a : memref<128x128xf32>
     call @finish(%b, %w, %r, %r2) : (memref<64x64xf32>, memref<32x32xf32>, memref<32x32xf32>, memref<32x32xf32>) -> ()
     memref.dealloc %b : memref<64x64xf32>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+      %t = memref.alloc() : memref<3072xf32>
+      memref.dealloc %t : memref<3072xf32>
+      scf.reduce
+    }
     return
   }
 }

@@ -315,7 +315,8 @@ def ReportMemoryPass : Pass<"xla-report-memory", "::mlir::ModuleOp"> {
     parallel loop once per core, at most once per iteration). It writes
     the peak, the op at it and the buffers live there, largest first, each
     with the first and last op of the entry that use it, and the ten
-    largest points, one per kernel:
+    largest points (kernels, loop nests left in the entry, which count as
+    kernels, and copies), one per kernel:
 
     - `<output>.txt`, for people;
     - `<output>.json`, the same for scripts.
