@@ -36,16 +36,20 @@ Operation *xla::BlockUses::first(bool last) const {
   return found;
 }
 
+DenseI64ArrayAttr xla::getInPlacePairs(Operation *op,
+                                       SymbolTableCollection &symbols) {
+  auto call = dyn_cast<func::CallOp>(op);
+  auto callee = call ? symbols.lookupNearestSymbolFrom<func::FuncOp>(
+                           call, call.getCalleeAttr())
+                     : func::FuncOp();
+  return callee ? callee->getAttrOfType<DenseI64ArrayAttr>(
+                      xla::kInPlaceAttrName)
+                : DenseI64ArrayAttr();
+}
+
 bool xla::readsBeforeWriting(Operation *op, Value input, Value output,
                              SymbolTableCollection &symbols) {
-  auto call = dyn_cast<func::CallOp>(op);
-  if (!call)
-    return false;
-  auto callee = symbols.lookupNearestSymbolFrom<func::FuncOp>(
-      call, call.getCalleeAttr());
-  auto pairs = callee ? callee->getAttrOfType<DenseI64ArrayAttr>(
-                            xla::kInPlaceAttrName)
-                      : DenseI64ArrayAttr();
+  DenseI64ArrayAttr pairs = getInPlacePairs(op, symbols);
   if (!pairs)
     return false;
   auto allowed = [&](int64_t in, int64_t out) {
@@ -56,10 +60,10 @@ bool xla::readsBeforeWriting(Operation *op, Value input, Value output,
   };
   // Every position that passes the input must be allowed to share every
   // position that passes the output.
-  for (OpOperand &in : call->getOpOperands()) {
+  for (OpOperand &in : op->getOpOperands()) {
     if (in.get() != input)
       continue;
-    for (OpOperand &out : call->getOpOperands())
+    for (OpOperand &out : op->getOpOperands())
       if (out.get() == output &&
           !allowed(in.getOperandNumber(), out.getOperandNumber()))
         return false;

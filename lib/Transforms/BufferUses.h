@@ -12,6 +12,7 @@
 #define XLA_MLIR_LIB_TRANSFORMS_BUFFERUSES_H
 
 #include "mlir/IR/Block.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/MapVector.h"
 
@@ -32,6 +33,10 @@ struct BlockUses {
 private:
   void collect(mlir::Value value, mlir::Block &block, bool isBuffer);
 };
+
+/// The xla.in_place pairs of the function `call` calls, or null.
+mlir::DenseI64ArrayAttr getInPlacePairs(mlir::Operation *call,
+                                        mlir::SymbolTableCollection &symbols);
 
 /// True if `op`, which reads `input` and writes `output` (both passed
 /// directly), reads each element of `input` before it writes that element

@@ -59,11 +59,7 @@ static bool mayReuse(func::CallOp call, memref::AllocOp in,
 /// Hands the buffer of a dying input of `call` to each out-param that may
 /// take it.
 static void reuse(func::CallOp call, SymbolTableCollection &symbols) {
-  auto callee =
-      symbols.lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
-  auto pairs = callee ? callee->getAttrOfType<DenseI64ArrayAttr>(
-                            xla::kInPlaceAttrName)
-                      : DenseI64ArrayAttr();
+  DenseI64ArrayAttr pairs = xla::getInPlacePairs(call, symbols);
   if (!pairs)
     return;
   Block &block = *call->getBlock();
