@@ -1,0 +1,242 @@
+//===- GPUPasses.td - passes of the GPU pipeline -----------*- tablegen -*-===//
+//
+// Included by Passes.td: the passes that only the GPU pipeline runs
+// (device buffers, kernel strategies, kernel attributes, PTX dumps).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XLA_MLIR_TRANSFORMS_GPUPASSES_TD
+#define XLA_MLIR_TRANSFORMS_GPUPASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def GPUPlaceBuffersPass : Pass<"xla-gpu-place-buffers", "::mlir::ModuleOp"> {
+  let summary = "Keep every buffer of a GPU program in device memory";
+  let description = [{
+    Runs on the bufferized program of the GPU pipeline, before deallocation.
+    Afterwards every `memref.alloc` is device memory (the pipeline lowers it
+    to the runtime's device allocator), and data crosses between host and
+    device only where this pass says:
+
+    - the public entry's inputs (arguments marked `xla.input` by
+      `xla-mark-readonly-arguments`) are copied into device
+      buffers once, at the start; its out-params are computed in device
+      buffers and copied out before each return;
+    - a `memref.get_global` (a constant, in host memory) passed to a call of
+      a kernel function is copied to a device buffer first; inside a
+      function the constant stays as it is (`xla-gpu-map-loops` moves it
+      into the kernel, whose module then holds it in device memory).
+
+    Copies are `gpu.memcpy` without async tokens: everything runs in order
+    on the runtime's one stream.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+def GPUMapLoopsPass : Pass<"xla-gpu-map-loops", "::mlir::ModuleOp"> {
+  let summary = "Turn the loop nests of a GPU program into gpu.launch kernels";
+  let description = [{
+    Runs after lowering to loops (`convert-linalg-to-parallel-loops`). In
+    each function, ops that touch memory become kernels, and everything
+    else stays host code:
+
+    - a top-level `scf.parallel` is one launch with one thread per
+      iteration: the iteration space is flattened, blocks of `block-size`
+      threads cover it, and each thread delinearizes its index (the
+      innermost loop varies fastest across a warp, so accesses along the
+      contiguous dimension coalesce); its reduction loops run inside the
+      thread. Where the innermost loop's accesses along the contiguous
+      dimension allow it (static bounds divisible by the width, offsets
+      and outer strides multiples of it, loads before the iteration's
+      first write, stores after its last read), a thread runs `width`
+      neighbouring iterations (`vector-bytes` over the widest such
+      element: 4 for f32) and each such access is one aligned
+      `vector.load` or `vector.store` (`ld.global.v4.f32`);
+    - other memory-touching ops (sequential loops, scalar loads and stores
+      of a 0-d op) that follow one another become one single-thread launch;
+    - inside a kernel, nested `scf.parallel` loops become `scf.for`, and
+      the constants and `memref.get_global`s it uses are cloned in.
+
+    Host code keeps calls, allocations, copies and control flow. An
+    operand of a runtime call (checks, custom calls) that lives on the
+    device is copied into pinned host memory first (`gpu.alloc
+    host_shared`, freed by `gpu.dealloc` after the call), and a custom
+    call's result buffers are copied back after it. In
+    functions that are not fusion kernels (no `xla.fusion_kind`), a
+    `memref.load` or `memref.store` outside any loop is a host access to a
+    device buffer (a `while` condition): it goes through a one-element
+    pinned host buffer. `memref.copy` between contiguous buffers becomes
+    `gpu.memcpy`; other copies become a copy loop, then a kernel.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block of a mapped parallel loop">,
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
+           "Widest vector load or store of a thread's neighbouring "
+           "iterations (0 or the element size: one iteration per thread)">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
+  let summary = "Give the reductions and contractions of GPU kernel "
+                "functions kernels of their own";
+  let description = [{
+    Runs on device buffers, before `convert-linalg-to-parallel-loops`, in
+    the functions of fusions (`xla.fusion_kind`). Strategy lives here, the
+    generators in `GPUKernels.h`:
+
+    - A reduction along the contiguous dimension of its inputs (one
+      reduction loop, the last; each result one associative combiner of
+      32-bit values) becomes a row reduction kernel. Threads per row: the
+      fewest that keep each thread's chain at `reduction-chain` elements,
+      at least a warp's worth (or the row length, if shorter) so that loads
+      coalesce, at most 256. Up to 32 threads per row combine with warp
+      shuffles, more with a block-level tree.
+    - A contraction with static shapes and f32 results becomes a tiled
+      kernel through shared memory (bodies of multiplies, adds and casts,
+      so that the zeros padding k contribute nothing). Tile: the largest
+      of 128x128 (8x8 per thread), 64x64 (4x4) and 32x32 (2x2) that still
+      gives `sm-count` blocks and spends at least 75% of its work inside
+      the output, else the one that wastes least, the smaller on a tie.
+      When the tiles alone give fewer blocks than `sm-count`, k is split
+      over up to two blocks per multiprocessor, each split summing at least
+      256 of k and adding its partial sums to the output atomically. A
+      contraction whose k is contiguous in both operands (A times B
+      transposed) is tiled too when m and n both have 16 or more elements;
+      a matrix times a vector matches the row reduction first.
+    - With `library-gemm=cublas`, a contraction that would be tiled and
+      that is a (batched) GEMM cuBLAS can run (`acc + a * b` on f32 or
+      f64, each role's loops collapsing to one stride per operand, one
+      unit stride per matrix) becomes a host call of the runtime's GEMM
+      (`xla_rt_gpu_gemm`, ABI/GPUABI.h), named `<function>_<n>_cublas`;
+      a zero fill of its output right before goes (beta = 0).
+    - With `tensor-cores=tf32` or `tf32x3`, a contraction that would be
+      tiled, whose operands are f32 and whose body is `acc + a * b` alone,
+      runs on tensor cores instead (mma.sync.m16n8k8, each warp a part of
+      the block's tile): 128x128 tiles (warps of 64x32), 64x64 (32x32) or
+      32x32 (16x16), chosen and split over k as above, k in steps of 32.
+    - With `transpose-tiles`, a loop nest without reductions whose outputs
+      are written along one loop (their contiguous dimension) while an
+      input is read along another (its contiguous dimension), both at
+      least 16 long, moves 32x32 tiles: a block of 256 threads reads each
+      such input's tile along its contiguous dimension into shared memory
+      (a padding column), then writes the outputs along theirs, applying
+      the body there with those inputs taken from shared memory.
+
+    - Any other reduction (columns, convolutions, several reduction loops,
+      bodies without a regroupable combiner) becomes one thread per
+      output, the last parallel loop fastest across threads, carrying the
+      outputs' values in registers through its reduction loops.
+
+    - With `row-fusion` (the default), a fusion whose linalg ops all work along the same
+      rows (row reductions, elementwise ops on rows and per-row values:
+      softmax, layernorm) becomes one kernel first: a block of 32 to 1024
+      threads per row (about 8 columns each), every row value in
+      registers, reductions across the block, inputs loaded and outputs
+      stored once.
+
+    Ops without reduction loops are left to `xla-gpu-map-loops` (one
+    thread per element). Kernels are named `<function>_<n>` like that
+    pass's.
+  }];
+  let options = [
+    Option<"reductionChain", "reduction-chain", "int64_t", /*default=*/"16",
+           "Elements one thread of a row reduction accumulates before the "
+           "tree (the reduction block of the front half)">,
+    Option<"smCount", "sm-count", "int64_t", /*default=*/"132",
+           "Multiprocessors the contraction tiles should keep busy">,
+    Option<"contractionBlocks", "contraction-blocks-per-sm", "int64_t",
+           /*default=*/"2",
+           "Blocks of a tiled contraction that should fit on a "
+           "multiprocessor at once (2: registers capped at half the "
+           "register file, 1.3x faster on an H200 than 1, which lets "
+           "ptxas take 219 registers)">,
+    Option<"rowFusion", "row-fusion", "bool", /*default=*/"true",
+           "A fusion whose ops all work row by row (softmax, layernorm) "
+           "becomes one kernel, a block per row with the row in registers "
+           "(=false: one kernel per linalg op)">,
+    Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
+           "Widest vector load of a row reduction's or row fusion's thread "
+           "(groups of neighbouring f32 columns; below 8: one column at a "
+           "time)">,
+    Option<"transposeTiles", "transpose-tiles", "bool", /*default=*/"false",
+           "A loop nest that reads an input along another dimension than "
+           "it writes its outputs (a transpose) moves 32x32 tiles through "
+           "shared memory (not yet run on a GPU, hence off)">,
+    Option<"libraryGemm", "library-gemm", "std::string", /*default=*/"\"\"",
+           "Library that runs the GEMMs it can instead of generated "
+           "kernels: empty (none) or cublas">,
+    Option<"tensorCores", "tensor-cores", "std::string", /*default=*/"\"\"",
+           "Tensor cores for f32 contractions: empty (none: FMAs), tf32 "
+           "(operands rounded to TF32) or tf32x3 (three TF32 products, "
+           "near-f32 accuracy); needs sm_80 or later">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def GPUAlignSharedMemoryPass : Pass<"xla-gpu-align-shared-memory"> {
+  let summary = "Align every workgroup (shared memory) buffer to 16 bytes";
+  let description = [{
+    Sets `llvm.align = 16` on the workgroup attributions of every
+    `gpu.func` (keeping a larger one), so that the globals they lower to
+    are 16-byte aligned and the 16-byte vector loads of the tiled
+    contraction kernel (`ld.shared.v4`) are legal wherever ptxas places
+    the buffers.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
+def GPULowerSubgroupReductionsPass
+    : Pass<"xla-gpu-lower-subgroup-reductions"> {
+  let summary = "Lower gpu.subgroup_reduce to warp shuffles";
+  let description = [{
+    `convert-gpu-to-nvvm` lowers `gpu.all_reduce` but not
+    `gpu.subgroup_reduce` of floats. This pass applies upstream's butterfly
+    shuffle lowering (32 lanes, clustered or not) inside GPU modules.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def GPUAnnotateKernelsPass
+    : Pass<"xla-gpu-annotate-kernels", "::mlir::ModuleOp"> {
+  let summary = "Put the kernel strategies' wishes on the outlined kernels";
+  let description = [{
+    After `gpu-kernel-outlining`, which drops a `gpu.launch`'s attributes:
+    the module's `xla.kernel_min_blocks` dictionary (kernel name -> blocks
+    per multiprocessor, written by `xla-gpu-map-linalg`) becomes
+    `nvvm.minctasm` on each named `gpu.func`, which NVVM turns into
+    `.minnctapersm` and ptxas into a register cap. The dictionary goes.
+  }];
+}
+
+def GPUDumpPTXPass : Pass<"xla-gpu-dump-ptx", "::mlir::ModuleOp"> {
+  let summary = "Write each kernel module's PTX into a directory";
+  let description = [{
+    For `--dump-to`: compiles every `gpu.module` (with its first target
+    attribute, libraries linked as for the binary) to PTX text and writes
+    `<directory>/<module>.ptx`. The module is left as it is; the binary
+    the program embeds comes from `gpu-module-to-binary` as without a dump.
+    Does nothing without `directory`.
+  }];
+  let options = [
+    Option<"directory", "directory", "std::string", /*default=*/"\"\"",
+           "Where the .ptx files go">,
+  ];
+}
+
+#endif // XLA_MLIR_TRANSFORMS_GPUPASSES_TD
