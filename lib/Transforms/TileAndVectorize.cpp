@@ -709,6 +709,20 @@ struct TileAndVectorizePass
     // By index: packing appends to `planned`.
     for (size_t i = 0; i < planned.size(); ++i) {
       auto [op, plan] = planned[i];
+      // An op a copy now computes leaves the lists (compared by address:
+      // it may be erased already); `i` keeps pointing at `op`.
+      auto forget = [&](Operation *producer) {
+        auto isProducer = [&](auto &entry) {
+          return entry.first.getOperation() == producer;
+        };
+        auto it = llvm::find_if(planned, isProducer);
+        if (it != planned.end()) {
+          if (static_cast<size_t>(it - planned.begin()) < i)
+            --i;
+          planned.erase(it);
+        }
+        llvm::erase_if(candidates, isProducer);
+      };
       // First the lhs copy: the rest of the plan is for the op reading it.
       if (plan.relayoutLhs) {
         FailureOr<linalg::LinalgOp> relaidOut =
@@ -722,20 +736,9 @@ struct TileAndVectorizePass
         auto copy =
             op.getDpsInputOperand(0)->get().getDefiningOp<linalg::LinalgOp>();
         Operation *producer = copy.getDpsInputOperand(0)->get().getDefiningOp();
-        if (xla::fuseProducerIntoCopy(rewriter, copy)) {
-          // Computed by the copy now, under the copy's plan; `i` keeps
-          // pointing at this op.
-          auto isProducer = [&](auto &entry) {
-            return entry.first.getOperation() == producer;
-          };
-          auto it = llvm::find_if(planned, isProducer);
-          if (it != planned.end()) {
-            if (static_cast<size_t>(it - planned.begin()) < i)
-              --i;
-            planned.erase(it);
-          }
-          llvm::erase_if(candidates, isProducer);
-        }
+        // Computed by the copy now, under the copy's plan.
+        if (xla::fuseProducerIntoCopy(rewriter, copy))
+          forget(producer);
         if (failed(addDerived(copy, plan.relayoutLhs)))
           return signalPassFailure();
       }
@@ -748,6 +751,9 @@ struct TileAndVectorizePass
           return signalPassFailure();
         }
         op = packed->op;
+        // The rhs's elementwise producer too: the packing copies compute
+        // it, under their plan.
+        (void)xla::fuseProducerIntoPacking(rewriter, packed->copy, forget);
         if (plan.packPerTile && plan.packCopy) {
           FailureOr<TilingPlan> copyPlan =
               TilingPlan::fromAttr(plan.packCopy, packed->copy.getLoc());

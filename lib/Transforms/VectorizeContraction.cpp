@@ -10,12 +10,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "VectorizeContraction.h"
+#include "xla-mlir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
 
@@ -352,17 +355,19 @@ xla::relayoutContractionLhs(RewriterBase &rewriter, linalg::LinalgOp op) {
   return relayoutInput(rewriter, op, 0, *permutation);
 }
 
-bool xla::fuseProducerIntoCopy(RewriterBase &rewriter,
-                               linalg::LinalgOp &copy) {
+/// Whether `copy` (one input, one init: a tensor.empty of its own) is a
+/// permuted copy of `source` and `source` the one result of an elementwise
+/// generic that only `copy` reads, in `copy`'s block: the conditions of
+/// areElementwiseOpsFusable that hold before `copy` is a generic (a
+/// permuted copy reads as many dimensions as the producer has loops when
+/// the producer writes a permutation of them), and those of moving the
+/// copy up to the producer.
+static bool isCopyOfElementwise(linalg::LinalgOp copy, Value source) {
   if (copy.getNumDpsInputs() != 1 || copy.getNumDpsInits() != 1 ||
       !copy.hasPureTensorSemantics() ||
       !copy.getMatchingIndexingMap(copy.getDpsInputOperand(0)).isPermutation())
     return false;
-  Value source = copy.getDpsInputOperand(0)->get();
   auto producer = source.getDefiningOp<linalg::GenericOp>();
-  // The conditions of areElementwiseOpsFusable that hold before `copy` is
-  // a generic: a permuted copy reads as many dimensions as the producer
-  // has loops when the producer writes a permutation of them.
   if (!producer || !source.hasOneUse() || producer->getNumResults() != 1 ||
       !producer.hasPureTensorSemantics() ||
       producer.getNumParallelLoops() != producer.getNumLoops() ||
@@ -370,16 +375,27 @@ bool xla::fuseProducerIntoCopy(RewriterBase &rewriter,
       !producer.getMatchingIndexingMap(producer.getDpsInitOperand(0))
            .isPermutation())
     return false;
+  auto init =
+      copy.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>();
+  return producer->getBlock() == copy->getBlock() && init &&
+         init->getBlock() == copy->getBlock() && init->hasOneUse() &&
+         init.getDynamicSizes().empty();
+}
+
+bool xla::fuseProducerIntoCopy(RewriterBase &rewriter,
+                               linalg::LinalgOp &copy) {
+  if (copy.getNumDpsInputs() != 1)
+    return false;
+  Value source = copy.getDpsInputOperand(0)->get();
+  if (!isCopyOfElementwise(copy, source))
+    return false;
+  auto producer = source.getDefiningOp<linalg::GenericOp>();
   // The copy moves up to the producer, so that the producer's reads stay
   // where they were: ops between the two may write over an argument they
   // read (an xla.in_place result). Its destination, the tensor.empty
   // relayoutInput made for it, goes along.
   auto init =
       copy.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>();
-  if (producer->getBlock() != copy->getBlock() || !init ||
-      init->getBlock() != copy->getBlock() || !init->hasOneUse() ||
-      !init.getDynamicSizes().empty())
-    return false;
   copy->moveAfter(producer);
   init->moveBefore(copy);
   FailureOr<linalg::GenericOp> generic = toGeneric(rewriter, copy);
@@ -401,4 +417,148 @@ bool xla::fuseProducerIntoCopy(RewriterBase &rewriter,
   rewriter.eraseOp(producer);
   copy = cast<linalg::LinalgOp>(fused->fusedOp);
   return true;
+}
+
+/// Whether `op` reads, directly or through a reshape or slice of it, an
+/// argument of its function that the function may overwrite in place (an
+/// input of an xla.in_place pair).
+static bool readsInPlaceArgument(linalg::LinalgOp op) {
+  auto func = op->getParentOfType<func::FuncOp>();
+  auto pairs =
+      func ? func->getAttrOfType<DenseI64ArrayAttr>(xla::kInPlaceAttrName)
+           : DenseI64ArrayAttr();
+  if (!pairs)
+    return false;
+  return llvm::any_of(op.getDpsInputs(), [&](Value value) {
+    while (Operation *def = value.getDefiningOp()) {
+      if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+               tensor::ExtractSliceOp, tensor::CastOp>(def))
+        return false;
+      value = def->getOperand(0);
+    }
+    auto argument = cast<BlockArgument>(value);
+    if (argument.getOwner() != &func.getBody().front())
+      return false;
+    for (int64_t i = 0; i + 1 < pairs.size(); i += 2)
+      if (pairs[i] == argument.getArgNumber())
+        return true;
+    return false;
+  });
+}
+
+/// The map `op` reads `operand` with once its constant indices, each 0 into
+/// a unit dimension (keepdims' [8, 128, 1] read at (d0, d1, 0)), are
+/// dropped, and the groups of a collapse_shape that drops those dimensions;
+/// nullopt for another constant.
+static std::optional<std::pair<AffineMap, SmallVector<ReassociationIndices>>>
+withoutUnitIndices(linalg::LinalgOp op, OpOperand *operand) {
+  AffineMap map = op.getMatchingIndexingMap(operand);
+  auto type = dyn_cast<RankedTensorType>(operand->get().getType());
+  SmallVector<AffineExpr> kept;
+  SmallVector<ReassociationIndices> groups;
+  ReassociationIndices leading;
+  for (auto [d, e] : llvm::enumerate(map.getResults())) {
+    auto constant = dyn_cast<AffineConstantExpr>(e);
+    if (!constant) {
+      kept.push_back(e);
+      groups.push_back(leading);
+      leading.clear();
+      groups.back().push_back(d);
+      continue;
+    }
+    if (constant.getValue() != 0 || !type || type.getDimSize(d) != 1)
+      return std::nullopt;
+    (groups.empty() ? leading : groups.back()).push_back(d);
+  }
+  return std::make_pair(
+      AffineMap::get(map.getNumDims(), 0, kept, op.getContext()),
+      std::move(groups));
+}
+
+/// Whether `op`'s maps are projected permutations once the unit indices
+/// of its inputs are dropped (see withoutUnitIndices).
+static bool isPermutedWithoutUnitIndices(linalg::GenericOp op) {
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto dropped = withoutUnitIndices(op, &operand);
+    if (!dropped || !dropped->first.isProjectedPermutation() ||
+        (op.isDpsInit(&operand) && !dropped->second.empty() &&
+         dropped->first != op.getMatchingIndexingMap(&operand)))
+      return false;
+  }
+  return true;
+}
+
+/// `op` reading each input with constant unit indices through a
+/// collapse_shape that drops them.
+static linalg::GenericOp dropUnitIndices(RewriterBase &rewriter,
+                                         linalg::GenericOp op) {
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  rewriter.setInsertionPoint(op);
+  for (OpOperand *operand : op.getDpsInputOperands()) {
+    auto [map, groups] = *withoutUnitIndices(op, operand);
+    Value input = operand->get();
+    if (map != op.getMatchingIndexingMap(operand)) {
+      auto type = cast<RankedTensorType>(input.getType());
+      input = tensor::CollapseShapeOp::create(
+          rewriter, op.getLoc(),
+          tensor::CollapseShapeOp::inferCollapsedType(type, groups), input,
+          groups);
+    }
+    inputs.push_back(input);
+    maps.push_back(map);
+  }
+  if (llvm::equal(maps, ArrayRef(op.getIndexingMapsArray())
+                            .take_front(op.getNumDpsInputs())))
+    return op;
+  for (OpOperand &init : op.getDpsInitsMutable())
+    maps.push_back(op.getMatchingIndexingMap(&init));
+  auto dropped = linalg::GenericOp::create(
+      rewriter, op.getLoc(), op->getResultTypes(), inputs, op.getDpsInits(),
+      maps, op.getIteratorTypesArray());
+  rewriter.inlineRegionBefore(op.getRegion(), dropped.getRegion(),
+                              dropped.getRegion().begin());
+  rewriter.replaceOp(op, dropped->getResults());
+  return dropped;
+}
+
+bool xla::fuseProducerIntoPacking(
+    RewriterBase &rewriter, linalg::LinalgOp &copy,
+    llvm::function_ref<void(Operation *)> forget) {
+  if (copy.getNumDpsInputs() != 1)
+    return false;
+  auto split =
+      copy.getDpsInputOperand(0)->get().getDefiningOp<tensor::ExpandShapeOp>();
+  if (!split || !split->hasOneUse() ||
+      !isCopyOfElementwise(copy, split.getSrc()))
+    return false;
+  auto producer = split.getSrc().getDefiningOp<linalg::GenericOp>();
+  // What upstream's expansion asks (its checks, on static shapes), once a
+  // broadcast along a unit dimension reads without it.
+  if (readsInPlaceArgument(producer) || !isPermutedWithoutUnitIndices(producer))
+    return false;
+  forget(producer);
+  producer = dropUnitIndices(rewriter, producer);
+  // The producer computes the split shape itself (its n loop split in two,
+  // its inputs reshaped alike), so that the copy reads it directly.
+  RewritePatternSet patterns(rewriter.getContext());
+  linalg::populateFoldReshapeOpsByExpansionPatterns(
+      patterns,
+      [&](OpOperand *operand) { return operand->getOwner() == split; });
+  GreedyRewriteConfig config;
+  config.setStrictness(GreedyRewriteStrictness::ExistingOps);
+  bool changed = false;
+  if (failed(applyOpPatternsGreedily({split.getOperation()},
+                                     std::move(patterns), config, &changed)) ||
+      !changed)
+    return false;
+  // The pattern leaves the expanded result collapsed back for the old
+  // producer's uses, of which there were none.
+  Value expanded = copy.getDpsInputOperand(0)->get();
+  for (Operation *user : llvm::make_early_inc_range(expanded.getUsers()))
+    if (isa<tensor::CollapseShapeOp>(user) && user->use_empty())
+      rewriter.eraseOp(user);
+  // The checks above hold for the expanded producer too, so the copy
+  // computes it.
+  return fuseProducerIntoCopy(rewriter, copy);
 }

@@ -82,6 +82,23 @@ relayoutContractionLhs(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op);
 bool fuseProducerIntoCopy(mlir::RewriterBase &rewriter,
                           mlir::linalg::LinalgOp &copy);
 
+/// The same for a packing copy of a contraction's rhs (packContractionRhs),
+/// whose source is the rhs with n split into panels (a tensor.expand_shape):
+/// the reshape moves above the producer first (upstream's fold of a reshape
+/// into its producer by expansion). Whole, per tile or per cache tile, each
+/// rhs element is packed once, so the producer is computed no more often
+/// than before, and its result, a buffer as large as the rhs, is not made.
+/// Not when the producer reads an argument its function may overwrite in
+/// place (xla.in_place): packed per tile, it is read where the contraction
+/// runs, after ops that may write it. A producer input read at a constant
+/// index into a unit dimension (keepdims) is read through a collapse_shape
+/// that drops it, as upstream's expansion wants projected permutations.
+/// `forget` is given the producer once the rewrite is certain, before it
+/// starts.
+bool fuseProducerIntoPacking(
+    mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp &copy,
+    llvm::function_ref<void(mlir::Operation *)> forget);
+
 /// `op` as a linalg.generic (named ops are generalized in place).
 mlir::FailureOr<mlir::linalg::GenericOp> toGeneric(mlir::RewriterBase &rewriter,
                                                    mlir::linalg::LinalgOp op);

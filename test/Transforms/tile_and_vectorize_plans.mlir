@@ -351,3 +351,79 @@ func.func @relayout_lhs_producer(%a: tensor<32x64xf32>, %b: tensor<32x16xf32>, %
   } -> tensor<64x16xf32>
   return %0, %w : tensor<64x16xf32>, tensor<32x64xf32>
 }
+
+// pack_rhs of an elementwise producer that only the product reads: the
+// producer's n dimension is split into panels (its input reshaped alike,
+// its [20, 1] scale read at (d0, 0) collapsed to [20] first) and each k
+// block's packing copy computes it, so no 20x32 tensor of the scaled rhs
+// is made and each element is scaled once, when it is packed.
+// CHECK-LABEL: func.func @packed_per_tile_producer
+// CHECK-NOT: tensor<20x32xf32>, vector
+// CHECK-NOT: -> tensor<20x32xf32>
+// CHECK: %[[SCALE:.*]] = tensor.collapse_shape %arg3 {{.*}} : tensor<20x1xf32> into tensor<20xf32>
+// CHECK: %[[SPLIT:.*]] = tensor.expand_shape %arg1 {{.*}} output_shape [20, 2, 16]
+// CHECK: scf.forall (%[[P:.*]]) in (2)
+// CHECK:   scf.for %{{.*}} = %c0 to %c16 step %c8
+// CHECK:     scf.for
+// CHECK:       vector.transfer_read %[[SPLIT]][%{{.*}}, %[[P]], %c0]{{.*}} vector<16xf32>
+// CHECK:       vector.transfer_read %[[SCALE]]
+// CHECK:       arith.mulf {{.*}} : vector<16xf32>
+// CHECK:       vector.transfer_write {{.*}} tensor<1x8x16xf32>
+// CHECK:     vector.outerproduct
+// CHECK: scf.forall.in_parallel
+// CHECK-NOT: xla.tiling
+// CHECK: return
+#ppp_map = affine_map<(d0, d1) -> (d0, d1)>
+#ppp_unit = affine_map<(d0, d1) -> (d0, 0)>
+func.func @packed_per_tile_producer(%a: tensor<16x20xf32>, %b: tensor<20x32xf32>, %c: tensor<16x32xf32>, %s: tensor<20x1xf32>) -> tensor<16x32xf32> {
+  %e = tensor.empty() : tensor<20x32xf32>
+  %p = linalg.generic {indexing_maps = [#ppp_map, #ppp_unit, #ppp_map], iterator_types = ["parallel", "parallel"]}
+      ins(%b, %s : tensor<20x32xf32>, tensor<20x1xf32>) outs(%e : tensor<20x32xf32>)
+      attrs = {xla.tiling = {tile_sizes = array<i64: 1, 8>, peel = true, vectorize = true}} {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    linalg.yield %m : f32
+  } -> tensor<20x32xf32>
+  %0 = linalg.matmul {xla.tiling = {pack_rhs = 16 : i64, pack_copy = {tile_sizes = array<i64: 1, 1, 0>, vectorize = true}, pack_per_tile = true, pack_per_cache_tile = true,
+                                    pack_remainder = {tile_sizes = array<i64: 8, 8, 1>, tile_interchange = array<i64: 0, 2, 1>, peel = true, vectorize = true},
+                                    cache_tile_sizes = array<i64: 0, 1, 8, 0>, cache_tile_interchange = array<i64: 1, 2, 0, 3>, distribute = true,
+                                    tile_sizes = array<i64: 8, 1, 1, 0>, tile_interchange = array<i64: 0, 1, 2, 3>, peel = true, vectorize = true}}
+      ins(%a, %p : tensor<16x20xf32>, tensor<20x32xf32>) outs(%c : tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %0 : tensor<16x32xf32>
+}
+
+// The same, but the kernel may write its second result over %b
+// (xla.in_place): packed per tile, the producer would read %b where the
+// product runs, after that write, so it stays a loop of its own, before.
+// CHECK-LABEL: func.func @packed_producer_reads_in_place_argument
+// CHECK: %[[SCALED:.*]] = scf.for
+// CHECK:   arith.mulf {{.*}} : vector<8xf32>
+// CHECK: tensor.expand_shape %[[SCALED]]
+// CHECK: scf.forall
+// CHECK: return
+func.func @packed_producer_reads_in_place_argument(%a: tensor<16x20xf32>, %b: tensor<20x32xf32>, %c: tensor<16x32xf32>) -> (tensor<16x32xf32>, tensor<20x32xf32>)
+    attributes {xla.in_place = array<i64: 1, 4>} {
+  %e = tensor.empty() : tensor<20x32xf32>
+  %p = linalg.generic {indexing_maps = [#ppp_map, #ppp_map], iterator_types = ["parallel", "parallel"]}
+      ins(%b : tensor<20x32xf32>) outs(%e : tensor<20x32xf32>)
+      attrs = {xla.tiling = {tile_sizes = array<i64: 1, 8>, peel = true, vectorize = true}} {
+  ^bb0(%x: f32, %o: f32):
+    %h = arith.constant 0.5 : f32
+    %m = arith.mulf %x, %h : f32
+    linalg.yield %m : f32
+  } -> tensor<20x32xf32>
+  %e2 = tensor.empty() : tensor<20x32xf32>
+  %w = linalg.generic {indexing_maps = [#ppp_map, #ppp_map], iterator_types = ["parallel", "parallel"]}
+      ins(%b : tensor<20x32xf32>) outs(%e2 : tensor<20x32xf32>)
+      attrs = {xla.tiling = {tile_sizes = array<i64: 1, 8>, peel = true, vectorize = true}} {
+  ^bb0(%x: f32, %o: f32):
+    %d = arith.addf %x, %x : f32
+    linalg.yield %d : f32
+  } -> tensor<20x32xf32>
+  %0 = linalg.matmul {xla.tiling = {pack_rhs = 16 : i64, pack_copy = {tile_sizes = array<i64: 1, 1, 0>, vectorize = true}, pack_per_tile = true, pack_per_cache_tile = true,
+                                    pack_remainder = {tile_sizes = array<i64: 8, 8, 1>, tile_interchange = array<i64: 0, 2, 1>, peel = true, vectorize = true},
+                                    cache_tile_sizes = array<i64: 0, 1, 8, 0>, cache_tile_interchange = array<i64: 1, 2, 0, 3>, distribute = true,
+                                    tile_sizes = array<i64: 8, 1, 1, 0>, tile_interchange = array<i64: 0, 1, 2, 3>, peel = true, vectorize = true}}
+      ins(%a, %p : tensor<16x20xf32>, tensor<20x32xf32>) outs(%c : tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %0, %w : tensor<16x32xf32>, tensor<20x32xf32>
+}

@@ -640,7 +640,15 @@ def TileAndVectorizePass
       over the packed rhs and the output expanded to [..., N/P, P], with
       one more loop (the column in a panel, last); the other entries index
       its loops. Columns short of a panel are split off first
-      (`linalg::splitOp`) and tiled by `pack_remainder`;
+      (`linalg::splitOp`) and tiled by `pack_remainder`. An elementwise
+      producer of the rhs that only the contraction reads (no columns split
+      off) is computed by the packing copy: its n loop is split alike
+      (upstream's fold of a reshape into its producer by expansion, after
+      inputs read at a constant index into a unit dimension are collapsed),
+      then fused into the copy, so each copy, whole or per tile and k block,
+      computes its part once and the rhs is never written whole; not when
+      the producer reads an argument the kernel may overwrite in place
+      (`xla.in_place`), which a copy per tile would read later;
     - `relayout_rhs`: the contraction reads a `linalg.transpose` copy of its
       rhs with the n dimension last, tiled by the entry's own plan;
     - `relayout_lhs` (first, before packing and interchange): the same for
