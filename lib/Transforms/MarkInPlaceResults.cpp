@@ -12,6 +12,7 @@
 
 #include "xla-mlir/Transforms/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -22,6 +23,57 @@ namespace xla {
 } // namespace xla
 
 using namespace mlir;
+
+/// Whether `reader`, an op whose result `writer` reads, reads `use` (the
+/// argument) only where a tile of `writer` writes, however fusion tiles
+/// them: `writer` reads its own result directly, at the element it writes
+/// (`written`), and reads the argument there too, and `reader` is a row
+/// op: each dimension of the argument it reads along a parallel loop is
+/// the one `writer` writes along the same loop; along a reduction loop it
+/// reads a whole dimension, which xla-plan-kernel-blocks then never splits,
+/// since `writer` links it to the argument's (softmax's max of the logits
+/// it overwrites with their exponentials). Contractions and convolutions
+/// do not qualify: an epilogue runs in their tiles, where they read whole
+/// rows of an operand (`x + x W` over x).
+static bool readsWhereWriterWrites(linalg::LinalgOp reader, OpOperand &use,
+                                   linalg::LinalgOp writer,
+                                   AffineMap written) {
+  if (!reader.hasPureTensorSemantics() ||
+      linalg::isaContractionOpInterface(reader) ||
+      linalg::isaConvolutionOpInterface(reader))
+    return false;
+  bool readsArgument = llvm::any_of(writer.getDpsInputOperands(),
+                                    [&](OpOperand *input) {
+    return input->get() == use.get() &&
+           writer.getMatchingIndexingMap(input) == written;
+  });
+  AffineMap readMap = reader.getMatchingIndexingMap(&use);
+  if (!readsArgument || !readMap.isProjectedPermutation())
+    return false;
+  auto iterators = reader.getIteratorTypesArray();
+  bool feeds = false;
+  for (OpOperand *input : writer.getDpsInputOperands()) {
+    auto produced = dyn_cast<OpResult>(input->get());
+    if (!produced || produced.getOwner() != reader.getOperation())
+      continue;
+    feeds = true;
+    AffineMap resultMap = reader.getIndexingMapMatchingResult(produced);
+    AffineMap writerReads = writer.getMatchingIndexingMap(input);
+    if (!resultMap.isProjectedPermutation() ||
+        !writerReads.isProjectedPermutation())
+      return false;
+    for (auto [d, e] : llvm::enumerate(readMap.getResults())) {
+      unsigned loop = cast<AffineDimExpr>(e).getPosition();
+      if (iterators[loop] == utils::IteratorType::reduction)
+        continue;
+      std::optional<unsigned> position = resultMap.getResultPosition(e);
+      if (!position ||
+          writerReads.getResult(*position) != written.getResult(d))
+        return false;
+    }
+  }
+  return feeds;
+}
 
 /// True if `writer`, which computes `result`, is the last reader of
 /// `argument` in `body` and reads it only at the element it writes.
@@ -55,6 +107,21 @@ static bool writesAfterReading(BlockArgument argument, linalg::LinalgOp writer,
     if (auto dps = dyn_cast<DestinationStyleOpInterface>(use.getOwner()))
       if (dps.isDpsInit(&use))
         return false;
+    // Nor may it feed the writer, unless it reads where the writer writes:
+    // fusion runs a producer in the writer's tiles (xla-tile-and-fuse-
+    // blocks), or the writer in the producer's (an epilogue), and reads of
+    // other elements then follow the writes of earlier tiles (attention's
+    // P V read V whole before a transpose wrote the result over V).
+    SetVector<Operation *> fed;
+    getForwardSlice(user, &fed);
+    if (llvm::none_of(fed, [&](Operation *op) {
+          return body.findAncestorOpInBlock(*op) == writerInBody;
+        }))
+      continue;
+    auto reader = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    if (!reader || reader.getOperation() != user ||
+        !readsWhereWriterWrites(reader, use, writer, written))
+      return false;
   }
   return true;
 }

@@ -104,6 +104,63 @@ func.func private @sum_rows(%p: tensor<4xf32>, %x: tensor<4x4xf32>) -> tensor<4x
 
 // -----
 
+// Attention's P V read V whole, then a transpose writes the result in V's
+// layout. In program order every read of V comes first, but the product
+// feeds the writer, and fusion runs it in the writer's tiles (blocks of
+// rows), where it reads rows of V that earlier tiles overwrote: no pair.
+// An op that reads the argument before the writer without feeding it
+// (the sum of %v) does not prevent one (%w over %v: out-param 1).
+// CHECK-LABEL: func.func private @product_feeds_writer
+// CHECK-NOT: xla.in_place
+// CHECK-LABEL: func.func private @residual_product
+// CHECK-NOT: xla.in_place
+// CHECK-LABEL: func.func private @reader_beside_writer
+// CHECK-SAME: xla.in_place = array<i64: 0, 1>
+func.func private @product_feeds_writer(%p: tensor<4x4xf32>, %v: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %pv = linalg.matmul ins(%p, %v : tensor<4x4xf32>, tensor<4x4xf32>) outs(%f : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %e2 = tensor.empty() : tensor<4x4xf32>
+  %t = linalg.transpose ins(%pv : tensor<4x4xf32>) outs(%e2 : tensor<4x4xf32>) permutation = [1, 0]
+  return %t : tensor<4x4xf32>
+}
+// A residual product x + x W: the writer reads %x where it writes, but
+// the product it reads reads whole rows of %x, and as its epilogue the
+// writer runs in the product's tiles: no pair.
+func.func private @residual_product(%x: tensor<4x4xf32>, %w: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %xw = linalg.matmul ins(%x, %w : tensor<4x4xf32>, tensor<4x4xf32>) outs(%f : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %e2 = tensor.empty() : tensor<4x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %xw : tensor<4x4xf32>, tensor<4x4xf32>) outs(%e2 : tensor<4x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<4x4xf32>
+  return %r : tensor<4x4xf32>
+}
+func.func private @reader_beside_writer(%v: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %s = linalg.reduce ins(%v : tensor<4x4xf32>) outs(%f : tensor<4xf32>) dimensions = [1]
+    (%a: f32, %b: f32) {
+      %r = arith.addf %a, %b : f32
+      linalg.yield %r : f32
+    }
+  %e2 = tensor.empty() : tensor<4x4xf32>
+  %w = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%v : tensor<4x4xf32>) outs(%e2 : tensor<4x4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %d = arith.addf %a, %a : f32
+    linalg.yield %d : f32
+  } -> tensor<4x4xf32>
+  return %w, %s : tensor<4x4xf32>, tensor<4xf32>
+}
+
+// -----
+
 // An Adam-like kernel recomputes the new moment inside the weights' loop,
 // so it reads the old moment after the op that writes the new one. The
 // entry declares both updates (xla.aliased_result), so the moment's writer
