@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+"""Training steps of models built from flax.linen and optax, ours next to
+XLA:CPU, each checked against float64.
+
+Four small models of different kinds, random weights, nothing downloaded:
+  cnn      Conv + BatchNorm (batch statistics, updated as state) + relu,
+           average and max pooling, a strided convolution; SGD with
+           momentum;
+  mixer    MLP-Mixer blocks: LayerNorm, token mixing (Dense over the
+           transposed sequence axis), channel mixing, gelu; Adam;
+  decoder  a causal decoder: Embed, RMSNorm, SelfAttention with
+           make_causal_mask, SiLU MLP, tied-free output layer; AdamW;
+  lstm     nn.RNN over an LSTMCell (a scan: a while loop); RMSProp.
+bench/flax_transformer.py has the fifth, a pre-norm transformer with
+MultiHeadDotProductAttention, and compares two builds.
+
+Each step (forward, backward, optimizer update) is exported from JAX as
+StableHLO; `xla-run` compiles and runs the file, JAX runs the same jitted
+function. A child process (JAX_ENABLE_X64) runs the step again in float64
+on the same inputs cast up. For every output we count whether ours and
+XLA:CPU's are within rtol 1e-3, atol 1e-3 * max|float64| of float64, and
+print the largest error of each relative to that magnitude. Outputs that
+are zero in exact arithmetic (the gradient of a bias that a normalization
+or a softmax cancels) are float32 noise in both, and amplified by Adam's
+first step; they are named in the report.
+
+    python3 bench/flax_training_steps.py [--only cnn,lstm] [--runs 10]
+        [--xla-run build/bin/xla-run] [--keep DIR] [-- extra xla-run flags]
+
+Needs flax and optax (scripts/install-deps.sh --models).
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+from suite import median_ms  # bench/suite.py
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def models(dtype=None):
+    """name -> (module, input, labels, optimizer, has batch statistics).
+    `dtype`: the LSTM's carry type (float64 for the reference: flax makes
+    the initial carry in its cell's param_dtype)."""
+    import flax.linen as nn
+    import jax.numpy as jnp
+    import optax
+
+    class CNN(nn.Module):
+        @nn.compact
+        def __call__(self, x):
+            norm = lambda: nn.BatchNorm(use_running_average=False)
+            x = nn.relu(norm()(nn.Conv(32, (3, 3))(x)))
+            x = nn.avg_pool(x, (2, 2), (2, 2))
+            x = nn.relu(norm()(nn.Conv(64, (3, 3), strides=2)(x)))
+            x = nn.max_pool(x, (2, 2), (2, 2))
+            return nn.Dense(10)(x.mean(axis=(1, 2)))
+
+    class Mixer(nn.Module):
+        @nn.compact
+        def __call__(self, x):
+            x = nn.Dense(128)(x)
+            for _ in range(2):
+                y = nn.LayerNorm()(x).swapaxes(1, 2)
+                y = nn.Dense(64)(nn.gelu(nn.Dense(128)(y))).swapaxes(1, 2)
+                x = x + y
+                y = nn.LayerNorm()(x)
+                x = x + nn.Dense(128)(nn.gelu(nn.Dense(256)(y)))
+            return nn.Dense(10)(nn.LayerNorm()(x).mean(axis=1))
+
+    class Decoder(nn.Module):
+        @nn.compact
+        def __call__(self, tokens):
+            x = nn.Embed(500, 128)(tokens)
+            mask = nn.make_causal_mask(tokens)
+            for _ in range(2):
+                x = x + nn.SelfAttention(num_heads=4)(nn.RMSNorm()(x),
+                                                     mask=mask)
+                h = nn.RMSNorm()(x)
+                x = x + nn.Dense(128)(nn.silu(nn.Dense(512)(h)))
+            return nn.Dense(500)(nn.RMSNorm()(x))
+
+    class LSTM(nn.Module):
+        @nn.compact
+        def __call__(self, x):
+            cell = nn.LSTMCell(64, param_dtype=dtype or jnp.float32)
+            return nn.Dense(10)(nn.RNN(cell)(x)[:, -1])
+
+    rng = np.random.RandomState(0)
+    normal = lambda *s: jnp.asarray(rng.standard_normal(s).astype(np.float32))
+    labels = jnp.asarray(rng.randint(0, 10, (8,)), jnp.int32)
+    tokens = jnp.asarray(rng.randint(0, 500, (4, 64)), jnp.int32)
+    return {
+        "cnn": (CNN(), normal(8, 32, 32, 3), labels,
+                optax.sgd(0.1, momentum=0.9), True),
+        "mixer": (Mixer(), normal(8, 64, 32), labels, optax.adam(1e-3), False),
+        "decoder": (Decoder(), tokens, tokens, optax.adamw(1e-3), False),
+        "lstm": (LSTM(), normal(8, 20, 16), labels, optax.rmsprop(1e-3), False),
+    }
+
+
+def flat_step(name, dtype=None):
+    """The model's training step over flat arguments, and those arguments."""
+    import jax
+    import optax
+    model, x, y, opt, has_state = models(dtype)[name]
+    variables = model.init(jax.random.PRNGKey(0), x)
+    params = variables["params"]
+    state = {k: v for k, v in variables.items() if k != "params"}
+
+    def step(params, state, opt_state, x, y):
+        def loss_fn(p):
+            if has_state:
+                out, state_out = model.apply({"params": p, **state}, x,
+                                             mutable=["batch_stats"])
+            else:
+                out, state_out = model.apply({"params": p}, x), state
+            loss = optax.softmax_cross_entropy_with_integer_labels(out, y)
+            return loss.mean(), state_out
+        (loss, state_out), grads = jax.value_and_grad(
+            loss_fn, has_aux=True)(params)
+        updates, opt_state = opt.update(grads, opt_state, params)
+        return optax.apply_updates(params, updates), state_out, opt_state, loss
+
+    leaves, tree = jax.tree_util.tree_flatten(
+        (params, state, opt.init(params), x, y))
+    return (lambda *a: step(*jax.tree_util.tree_unflatten(tree, a))), leaves
+
+
+def reference(name, work):
+    """Child process: the step in float64 on the float32 inputs cast up."""
+    import jax
+    import jax.numpy as jnp
+    fn, leaves = flat_step(name, jnp.float64)
+    inputs = []
+    for i, leaf in enumerate(leaves):
+        a = np.load(os.path.join(work, "input_%d.npy" % i))
+        inputs.append(jnp.asarray(a.astype(np.float64)
+                                  if a.dtype == np.float32 else a))
+    outs = jax.tree_util.tree_leaves(jax.jit(fn)(*inputs))
+    for i, o in enumerate(outs):
+        np.save(os.path.join(work, "f64_%d.npy" % i), np.asarray(o))
+
+
+def run_model(name, args, work):
+    import jax
+    fn, leaves = flat_step(name)
+    jitted = jax.jit(fn, keep_unused=True)
+    program = os.path.join(work, "step.mlir")
+    with open(program, "w") as f:
+        f.write(jitted.lower(*leaves).as_text())
+    inputs = []
+    for i, leaf in enumerate(leaves):
+        inputs.append(os.path.join(work, "input_%d.npy" % i))
+        np.save(inputs[-1], np.asarray(leaf))
+    expected = [np.asarray(o) for o in
+                jax.tree_util.tree_leaves(jax.block_until_ready(
+                    jitted(*leaves)))]
+    jax_ms = median_ms(lambda: jax.block_until_ready(jitted(*leaves)),
+                       args.runs)
+    child = subprocess.run(
+        [sys.executable, os.path.abspath(__file__), "--reference", name,
+         "--keep", work], env={**os.environ, "JAX_ENABLE_X64": "1"},
+        capture_output=True, text=True)
+    if child.returncode:
+        return "%-8s float64 reference failed: %s" % (name, child.stderr[-400:])
+    out_dir = os.path.join(work, "ours")
+    os.makedirs(out_dir, exist_ok=True)
+    p = subprocess.run(
+        [args.xla_run, program, "--input", ",".join(inputs), "--output-dir",
+         out_dir, "--no-print", "--no-cache", "--time", "--runs",
+         str(args.runs)] + args.extra, capture_output=True, text=True)
+    if p.returncode:
+        return "%-8s xla-run failed: %s" % (name, (p.stdout + p.stderr)[-400:])
+    ours_ms = float(re.search(r"run time: median ([0-9.e+]+) ms",
+                              p.stdout).group(1))
+    ours = [np.load(os.path.join(out_dir, "output_%d.npy" % i))
+            for i in range(len(expected))]
+    f64 = [np.load(os.path.join(work, "f64_%d.npy" % i))
+           for i in range(len(expected))]
+    within = {"ours": 0, "XLA:CPU": 0}
+    worst = {"ours": 0.0, "XLA:CPU": 0.0}
+    off = {"ours": [], "both": []}
+    for i, (o, e, r) in enumerate(zip(ours, expected, f64)):
+        if r.dtype.kind != "f":
+            within["ours"] += np.array_equal(o, r)
+            within["XLA:CPU"] += np.array_equal(e, r)
+            continue
+        scale = np.max(np.abs(r), initial=0)
+        ok, err = {}, {}
+        for who, got in (("ours", o), ("XLA:CPU", e)):
+            got = got.astype(np.float64)
+            ok[who] = np.allclose(got, r, rtol=1e-3, atol=1e-3 * scale)
+            within[who] += ok[who]
+            err[who] = float(np.abs(got - r).max() / scale) if scale else 0.0
+        name_i = "%d%s (|float64| <= %.1e)" % (i, list(r.shape), scale)
+        if not ok["ours"] and not ok["XLA:CPU"]:
+            # Float32 noise in both (a value zero in exact arithmetic):
+            # left out of the largest errors.
+            off["both"].append(name_i)
+            continue
+        if not ok["ours"]:
+            off["ours"].append(name_i)
+        for who in worst:
+            worst[who] = max(worst[who], err[who])
+    n = len(expected)
+    line = ("%-8s %d outputs: ours %7.2f ms, XLA:CPU %7.2f ms, ratio %.2f; "
+            "within tolerance of float64: ours %d, XLA:CPU %d; largest "
+            "error (relative to the output's largest magnitude): ours %.1e, "
+            "XLA:CPU %.1e" % (name, n, ours_ms, jax_ms, ours_ms / jax_ms,
+                              within["ours"], within["XLA:CPU"],
+                              worst["ours"], worst["XLA:CPU"]))
+    if off["ours"]:
+        line += "\n    ours off, XLA:CPU within: " + ", ".join(off["ours"])
+    if off["both"]:
+        line += "\n    both off: " + ", ".join(off["both"])
+    return line
+
+
+def main():
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--xla-run",
+                    default=os.path.join(ROOT, "build", "bin", "xla-run"))
+    ap.add_argument("--keep", help="work directory (kept)")
+    ap.add_argument("--reference", help=argparse.SUPPRESS)
+    ap.add_argument("extra", nargs="*", help="extra xla-run flags, after --")
+    args = ap.parse_args()
+    try:
+        import flax  # noqa: F401
+        import optax  # noqa: F401
+    except ImportError as e:
+        sys.exit("needs flax and optax (scripts/install-deps.sh --models): "
+                 "%s" % e)
+    if args.reference:
+        return reference(args.reference, args.keep)
+    names = [n for n in models() if not args.only or n in args.only.split(",")]
+    for name in names:
+        if args.keep:
+            work = os.path.join(args.keep, name)
+            os.makedirs(work, exist_ok=True)
+            print(run_model(name, args, work), flush=True)
+        else:
+            with tempfile.TemporaryDirectory() as work:
+                print(run_model(name, args, work), flush=True)
+
+
+if __name__ == "__main__":
+    main()
