@@ -88,6 +88,7 @@ static bool writesAfterReading(BlockArgument argument, linalg::LinalgOp writer,
     return false;
   AffineMap written = writer.getMatchingIndexingMap(init);
   Operation *writerInBody = body.findAncestorOpInBlock(*writer);
+  SmallPtrSet<Operation *, 4> feeders;
   for (OpOperand &use : argument.getUses()) {
     Operation *user = body.findAncestorOpInBlock(*use.getOwner());
     if (!user)
@@ -122,8 +123,18 @@ static bool writesAfterReading(BlockArgument argument, linalg::LinalgOp writer,
     if (!reader || reader.getOperation() != user ||
         !readsWhereWriterWrites(reader, use, writer, written))
       return false;
+    feeders.insert(user);
   }
-  return true;
+  // And its values reach the writer only directly or through other such
+  // readers (or are returned): an op in between, fused into the writer's
+  // tiles too, could ask it for other rows.
+  return llvm::all_of(feeders, [&](Operation *feeder) {
+    return llvm::all_of(feeder->getUsers(), [&](Operation *user) {
+      Operation *inBody = body.findAncestorOpInBlock(*user);
+      return inBody == writerInBody || inBody == body.getTerminator() ||
+             feeders.contains(inBody);
+    });
+  });
 }
 
 /// The op of `body` that computes returned value `value` with pure tensor

@@ -114,6 +114,8 @@ func.func private @sum_rows(%p: tensor<4xf32>, %x: tensor<4x4xf32>) -> tensor<4x
 // CHECK-NOT: xla.in_place
 // CHECK-LABEL: func.func private @residual_product
 // CHECK-NOT: xla.in_place
+// CHECK-LABEL: func.func private @through_transpose
+// CHECK-NOT: xla.in_place
 // CHECK-LABEL: func.func private @reader_beside_writer
 // CHECK-SAME: xla.in_place = array<i64: 0, 1>
 func.func private @product_feeds_writer(%p: tensor<4x4xf32>, %v: tensor<4x4xf32>) -> tensor<4x4xf32> {
@@ -140,6 +142,27 @@ func.func private @residual_product(%x: tensor<4x4xf32>, %w: tensor<4x4xf32>) ->
     linalg.yield %s : f32
   } -> tensor<4x4xf32>
   return %r : tensor<4x4xf32>
+}
+// A row op reading %p where the writer writes, but whose value also
+// reaches the writer through a transpose: fused into the writer's tiles,
+// the transpose would ask it for the columns of a tile's rows: no pair.
+func.func private @through_transpose(%p: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %e = tensor.empty() : tensor<4x4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%p : tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %d = arith.addf %a, %a : f32
+    linalg.yield %d : f32
+  } -> tensor<4x4xf32>
+  %e2 = tensor.empty() : tensor<4x4xf32>
+  %t = linalg.transpose ins(%r : tensor<4x4xf32>) outs(%e2 : tensor<4x4xf32>) permutation = [1, 0]
+  %e3 = tensor.empty() : tensor<4x4xf32>
+  %w = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%p, %r, %t : tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) outs(%e3 : tensor<4x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32, %o: f32):
+    %s = arith.addf %a, %b : f32
+    %u = arith.addf %s, %c : f32
+    linalg.yield %u : f32
+  } -> tensor<4x4xf32>
+  return %w : tensor<4x4xf32>
 }
 func.func private @reader_beside_writer(%v: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xf32>) {
   %zero = arith.constant 0.0 : f32
