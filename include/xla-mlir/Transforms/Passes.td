@@ -237,11 +237,15 @@ def MarkInPlaceResultsPass
     that op at the element it writes: the result is returned straight from
     an all-parallel linalg op that reads the argument with the same
     indexing map as it writes the result, reads no other value of its init
-    and is the last op that reads the argument, and no other reader of the
-    argument computes a value the op reads (directly or not). Tiling keeps
-    this (each tile reads and writes the same elements); fusion runs a
-    producer in its consumer's tiles (blocks of rows, epilogues), which is
-    why a reader that feeds the op does not qualify. The pairs are recorded as `xla.in_place = array<i64: i, o,
+    and is the last op that reads the argument. Tiling keeps this (each
+    tile reads and writes the same elements), but fusion runs a producer in
+    its consumer's tiles (blocks of rows, epilogues), so another reader of
+    the argument that computes a value the op reads must read it where the
+    op writes: a row op whose parallel loops index the argument as the op
+    writes it and whose reduction loops span dimensions the op also reads
+    of the argument (softmax's max, which block fusion never splits), whose
+    values reach the op directly or through other such readers; never a
+    contraction or convolution, whose epilogue runs in its tiles. The pairs are recorded as `xla.in_place = array<i64: i, o,
     ...>`, where `o` numbers the out-param of result `r` as it will be once
     `buffer-results-to-out-params` has appended one per result
     (`o = number of arguments + r`). `xla-prepare-donation` and
