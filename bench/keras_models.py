@@ -11,7 +11,11 @@ up): the largest error of each, relative to the largest magnitude of the
 float64 result.
 
     python3 bench/keras_models.py [--only resnet18,vit] [--runs 10]
-        [--xla-run build/bin/xla-run] [--keep DIR] [--cpu N]
+        [--xla-run build/bin/xla-run] [--keep DIR] [--cpu N] [--train]
+
+With --train, each model's backward pass instead: the gradients of its
+forward pass at batch 2, and how many of them ours and XLA:CPU's match
+float64 within rtol 1e-3.
 
 Needs keras-hub (scripts/install-deps.sh --models); keras and JAX come
 with the base install. Prints one line per model: our run time, XLA:CPU's,
@@ -128,7 +132,39 @@ def flat_forward(model, inputs):
     return f, tv + ntv + leaves
 
 
-def reference(name, seed, batch, weights_dir, out):
+def flat_train(model, inputs):
+    """The backward pass of the forward pass in inference mode (dropout
+    off, batch statistics fixed: a dropout mask drawn in float64 differs
+    from float32's, and batch statistics of two images are ill-conditioned),
+    f(*weights, *inputs) -> gradients of every trainable weight and the
+    loss, and its arguments. The loss projects each output on fixed random
+    weights: the mean square of a normalized output is about 1 whatever the
+    weights, and its gradients are rounding noise."""
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+    tv = [v.value for v in model.trainable_variables]
+    ntv = [v.value for v in model.non_trainable_variables]
+    leaves, tree = jax.tree.flatten(inputs)
+
+    def f(*args):
+        t = list(args[:len(tv)])
+        n = list(args[len(tv):len(tv) + len(ntv)])
+        x = jax.tree.unflatten(tree, args[len(tv) + len(ntv):])
+
+        def loss(t):
+            y, _ = model.stateless_call(t, n, x, training=False)
+            total = 0.0
+            for k, v in enumerate(jax.tree.leaves(y)):
+                w = np.random.default_rng(k).standard_normal(v.shape)
+                total = total + jnp.sum(v * jnp.asarray(w, v.dtype))
+            return total
+        value, grads = jax.value_and_grad(loss)(t)
+        return list(grads) + [value]
+    return f, tv + ntv + leaves
+
+
+def reference(name, seed, batch, weights_dir, out, train=False):
     """Child process: the model in float64 with the float32 weights."""
     import jax
     import keras
@@ -146,7 +182,7 @@ def reference(name, seed, batch, weights_dir, out):
     inputs = jax.tree.map(
         lambda a: a.astype(np.float64) if a.dtype == np.float32 else a,
         make_inputs(np.random.default_rng(seed), batch))
-    f, args = flat_forward(model, inputs)
+    f, args = (flat_train if train else flat_forward)(model, inputs)
     result = jax.jit(f)(*args)
     np.savez(out, *[np.asarray(r) for r in result])
 
@@ -157,8 +193,10 @@ def run_model(name, args, work):
     import numpy as np
     keras.utils.set_random_seed(args.seed)
     model, make_inputs, batch = build(name)
+    if args.train:
+        batch = min(batch, 2)
     inputs = make_inputs(np.random.default_rng(args.seed), batch)
-    f, flat = flat_forward(model, inputs)
+    f, flat = (flat_train if args.train else flat_forward)(model, inputs)
     flat = [np.asarray(a) for a in flat]
     n_weights = len(model.trainable_variables) + len(
         model.non_trainable_variables)
@@ -195,7 +233,8 @@ def run_model(name, args, work):
     ref_path = os.path.join(work, "ref.npz")
     subprocess.run([sys.executable, __file__, "--reference", name,
                     "--seed", str(args.seed), "--batch", str(batch),
-                    "--weights", work, "--out", ref_path], check=True,
+                    "--weights", work, "--out", ref_path]
+                   + (["--train"] if args.train else []), check=True,
                    env=dict(os.environ, JAX_ENABLE_X64="1"),
                    capture_output=True)
     ref = np.load(ref_path)
@@ -211,6 +250,20 @@ def run_model(name, args, work):
                         / scale)
         return worst
     ours_ms = float(ours.group(1))
+    if args.train:
+        # Per output: within rtol 1e-3, atol 1e-3 * max|float64| of
+        # float64? Gradients zero in exact arithmetic (a bias a
+        # normalization cancels) are float32 noise for both compilers.
+        def within(results):
+            return sum(bool(np.allclose(
+                r.astype(np.float64), e, rtol=1e-3,
+                atol=1e-3 * float(np.abs(e).max(initial=0))))
+                for r, e in zip(results, ref))
+        return ("%-12s train, batch %d: ours %8.2f ms, XLA:CPU %8.2f ms, "
+                "ratio %.2f; of %d outputs within tolerance of float64: "
+                "ours %d, XLA:CPU %d" % (
+                    name, batch, ours_ms, jax_ms, ours_ms / jax_ms,
+                    len(ref), within(got), within(expect)))
     return ("%-12s batch %d: ours %8.2f ms, XLA:CPU %8.2f ms, ratio %.2f; "
             "compile %.2f s vs %.2f s; error vs float64: ours %.1e, "
             "XLA:CPU %.1e" % (name, batch, ours_ms, jax_ms, ours_ms / jax_ms,
@@ -234,6 +287,9 @@ def main():
                     "Two-thread times on a shared 2-core machine move by up "
                     "to 2x between rounds; one core is stable to a few "
                     "percent")
+    ap.add_argument("--train", action="store_true",
+                    help="the gradients of the forward pass (batch at most "
+                    "2) instead of the forward pass")
     ap.add_argument("--reference", help=argparse.SUPPRESS)
     ap.add_argument("--batch", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--weights", help=argparse.SUPPRESS)
@@ -245,7 +301,7 @@ def main():
         os.environ["OMP_NUM_THREADS"] = "1"
     if args.reference:
         reference(args.reference, args.seed, args.batch, args.weights,
-                  args.out)
+                  args.out, args.train)
         return 0
     try:
         import keras_hub  # noqa: F401
