@@ -116,20 +116,31 @@ MODELS = ["resnet18", "resnet50", "mobilenetv2", "convnext", "convmha", "vit",
           "bert", "llama"]
 
 
-def flat_forward(model, inputs):
-    """f(*weights, *inputs) -> list of outputs, and its arguments."""
+def flat_args(model, inputs):
+    """The weights and inputs as one flat list, and a function splitting
+    such a list back into (trainable, non-trainable, inputs)."""
     import jax
     tv = [v.value for v in model.trainable_variables]
     ntv = [v.value for v in model.non_trainable_variables]
     leaves, tree = jax.tree.flatten(inputs)
 
-    def f(*args):
-        t = list(args[:len(tv)])
-        n = list(args[len(tv):len(tv) + len(ntv)])
-        x = jax.tree.unflatten(tree, args[len(tv) + len(ntv):])
+    def split(args):
+        return (list(args[:len(tv)]),
+                list(args[len(tv):len(tv) + len(ntv)]),
+                jax.tree.unflatten(tree, args[len(tv) + len(ntv):]))
+    return tv + ntv + leaves, split
+
+
+def flat_forward(model, inputs):
+    """f(*weights, *inputs) -> list of outputs, and its arguments."""
+    import jax
+    args, split = flat_args(model, inputs)
+
+    def f(*a):
+        t, n, x = split(a)
         y, _ = model.stateless_call(t, n, x, training=False)
         return jax.tree.leaves(y)
-    return f, tv + ntv + leaves
+    return f, args
 
 
 def flat_train(model, inputs):
@@ -143,14 +154,10 @@ def flat_train(model, inputs):
     import jax
     import jax.numpy as jnp
     import numpy as np
-    tv = [v.value for v in model.trainable_variables]
-    ntv = [v.value for v in model.non_trainable_variables]
-    leaves, tree = jax.tree.flatten(inputs)
+    args, split = flat_args(model, inputs)
 
-    def f(*args):
-        t = list(args[:len(tv)])
-        n = list(args[len(tv):len(tv) + len(ntv)])
-        x = jax.tree.unflatten(tree, args[len(tv) + len(ntv):])
+    def f(*a):
+        t, n, x = split(a)
 
         def loss(t):
             y, _ = model.stateless_call(t, n, x, training=False)
@@ -161,7 +168,7 @@ def flat_train(model, inputs):
             return total
         value, grads = jax.value_and_grad(loss)(t)
         return list(grads) + [value]
-    return f, tv + ntv + leaves
+    return f, args
 
 
 def reference(name, seed, batch, weights_dir, out, train=False):
