@@ -475,17 +475,14 @@ withoutUnitIndices(linalg::LinalgOp op, OpOperand *operand) {
       std::move(groups));
 }
 
-/// Whether `op`'s maps are projected permutations once the unit indices
-/// of its inputs are dropped (see withoutUnitIndices).
+/// Whether `op`'s input maps are projected permutations once their unit
+/// indices are dropped (see withoutUnitIndices); its init map is one
+/// already (isCopyOfElementwise).
 static bool isPermutedWithoutUnitIndices(linalg::GenericOp op) {
-  for (OpOperand &operand : op->getOpOperands()) {
-    auto dropped = withoutUnitIndices(op, &operand);
-    if (!dropped || !dropped->first.isProjectedPermutation() ||
-        (op.isDpsInit(&operand) && !dropped->second.empty() &&
-         dropped->first != op.getMatchingIndexingMap(&operand)))
-      return false;
-  }
-  return true;
+  return llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *operand) {
+    auto dropped = withoutUnitIndices(op, operand);
+    return dropped && dropped->first.isProjectedPermutation();
+  });
 }
 
 /// `op` reading each input with constant unit indices through a
