@@ -134,6 +134,9 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     ApproximateVectorMathPassOptions vectorMath;
     vectorMath.avx512 = options.avx512;
     functions.addPass(createApproximateVectorMathPass(vectorMath));
+    // A max reduction's NaN test off the accumulator's chain (before
+    // scf-to-cf, while the loops still carry it).
+    functions.addPass(createExpandMinMaxPass());
     functions.addPass(createSCFToControlFlowPass());
     functions.addPass(createConvertComplexToStandardPass());
     functions.addPass(arith::createArithExpandOpsPass());

@@ -778,6 +778,35 @@ def ApproximateVectorMathPass : Pass<"xla-approximate-vector-math"> {
                            "::mlir::x86vector::X86VectorDialect"];
 }
 
+def ExpandMinMaxPass : Pass<"xla-expand-min-max"> {
+  let summary = "Expand NaN-propagating min/max with the NaN test off a "
+                "loop's carried chain";
+  let description = [{
+    `arith.maximumf` and `arith.minimumf` propagate NaN; x86's `maxps` and
+    `minps` do not, so `arith-expand` writes them as a compare, a select,
+    a NaN test of the right operand and a second select. In a max
+    reduction the right operand is the accumulator that the loop carries,
+    and the NaN test and a mask `or` lengthen the chain each iteration
+    waits for (softmax's row max: 5 instructions per vector on that chain
+    with AVX-512).
+
+    For a min or max with exactly one operand carried by a loop
+    (`LoopLikeOpInterface`'s region iter args), this pass writes it as
+    `select(isnan(x), NaN, select(x > acc, x, acc))` (`<` for a
+    minimum), with `acc` the carried operand: `x > acc ? x : acc` is one
+    `maxps`, and the NaN test of `x` is off the chain, so each iteration
+    waits for a `maxps` and a blend. (A NaN constant rather than `x`:
+    LLVM merges two selects of one value into a select on the `or` of
+    their conditions, which is the chain again.) NaN in either operand
+    still propagates (a NaN `acc` fails the compare and is kept);
+    which of +0 and -0 is returned when both meet is as unspecified as in
+    upstream's expansion. Other min/max ops are left to `arith-expand`.
+    Run it before `convert-scf-to-cf`, while loops still carry their
+    values as iter args.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def SinkToStoresPass : Pass<"xla-sink-to-stores"> {
   let summary = "Compute each stored value just before its store";
   let description = [{
