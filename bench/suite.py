@@ -14,8 +14,14 @@ process per runner, with inputs already in memory. Ours come from
 memory from `compiled.memory_analysis()`. The machine's limits are
 measured in the same run: a STREAM-like triad and a fused C loop for
 reduce_sum(x + y*z) (clang -O3 -march=native, the sum vectorized with
-`omp simd`, one thread and all threads with OpenMP) and numpy's sgemm
-(OpenBLAS).
+`omp simd`, one thread and all threads with OpenMP; medians of 21), the
+peak FMA rate (12 independent chains of the widest FMA -march=native has,
+one and all threads) and numpy's sgemm (OpenBLAS). The bandwidth is
+measured again right after each memory-bound workload, because it changes
+from minute to minute here: the rate column puts a workload's bandwidth
+against that triad (and reduce_sum against that fused loop), arithmetic
+against the FMA peak on all threads, whichever of the two it comes closer
+to.
 """
 
 import argparse
@@ -200,41 +206,114 @@ def run_iree(text, args, runs):
         return None, None
 
 
-def limits():
-    """Triad and fused-loop bandwidth (C, one and all threads), sgemm."""
-    src = r'''
+FMA_PEAK_C = r'''
+#include <stdio.h>
+#include <time.h>
+#ifdef __AVX512F__
+#define WIDTH 16
+#else
+#define WIDTH 8
+#endif
+#define CHAINS 12
+typedef float vec __attribute__((vector_size(4 * WIDTH)));
+static double now(void){struct timespec t;clock_gettime(CLOCK_MONOTONIC,&t);return t.tv_sec*1e3+t.tv_nsec*1e-6;}
+/* CHAINS independent FMA chains per thread hide the FMA latency (4 cycles,
+   two pipes); 12 accumulators and 2 constants fit in 16 registers. */
+static float run(long iters, float seed){
+  vec acc[CHAINS], m, a;
+  for(int j=0;j<WIDTH;j++){m[j]=0.999999f;a[j]=1e-7f*seed;}
+  for(int c=0;c<CHAINS;c++)for(int j=0;j<WIDTH;j++)acc[c][j]=seed+c+j;
+  for(long i=0;i<iters;i++)
+    for(int c=0;c<CHAINS;c++)acc[c]=acc[c]*m+a;
+  float s=0;for(int c=0;c<CHAINS;c++)for(int j=0;j<WIDTH;j++)s+=acc[c][j];
+  return s;}
+int main(void){long iters=1L<<22;double best=1e9;float s=0;int threads=1;
+for(int r=0;r<7;r++){double t=now();
+#pragma omp parallel reduction(+:s)
+{
+#ifdef _OPENMP
+#pragma omp single
+threads=omp_get_num_threads();
+#endif
+s+=run(iters,1.0f+r);}
+t=now()-t;if(t<best)best=t;}
+printf("%f %f\n",2.0*CHAINS*WIDTH*iters*threads/best/1e6,s);return 0;}
+'''
+
+
+def peak_fma(flags):
+    """GFLOP/s of independent FMA chains (C, the widest vectors -march=native
+    has) on one thread or, with -fopenmp, on all."""
+    src = FMA_PEAK_C
+    if "-fopenmp" in flags:
+        src = "#include <omp.h>\n" + src
+    with tempfile.TemporaryDirectory() as d:
+        c, exe = os.path.join(d, "fma.c"), os.path.join(d, "fma")
+        open(c, "w").write(src)
+        subprocess.run(["clang-22", "-O2", "-march=native", "-ffp-contract=fast",
+                        *flags, c, "-o", exe], check=True)
+        out = subprocess.run([exe], capture_output=True, text=True).stdout
+        return float(out.split()[0])
+
+
+BANDWIDTH_C = r'''
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 static double now(void){struct timespec t;clock_gettime(CLOCK_MONOTONIC,&t);return t.tv_sec*1e3+t.tv_nsec*1e-6;}
+static int cmp(const void*x,const void*y){double a=*(const double*)x,b=*(const double*)y;return (a>b)-(a<b);}
+#define REPS 21
 int main(void){long n=1L<<24;float*a=aligned_alloc(64,4*n),*b=aligned_alloc(64,4*n),*c=aligned_alloc(64,4*n);
 #pragma omp parallel for
 for(long i=0;i<n;i++){a[i]=0;b[i]=i%7;c[i]=i%5;}
-double tb=1e9,tr=1e9;float s=0;
-for(int r=0;r<20;r++){double t=now();
+double tb[REPS],tr[REPS];float s=0;
+for(int r=0;r<REPS;r++){double t=now();
 #pragma omp parallel for
 for(long i=0;i<n;i++)a[i]=b[i]+3.0f*c[i];
-t=now()-t;if(t<tb)tb=t;
+tb[r]=now()-t;
 t=now();float acc=0;
 #pragma omp parallel for simd reduction(+:acc)
 for(long i=0;i<n;i++)acc+=a[i]+b[i]*c[i];
-t=now()-t;if(t<tr)tr=t;s+=acc;}
-printf("%f %f %f\n",tb,tr,s);return 0;}
+tr[r]=now()-t;s+=acc;}
+/* Medians, like every other time of the suite. */
+qsort(tb,REPS,sizeof(double),cmp);qsort(tr,REPS,sizeof(double),cmp);
+printf("%f %f %f\n",tb[REPS/2],tr[REPS/2],s);return 0;}
 '''
-    out = {}
-    with tempfile.TemporaryDirectory() as d:
-        c = os.path.join(d, "limits.c")
-        open(c, "w").write(src)
+
+
+class Bandwidth:
+    """The triad and the fused C loop for reduce_sum(x + y*z) (clang -O3
+    -march=native; one thread, and all threads with OpenMP), compiled once
+    and measured whenever asked: this machine's bandwidth changes from one
+    minute to the next (49 to 87 GB/s on all threads in one day), so each
+    memory-bound workload is put against a measurement taken right after
+    it."""
+
+    def __init__(self, directory):
+        c = os.path.join(directory, "bandwidth.c")
+        open(c, "w").write(BANDWIDTH_C)
+        self.exes = {}
         for label, flags in (("1 thread", []), ("all threads", ["-fopenmp"])):
-            exe = os.path.join(d, "limits" + str(len(flags)))
+            exe = os.path.join(directory, "bandwidth" + str(len(flags)))
             # -fopenmp-simd lets the one-thread loop vectorize its sum too.
             flags = flags or ["-fopenmp-simd"]
             subprocess.run(["clang-22", "-O3", "-march=native", *flags, c,
                             "-o", exe], check=True)
-            tb, tr, _ = map(float, subprocess.run([exe], capture_output=True,
-                                                  text=True).stdout.split())
-            out[label] = (12 * (1 << 24) / tb / 1e6, 12 * (1 << 24) / tr / 1e6,
-                          tr)
+            self.exes[label] = exe
+
+    def measure(self, label="all threads"):
+        """(triad GB/s, fused loop GB/s, fused loop ms): medians of 21."""
+        tb, tr, _ = map(float, subprocess.run(
+            [self.exes[label]], capture_output=True, text=True).stdout.split())
+        return (12 * (1 << 24) / tb / 1e6, 12 * (1 << 24) / tr / 1e6, tr)
+
+
+def limits(bandwidth):
+    """Bandwidth (above) and peak FMA rate, one and all threads; sgemm."""
+    out = {}
+    for label, flags in (("1 thread", ["-fopenmp-simd"]),
+                         ("all threads", ["-fopenmp"])):
+        out[label] = bandwidth.measure(label) + (peak_fma(flags),)
     a = np.random.rand(2048, 2048).astype(np.float32)
     ms = median_ms(lambda: a @ a, 5)
     out["sgemm"] = 2 * 2048 ** 3 / ms / 1e6
@@ -283,6 +362,7 @@ def main():
     rows = []
     only = [o for o in a.only.split(",") if o]
     with tempfile.TemporaryDirectory() as d:
+        bandwidth = Bandwidth(d)
         for i, (name, fn, args, np_fn, nbytes, flops) in enumerate(cases(rng, only)):
             inputs = []
             for k, arr in enumerate(args):
@@ -306,6 +386,8 @@ def main():
             np_ms = median_ms(lambda: np_fn(*args), a.runs) if np_fn else None
             fused, fpeak, unfused, upeak, ours, ours_compile = run_ours(
                 prog, inputs, a.runs, os.path.join(d, "out%d" % i), len(expect))
+            # The machine's bandwidth in the same minute.
+            near = bandwidth.measure() if nbytes else None
             iree_ms, iree_out = (None, None) if a.no_iree else run_iree(text, args, a.runs)
             if np_fn:
                 # Checked against float64 numpy: which runner is off, by how much.
@@ -326,13 +408,14 @@ def main():
             rows.append(dict(name=name, fused=fused, unfused=unfused,
                              numpy=np_ms, jax=jax_ms, iree=iree_ms,
                              fpeak=fpeak, jpeak=jax_peak, nbytes=nbytes,
-                             flops=flops, ok=ok, compile=ours_compile,
+                             flops=flops, near=near, ok=ok,
+                             compile=ours_compile,
                              jax_compile=jax_compile))
             print("%-24s fused %8.3f unfused %8.3f numpy %s jax %8.3f iree %s "
                   "compile %.2f s / %.2f s; %s" % (
                       name, fused, unfused, fmt(np_ms), jax_ms, fmt(iree_ms),
                       ours_compile, jax_compile, ok), flush=True)
-    lim = limits()
+        lim = limits(bandwidth)
     table = render(rows, lim)
     print(table)
     if a.write_docs:
@@ -354,12 +437,30 @@ def fmt(ms):
 def render(rows, lim):
     lines = ["| workload | ours fused (ms) | ours unfused (ms) | numpy (ms) "
              "| XLA:CPU (ms) | IREE (ms) | fused / XLA:CPU | fused / IREE "
-             "| unfused / fused | ours GB/s or GFLOP/s | peak MiB ours / XLA:CPU "
+             "| unfused / fused | ours GB/s or GFLOP/s (share of the limit) "
+             "| peak MiB ours / XLA:CPU "
              "| compile s ours / XLA:CPU | results |",
              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     for r in rows:
-        rate = ("%.1f GB/s" % (r["nbytes"] / r["fused"] / 1e6) if r["nbytes"]
-                else "%.1f GFLOP/s" % (r["flops"] / r["fused"] / 1e6))
+        # On all threads: bandwidth against the triad measured right after
+        # the workload, arithmetic against the run's FMA peak; a workload
+        # with both counts is shown against the limit it comes closer to.
+        shares = []
+        if r["nbytes"]:
+            gbs = r["nbytes"] / r["fused"] / 1e6
+            triad, _, loop_ms = r["near"]
+            text = "%.1f GB/s, %.0f%% of the triad (%.1f GB/s)" % (
+                gbs, 100 * gbs / triad, triad)
+            if r["name"].startswith("reduce_sum"):
+                text += "; %.2fx the fused C loop (%.3f ms)" % (
+                    r["fused"] / loop_ms, loop_ms)
+            shares.append((gbs / triad, text))
+        if r["flops"]:
+            gflops = r["flops"] / r["fused"] / 1e6
+            shares.append((gflops / lim["all threads"][3],
+                           "%.1f GFLOP/s, %.0f%% of peak FMA" % (
+                               gflops, 100 * gflops / lim["all threads"][3])))
+        rate = max(shares)[1]
         lines.append(
             "| %s | %.3f | %.3f | %s | %.3f | %s | %.2fx | %s | %.2fx | %s | "
             "%.1f / %s | %.2f / %.2f | %s |" % (
@@ -373,10 +474,12 @@ def render(rows, lim):
     lines.append("Machine limits measured in the same run: triad %.1f GB/s "
                  "(1 thread) / %.1f GB/s (all threads); fused C loop for "
                  "reduce_sum(x + y*z) at 2^24: %.1f / %.1f GB/s (%.3f ms on "
-                 "all threads); numpy sgemm 2048^3 (OpenBLAS): %.1f GFLOP/s." % (
+                 "all threads); peak FMA (independent chains): %.1f / %.1f "
+                 "GFLOP/s; numpy sgemm 2048^3 (OpenBLAS): %.1f GFLOP/s." % (
                      lim["1 thread"][0], lim["all threads"][0],
                      lim["1 thread"][1], lim["all threads"][1],
-                     lim["all threads"][2], lim["sgemm"]))
+                     lim["all threads"][2], lim["1 thread"][3],
+                     lim["all threads"][3], lim["sgemm"]))
     return "\n".join(lines)
 
 
