@@ -70,6 +70,15 @@ def workloads():
                                 2 * 1024 * 512 * 256),
         "matmul 2048^3": (lambda m, a, b: a @ b, [(2048, 2048)] * 2,
                           12 * 2048 * 2048, 2 * 2048 ** 3),
+        # Attention's products in flax/keras layout: two batch dimensions,
+        # the heads between the sequence and the features.
+        "attention q.k 8x128x12x64": (
+            lambda m, q, k: m.einsum("bqhd,bkhd->bhqk", q, k, optimize=True),
+            [(8, 128, 12, 64)] * 2, None, 2 * 8 * 12 * 128 * 128 * 64),
+        "attention p.v 8x12x128x64": (
+            lambda m, p, v: m.einsum("bhqk,bkhd->bqhd", p, v, optimize=True),
+            [(8, 12, 128, 128), (8, 128, 12, 64)], None,
+            2 * 8 * 12 * 128 * 128 * 64),
         "conv block 8x56x56x64": (conv_block, [(8, 56, 56, 64), (3, 3, 64, 64),
                                                (64,), (3, 3, 64, 64), (64,)],
                                   None, 2 * 2 * 8 * 56 * 56 * 64 * 64 * 9),

@@ -14,7 +14,8 @@
 
 namespace xla::tools {
 
-/// What `numRuns` timed runs (after `numWarmup` untimed ones) of an
+/// What `numRuns` timed runs (after `numWarmup` untimed ones, and, if that
+/// is not zero, more until 100 ms have passed) of an
 /// executable gave: the first run's results and checks, each timed run's
 /// milliseconds, and the most memory the runtime held at once (the
 /// buffer pool on the CPU, which serves inputs, results and temporaries;
