@@ -9,6 +9,9 @@
 # fuzz run.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# Compilations in the tests verify the IR after every MLIR pass, so that a
+# pass that breaks it is named (users get one verification at the end).
+export XLA_VERIFY_EACH=1
 "$ROOT/scripts/install-deps.sh"
 "$ROOT/scripts/build.sh"
 "$ROOT/scripts/build.sh" check-xla-mlir

@@ -26,6 +26,9 @@ import shutil
 cache_dir = os.path.join(config.test_exec_root, "xla-cache")
 shutil.rmtree(cache_dir, ignore_errors=True)
 config.environment["XLA_CACHE_DIR"] = cache_dir
+# Every MLIR pass of a compilation is verified in the tests (users get one
+# verification after the pipeline; CompileOptions::verifyEach).
+config.environment["XLA_VERIFY_EACH"] = "1"
 
 # The C compiler that links ahead-of-time objects in tests.
 config.substitutions.append(("%cc", "clang-22"))

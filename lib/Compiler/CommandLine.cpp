@@ -124,6 +124,10 @@ struct CompileCLOptions {
                    cl::desc("Let LLVM's loop unrollers run (off: only the "
                             "register tiles are unrolled, by xla-mlir)"),
                    cl::init(defaults.llvmUnroll), cl::cat(category)),
+        verifyEach("verify-each",
+                   cl::desc("Verify the IR after every MLIR pass (off: once "
+                            "after the pipeline; also $XLA_VERIFY_EACH)"),
+                   cl::init(defaults.verifyEach), cl::cat(category)),
         compileThreads(
             "compile-threads",
             cl::desc("Threads that generate machine code for the parts of "
@@ -185,6 +189,7 @@ struct CompileCLOptions {
   cl::opt<bool> runtimeAlloc;
   cl::opt<unsigned> optLevel;
   cl::opt<bool> llvmUnroll;
+  cl::opt<bool> verifyEach;
   cl::opt<unsigned> compileThreads;
   cl::opt<std::string> maxTensorSize;
   cl::opt<std::string> exportName;
@@ -240,6 +245,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
   options.llvmUnroll = cl->llvmUnroll;
+  options.verifyEach = cl->verifyEach;
   options.compileThreads = cl->compileThreads;
   std::optional<int64_t> maxTensorSize = parseByteSize(cl->maxTensorSize);
   if (!maxTensorSize)
@@ -355,6 +361,7 @@ const std::vector<OptionSetter> &optionSetters() {
          return llvm::Error::success();
        }},
       field("llvm-unroll", &CompileOptions::llvmUnroll),
+      field("verify-each", &CompileOptions::verifyEach),
       field("compile-threads", &CompileOptions::compileThreads),
       {"max-tensor-size",
        [](CompileOptions &options, llvm::StringRef value) -> llvm::Error {
