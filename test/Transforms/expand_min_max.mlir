@@ -66,3 +66,41 @@ func.func @left_alone(%x: vector<16xf32>, %n: index) -> (vector<16xf32>, f32) {
   }
   return %clamped, %r#0 : vector<16xf32>, f32
 }
+
+// A horizontal max of a power-of-two vector: one NaN test of every lane
+// (and of the accumulator), then halves compared and selected down to one
+// lane; a NaN anywhere gives NaN.
+// CHECK-LABEL: func.func @horizontal_max
+// CHECK: %[[ISNAN:.*]] = arith.cmpf uno, %arg0, %arg0 : vector<8xf32>
+// CHECK: %[[ANY:.*]] = vector.reduction <or>, %[[ISNAN]] : vector<8xi1> into i1
+// CHECK: %[[LO:.*]] = vector.extract_strided_slice %arg0 {offsets = [0], sizes = [4], strides = [1]}
+// CHECK: %[[HI:.*]] = vector.extract_strided_slice %arg0 {offsets = [4], sizes = [4], strides = [1]}
+// CHECK: %[[GT:.*]] = arith.cmpf ogt, %[[LO]], %[[HI]] : vector<4xf32>
+// CHECK: %[[V4:.*]] = arith.select %[[GT]], %[[LO]], %[[HI]]
+// CHECK: vector.extract_strided_slice %[[V4]] {offsets = [0], sizes = [2]
+// CHECK: arith.cmpf ogt, {{.*}} : vector<2xf32>
+// CHECK: arith.cmpf ogt, {{.*}} : vector<1xf32>
+// CHECK: %[[M:.*]] = vector.extract %{{.*}}[0] : f32 from vector<1xf32>
+// CHECK: %[[ACCGT:.*]] = arith.cmpf ogt, %[[M]], %arg1 : f32
+// CHECK: %[[MA:.*]] = arith.select %[[ACCGT]], %[[M]], %arg1
+// CHECK: %[[ACCNAN:.*]] = arith.cmpf uno, %arg1, %arg1 : f32
+// CHECK: %[[EITHER:.*]] = arith.ori %[[ANY]], %[[ACCNAN]]
+// CHECK: %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
+// CHECK: %[[R:.*]] = arith.select %[[EITHER]], %[[NAN]], %[[MA]]
+// CHECK: return %[[R]]
+func.func @horizontal_max(%v: vector<8xf32>, %acc: f32) -> f32 {
+  %r = vector.reduction <maximumf>, %v, %acc : vector<8xf32> into f32
+  return %r : f32
+}
+
+// A minimum without an accumulator compares with olt; a length that is
+// not a power of two is left to LLVM's expansion.
+// CHECK-LABEL: func.func @horizontal_min
+// CHECK: arith.cmpf olt, {{.*}} : vector<2xf32>
+// CHECK-NOT: vector.reduction <minimumf>, %arg0
+// CHECK: vector.reduction <minimumf>, %arg1 : vector<6xf32> into f32
+func.func @horizontal_min(%v: vector<4xf32>, %w: vector<6xf32>) -> (f32, f32) {
+  %r = vector.reduction <minimumf>, %v : vector<4xf32> into f32
+  %s = vector.reduction <minimumf>, %w : vector<6xf32> into f32
+  return %r, %s : f32, f32
+}

@@ -801,6 +801,14 @@ def ExpandMinMaxPass : Pass<"xla-expand-min-max"> {
     still propagates (a NaN `acc` fails the compare and is kept);
     which of +0 and -0 is returned when both meet is as unspecified as in
     upstream's expansion. Other min/max ops are left to `arith-expand`.
+
+    A horizontal `vector.reduction <maximumf|minimumf>` of a 1-D vector
+    whose length is a power of two becomes one NaN test of all lanes (and
+    of the accumulator) and a tree of compare-selects over halves: about
+    25 instructions for 64 lanes where LLVM's expansion of
+    `llvm.vector.reduce.fmaximum`, with a NaN and signed-zero fixup at
+    every level, took about 70. An attention softmax's rows of 128 spend
+    more in this than in the loop.
     Run it before `convert-scf-to-cf`, while loops still carry their
     values as iter args.
   }];
