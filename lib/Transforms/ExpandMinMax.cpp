@@ -39,7 +39,14 @@ bool isLoopCarried(Value value) {
   return loop && llvm::is_contained(loop.getRegionIterArgs(), arg);
 }
 
-/// `select(isnan(t), t, select(t > c, t, c))` (`<` for a minimum), with
+/// A quiet NaN of `type` (a float or a vector of floats).
+Value createNaN(OpBuilder &b, Location loc, Type type) {
+  auto element = cast<FloatType>(getElementTypeOrSelf(type));
+  return createScalarOrSplatConstant(
+      b, loc, type, APFloat::getQNaN(element.getFloatSemantics()));
+}
+
+/// `select(isnan(t), NaN, select(t > c, t, c))` (`<` for a minimum), with
 /// `c` the carried operand: NaN in either propagates (a NaN `c` fails the
 /// compare), and the chain through `c` is a compare-select, which x86
 /// selects as one `maxps`/`minps`, then a blend on a mask computed off
@@ -57,11 +64,8 @@ void expand(OpTy op, arith::CmpFPredicate better) {
                                       tested, tested);
   // A NaN constant, not `tested`: LLVM would merge two selects of the
   // same value into one select on `wins | isNaN`, back on the chain.
-  auto type = cast<FloatType>(getElementTypeOrSelf(tested.getType()));
-  Value nan =
-      createScalarOrSplatConstant(b, loc, tested.getType(),
-                                  APFloat::getQNaN(type.getFloatSemantics()));
-  Value result = arith::SelectOp::create(b, loc, isNaN, nan, picked);
+  Value result = arith::SelectOp::create(
+      b, loc, isNaN, createNaN(b, loc, tested.getType()), picked);
   op.getResult().replaceAllUsesWith(result);
   op.erase();
 }
@@ -97,11 +101,8 @@ void expandReduction(vector::ReductionOp op, arith::CmpFPredicate better) {
                                          acc, acc);
     anyNaN = arith::OrIOp::create(b, loc, anyNaN, accNaN);
   }
-  auto type = cast<FloatType>(result.getType());
-  Value nan = arith::ConstantOp::create(
-      b, loc, type, b.getFloatAttr(type, APFloat::getQNaN(
-                                             type.getFloatSemantics())));
-  result = arith::SelectOp::create(b, loc, anyNaN, nan, result);
+  result = arith::SelectOp::create(
+      b, loc, anyNaN, createNaN(b, loc, result.getType()), result);
   op.getResult().replaceAllUsesWith(result);
   op.erase();
 }
@@ -109,35 +110,39 @@ void expandReduction(vector::ReductionOp op, arith::CmpFPredicate better) {
 struct ExpandMinMaxPass
     : xla::impl::ExpandMinMaxPassBase<ExpandMinMaxPass> {
   void runOnOperation() override {
+    constexpr auto gt = arith::CmpFPredicate::OGT;
+    constexpr auto lt = arith::CmpFPredicate::OLT;
     SmallVector<Operation *> ops;
-    SmallVector<vector::ReductionOp> reductions;
-    getOperation()->walk([&](vector::ReductionOp op) {
-      vector::CombiningKind kind = op.getKind();
-      int64_t lanes = op.getSourceVectorType().getNumElements();
-      if ((kind == vector::CombiningKind::MAXIMUMF ||
-           kind == vector::CombiningKind::MINIMUMF) &&
-          op.getSourceVectorType().getRank() == 1 &&
-          !op.getSourceVectorType().isScalable() && lanes >= 2 &&
-          llvm::isPowerOf2_64(lanes) && !op.isMasked())
-        reductions.push_back(op);
-    });
-    for (vector::ReductionOp op : reductions)
-      expandReduction(op, op.getKind() == vector::CombiningKind::MAXIMUMF
-                              ? arith::CmpFPredicate::OGT
-                              : arith::CmpFPredicate::OLT);
     getOperation()->walk([&](Operation *op) {
-      if (!isa<arith::MaximumFOp, arith::MinimumFOp>(op))
+      if (auto reduction = dyn_cast<vector::ReductionOp>(op)) {
+        vector::CombiningKind kind = reduction.getKind();
+        VectorType type = reduction.getSourceVectorType();
+        if ((kind == vector::CombiningKind::MAXIMUMF ||
+             kind == vector::CombiningKind::MINIMUMF) &&
+            type.getRank() == 1 && !type.isScalable() &&
+            type.getNumElements() >= 2 &&
+            llvm::isPowerOf2_64(type.getNumElements()) &&
+            !reduction.isMasked())
+          ops.push_back(op);
         return;
+      }
       // Exactly one carried operand: otherwise upstream's order is as
       // good, and with a constant right operand its NaN test folds away.
-      if (isLoopCarried(op->getOperand(0)) != isLoopCarried(op->getOperand(1)))
+      if (isa<arith::MaximumFOp, arith::MinimumFOp>(op) &&
+          isLoopCarried(op->getOperand(0)) !=
+              isLoopCarried(op->getOperand(1)))
         ops.push_back(op);
     });
     for (Operation *op : ops) {
-      if (auto max = dyn_cast<arith::MaximumFOp>(op))
-        expand(max, arith::CmpFPredicate::OGT);
+      if (auto reduction = dyn_cast<vector::ReductionOp>(op))
+        expandReduction(reduction, reduction.getKind() ==
+                                           vector::CombiningKind::MAXIMUMF
+                                       ? gt
+                                       : lt);
+      else if (auto max = dyn_cast<arith::MaximumFOp>(op))
+        expand(max, gt);
       else
-        expand(cast<arith::MinimumFOp>(op), arith::CmpFPredicate::OLT);
+        expand(cast<arith::MinimumFOp>(op), lt);
     }
   }
 };

@@ -42,22 +42,20 @@ tools::measure(const Executable &exe, const std::vector<HostBuffer> &args,
   // first 30-50 ms (never after a cache hit, never with the OpenMP worker
   // pinned to the other core by OMP_PROC_BIND=close), presumably while the
   // scheduler still counts the compile threads' load on that core.
+  // Once a run is timed, every later one is (time and r only grow).
   constexpr double kMinWarmupMs = 100;
   constexpr unsigned kMaxWarmup = 1000;
   auto warmupStart = Clock::now();
-  auto warmingUp = [&](unsigned r) {
+  auto isWarmup = [&](unsigned r) {
     if (r < numWarmup)
       return true;
-    if (numWarmup == 0 || r >= kMaxWarmup)
-      return false;
-    return std::chrono::duration<double, std::milli>(Clock::now() -
+    return numWarmup > 0 && r < kMaxWarmup &&
+           std::chrono::duration<double, std::milli>(Clock::now() -
                                                      warmupStart)
-               .count() < kMinWarmupMs;
+                   .count() < kMinWarmupMs;
   };
-  unsigned warmup = 0;
-  for (unsigned r = 0; warmup + numRuns > r; ++r) {
-    if (r == warmup && warmingUp(r))
-      ++warmup;
+  for (unsigned r = 0; r < numWarmup || m.runMs.size() < numRuns; ++r) {
+    bool timed = !isWarmup(r);
     CheckReport repeated;
     CheckReport *checks = r == 0 ? &m.checks : &repeated;
     std::vector<HostBuffer> donated;
@@ -79,7 +77,7 @@ tools::measure(const Executable &exe, const std::vector<HostBuffer> &args,
         std::max(hostPeak, poolStats().peakBytesInUse - heldBefore + argBytes);
     hostLive = std::max(hostLive, poolStats().peakBytesRequested -
                                       requestedBefore + argBytes);
-    if (r >= warmup)
+    if (timed)
       m.runMs.push_back(ms);
     if (r == 0)
       m.results = std::move(*outputs);
