@@ -124,6 +124,11 @@ struct CompileCLOptions {
                    cl::desc("Let LLVM's loop unrollers run (off: only the "
                             "register tiles are unrolled, by xla-mlir)"),
                    cl::init(defaults.llvmUnroll), cl::cat(category)),
+        llvmAllCodeGenPasses(
+            "llvm-all-codegen-passes",
+            cl::desc("Run every pass of LLVM's X86 code generator (off: "
+                     "no loop strength reduction, no post-RA scheduler)"),
+            cl::init(defaults.llvmAllCodeGenPasses), cl::cat(category)),
         verifyEach("verify-each",
                    cl::desc("Verify the IR after every MLIR pass (off: once "
                             "after the pipeline; also $XLA_VERIFY_EACH)"),
@@ -189,6 +194,7 @@ struct CompileCLOptions {
   cl::opt<bool> runtimeAlloc;
   cl::opt<unsigned> optLevel;
   cl::opt<bool> llvmUnroll;
+  cl::opt<bool> llvmAllCodeGenPasses;
   cl::opt<bool> verifyEach;
   cl::opt<unsigned> compileThreads;
   cl::opt<std::string> maxTensorSize;
@@ -245,6 +251,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
   options.llvmUnroll = cl->llvmUnroll;
+  options.llvmAllCodeGenPasses = cl->llvmAllCodeGenPasses;
   options.verifyEach = cl->verifyEach;
   options.compileThreads = cl->compileThreads;
   std::optional<int64_t> maxTensorSize = parseByteSize(cl->maxTensorSize);

@@ -109,6 +109,11 @@ struct CompileOptions {
   /// vectorized loops again tripled the code and its compile time, for 2-4%
   /// of a training step's run time (docs/compile-time.md).
   bool llvmUnroll = false;
+  /// `llvm-all-codegen-passes`: run every pass of LLVM's X86 code
+  /// generator. Off by default: loop strength reduction and the post-RA
+  /// scheduler took a fifth of the code generation of a training step, at
+  /// the same run time (docs/compile-time.md).
+  bool llvmAllCodeGenPasses = false;
   /// `verify-each`: verify the IR after every MLIR pass of the pipeline,
   /// as mlir-opt does, instead of once after the whole pipeline; also on
   /// when $XLA_VERIFY_EACH is set (the test scripts set it). Off by
