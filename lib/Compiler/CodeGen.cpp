@@ -104,6 +104,17 @@ llvm::Error xla::runOptimizationPipeline(llvm::Module &module,
   llvm::PassInstrumentationCallbacks callbacks;
   if (options.timeReport)
     options.timeReport->instrument(callbacks);
+  // Induction variable simplification took a sixth of the O3 pipeline's
+  // time on a training step. Our loops come from scf.for with i64
+  // induction variables and affine bounds, so there is nothing to widen or
+  // canonicalize: without it the kernels differ only in how loops test
+  // their exit (docs/compile-time.md). Skipped on the CPU unless
+  // `llvm-all-passes` (the code generator's skips are in ParallelCodeGen).
+  if (!options.llvmAllPasses && machine.getTargetTriple().isX86())
+    callbacks.registerShouldRunOptionalPassCallback(
+        [](llvm::StringRef pass, llvm::Any) {
+          return pass != "IndVarSimplifyPass";
+        });
   llvm::PassBuilder builder(&machine, tuning, std::nullopt, &callbacks);
   AnalysisManagers analyses(builder);
   static const llvm::OptimizationLevel levels[] = {

@@ -124,11 +124,12 @@ struct CompileCLOptions {
                    cl::desc("Let LLVM's loop unrollers run (off: only the "
                             "register tiles are unrolled, by xla-mlir)"),
                    cl::init(defaults.llvmUnroll), cl::cat(category)),
-        llvmAllCodeGenPasses(
-            "llvm-all-codegen-passes",
-            cl::desc("Run every pass of LLVM's X86 code generator (off: "
-                     "no loop strength reduction, no post-RA scheduler)"),
-            cl::init(defaults.llvmAllCodeGenPasses), cl::cat(category)),
+        llvmAllPasses(
+            "llvm-all-passes",
+            cl::desc("Run every pass of LLVM's pipelines for X86 (off: no "
+                     "induction variable simplification, loop strength "
+                     "reduction or post-RA scheduler)"),
+            cl::init(defaults.llvmAllPasses), cl::cat(category)),
         verifyEach("verify-each",
                    cl::desc("Verify the IR after every MLIR pass (off: once "
                             "after the pipeline; also $XLA_VERIFY_EACH)"),
@@ -194,7 +195,7 @@ struct CompileCLOptions {
   cl::opt<bool> runtimeAlloc;
   cl::opt<unsigned> optLevel;
   cl::opt<bool> llvmUnroll;
-  cl::opt<bool> llvmAllCodeGenPasses;
+  cl::opt<bool> llvmAllPasses;
   cl::opt<bool> verifyEach;
   cl::opt<unsigned> compileThreads;
   cl::opt<std::string> maxTensorSize;
@@ -251,7 +252,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
   options.llvmUnroll = cl->llvmUnroll;
-  options.llvmAllCodeGenPasses = cl->llvmAllCodeGenPasses;
+  options.llvmAllPasses = cl->llvmAllPasses;
   options.verifyEach = cl->verifyEach;
   options.compileThreads = cl->compileThreads;
   std::optional<int64_t> maxTensorSize = parseByteSize(cl->maxTensorSize);

@@ -109,11 +109,12 @@ struct CompileOptions {
   /// vectorized loops again tripled the code and its compile time, for 2-4%
   /// of a training step's run time (docs/compile-time.md).
   bool llvmUnroll = false;
-  /// `llvm-all-codegen-passes`: run every pass of LLVM's X86 code
-  /// generator. Off by default: loop strength reduction and the post-RA
-  /// scheduler took a fifth of the code generation of a training step, at
-  /// the same run time (docs/compile-time.md).
-  bool llvmAllCodeGenPasses = false;
+  /// `llvm-all-passes`: run every pass of LLVM's pipelines for X86. Off by
+  /// default: induction variable simplification (a sixth of the O3
+  /// pipeline's time on a training step), loop strength reduction and the
+  /// post-RA scheduler (a fifth of its code generation) are skipped, at the
+  /// same run time (docs/compile-time.md).
+  bool llvmAllPasses = false;
   /// `verify-each`: verify the IR after every MLIR pass of the pipeline,
   /// as mlir-opt does, instead of once after the whole pipeline; also on
   /// when $XLA_VERIFY_EACH is set (the test scripts set it). Off by
