@@ -113,8 +113,10 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createConvertSCFToOpenMPPass());
   {
     OpPassManager &functions = pm.nest<func::FuncOp>();
+    // Register tiles' accumulator buffers out of the loops, one per thread.
+    functions.addPass(createHoistTileBuffersPass());
     // Inlines the memref.alloca_scope around each parallel body (it holds
-    // no allocas); scf-to-cf cannot flatten loops inside one.
+    // no allocas now); scf-to-cf cannot flatten loops inside one.
     if (options.parallelLoops)
       functions.addPass(createCanonicalizerPass());
     // On the 1-D vector writes of the outlined kernels, whose outputs are

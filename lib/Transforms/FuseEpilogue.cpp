@@ -18,6 +18,10 @@
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
@@ -336,3 +340,60 @@ bool xla::dropUnreadIterArgs(RewriterBase &rewriter, scf::ForOp loop) {
   return dropped;
 }
 
+/// The tile buffer that `write`'s vector also goes to, as a tensor.
+static Value writeToTileBuffer(RewriterBase &rewriter,
+                               vector::TransferWriteOp write) {
+  auto type = cast<RankedTensorType>(write.getResult().getType());
+  // One buffer per thread: at the start of the distributed tile, which
+  // becomes a parallel loop's body, else of the function.
+  Block *block;
+  if (auto forall = write->getParentOfType<scf::ForallOp>())
+    block = forall.getBody();
+  else
+    block = &write->getParentOfType<FunctionOpInterface>()
+                 .getFunctionBody()
+                 .front();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(block);
+  Location loc = write.getLoc();
+  auto alloca = memref::AllocaOp::create(
+      rewriter, loc, MemRefType::get(type.getShape(), type.getElementType()),
+      rewriter.getI64IntegerAttr(64));
+  alloca->setAttr(xla::kTileBuffer, rewriter.getUnitAttr());
+  rewriter.setInsertionPointAfter(write);
+  Value buffer = bufferization::ToTensorOp::create(
+      rewriter, loc, type, alloca, /*restrict=*/true, /*writable=*/true);
+  return vector::TransferWriteOp::create(
+             rewriter, loc, write.getVector(), buffer, write.getIndices(),
+             write.getPermutationMapAttr(), write.getInBoundsAttr())
+      .getResult();
+}
+
+bool xla::readRowsFromTileBuffers(RewriterBase &rewriter, Operation *root) {
+  DenseMap<Operation *, Value> buffers;
+  root->walk([&](scf::ForOp rows) {
+    if (!rows->removeAttr(kEpilogueRows))
+      return;
+    rows.walk([&](vector::TransferReadOp read) {
+      Value tile = read.getBase();
+      auto write = tile.getDefiningOp<vector::TransferWriteOp>();
+      auto type = dyn_cast<RankedTensorType>(tile.getType());
+      // A write of the whole tile (its unit dimensions possibly cast away).
+      if (!write || !type || !type.hasStaticShape() ||
+          !rows.isDefinedOutsideOfLoop(tile) ||
+          write.getVectorType().getNumElements() != type.getNumElements() ||
+          !llvm::all_of(write.getIndices(), isZeroInteger))
+        return;
+      Value &buffer = buffers[write];
+      if (!buffer)
+        buffer = writeToTileBuffer(rewriter, write);
+      rewriter.modifyOpInPlace(read,
+                               [&] { read.getBaseMutable().assign(buffer); });
+    });
+  });
+  // The writes into the product that only the rows read are dead now.
+  for (auto [write, buffer] : buffers)
+    if (write->use_empty())
+      rewriter.eraseOp(write);
+  return !buffers.empty();
+}

@@ -56,6 +56,26 @@ mlir::FailureOr<llvm::SmallVector<mlir::Operation *>>
 fuseEpilogue(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp tile,
              llvm::MutableArrayRef<mlir::LoopLikeOpInterface> tileLoops);
 
+/// Marks an epilogue tile that runs a row at a time over its register
+/// tile, then the loop over those rows (readRowsFromTileBuffers).
+inline constexpr llvm::StringLiteral kEpilogueRows = "xla.epilogue_rows";
+
+/// Marks the stack buffer of a register tile's accumulators, which
+/// xla-hoist-tile-buffers moves to the entry of the thread that runs it.
+inline constexpr llvm::StringLiteral kTileBuffer = "xla.tile_buffer";
+
+/// After vectorization and hoisting, in the loops marked kEpilogueRows:
+/// a read of a row of the accumulators (from a tile that a transfer_write
+/// of the whole accumulator vector made, outside the loop) reads instead
+/// from a stack buffer that the same vector is written into: a
+/// memref.alloca marked kTileBuffer at the start of the distributed tile
+/// (one per thread) or of the function. The rows then read L1, and the
+/// tile of the product, which only its slice insertion still takes, is
+/// left for dropUnreadIterArgs to drop. Removes the marks; returns whether
+/// any read changed.
+bool readRowsFromTileBuffers(mlir::RewriterBase &rewriter,
+                             mlir::Operation *root);
+
 /// Splits the last iteration of `loop` (static bounds, two iterations or
 /// more) off into a loop of its own after it, which it returns.
 mlir::FailureOr<mlir::scf::ForOp>

@@ -112,6 +112,13 @@ struct TilingPlan {
   /// that product stays in L2 for it; else the last block is a copy of its
   /// own whose register tiles apply the epilogue to their accumulators.
   bool epilogueAfterKBlocks = false;
+  /// With `fuse_epilogue` on the register tiles' accumulators: the
+  /// epilogue runs as a loop over each register tile's rows, which read the
+  /// accumulators back from a stack buffer of the tile's own (in L1), not
+  /// unrolled over the rows on the registers. Less code for a large
+  /// epilogue (a training step's fused backward kernels), at the cost of
+  /// storing and reloading each tile once.
+  bool rollEpilogue = false;
   /// With `pack_rhs`: if 0-3, each register tile of a panel prefetches its
   /// share of the lhs strip the next row tile reads, with this locality
   /// (xla-prefetch-lhs-strips); -1: none.

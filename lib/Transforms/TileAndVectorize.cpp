@@ -184,6 +184,7 @@ static TilingPlan residualPlan(const TilingPlan &plan) {
     residual.tileInterchange = plan.tileInterchange;
     residual.peel = plan.peel;
     residual.fuseEpilogue = plan.fuseEpilogue;
+    residual.rollEpilogue = plan.rollEpilogue;
     residual.prefetchLhs = plan.prefetchLhs;
   }
   return residual;
@@ -481,10 +482,20 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
         xla::fuseEpilogue(rewriter, tile, loops);
     if (failed(fused))
       return failure();
-    TilingPlan whole;
-    whole.vectorize = true;
-    for (Operation *epilogueTile : *fused)
-      markResidual(rewriter, epilogueTile, whole);
+    // With `roll_epilogue`, a loop over the register tile's rows (tiled in
+    // the next sweep) that reads the accumulators back from a buffer of the
+    // tile's own; otherwise unrolled over the rows, on the registers.
+    for (Operation *epilogueTile : *fused) {
+      TilingPlan epiloguePlan;
+      epiloguePlan.vectorize = true;
+      if (plan.rollEpilogue) {
+        epiloguePlan.tileSizes.assign(
+            cast<linalg::LinalgOp>(epilogueTile).getNumLoops(), 1);
+        epiloguePlan.tileSizes.back() = 0;
+        epilogueTile->setAttr(xla::kEpilogueRows, rewriter.getUnitAttr());
+      }
+      markResidual(rewriter, epilogueTile, epiloguePlan);
+    }
   }
   llvm::append_range(loops, innerLoops);
   markResidual(rewriter, tile, residual);
@@ -856,23 +867,28 @@ struct TileAndVectorizePass
           block->setAttr(TilingPlan::kAttrName, attr);
     }
 
-    // The register tiles inside cache tiles, now that those are static.
-    PlannedOps inner;
-    func.walk([&](linalg::LinalgOp op) {
-      auto attr = op->getAttrOfType<DictionaryAttr>(TilingPlan::kAttrName);
-      if (!attr)
-        return;
-      FailureOr<TilingPlan> plan = TilingPlan::fromAttr(attr, op.getLoc());
-      if (succeeded(plan) && !plan->tileSizes.empty()) {
-        op->removeAttr(TilingPlan::kAttrName);
-        inner.emplace_back(op, std::move(*plan));
-      }
-    });
-    for (auto &[op, plan] : inner)
-      if (failed(tileAndPeel(rewriter, op, plan)) && plan.fuseEpilogue)
+    // The register tiles inside cache tiles, now that those are static;
+    // then the rows of the epilogues that register tiles took.
+    for (int level = 0; level < 2; ++level) {
+      PlannedOps inner;
+      func.walk([&](linalg::LinalgOp op) {
+        auto attr = op->getAttrOfType<DictionaryAttr>(TilingPlan::kAttrName);
+        if (!attr)
+          return;
+        FailureOr<TilingPlan> plan = TilingPlan::fromAttr(attr, op.getLoc());
+        if (succeeded(plan) && !plan->tileSizes.empty()) {
+          op->removeAttr(TilingPlan::kAttrName);
+          inner.emplace_back(op, std::move(*plan));
+        }
+      });
+      if (inner.empty())
+        break;
+      for (auto &[op, plan] : inner)
+        if (failed(tileAndPeel(rewriter, op, plan)) && plan.fuseEpilogue)
+          return signalPassFailure();
+      if (failed(applyPatternsGreedily(func, canonicalize)))
         return signalPassFailure();
-    if (!inner.empty() && failed(applyPatternsGreedily(func, canonicalize)))
-      return signalPassFailure();
+    }
 
     SmallVector<linalg::LinalgOp> marked;
     func.walk([&](linalg::LinalgOp op) {
@@ -883,6 +899,11 @@ struct TileAndVectorizePass
       if (!op.hasPureTensorSemantics() ||
           llvm::any_of(op.getStaticLoopRanges(), ShapedType::isDynamic))
         continue;
+      // A rolled epilogue's row: its loop reads the accumulators from a
+      // buffer, once they are a vector (below).
+      if (op->removeAttr(xla::kEpilogueRows))
+        if (auto rows = dyn_cast<scf::ForOp>(op->getParentOp()))
+          rows->setAttr(xla::kEpilogueRows, rewriter.getUnitAttr());
       rewriter.setInsertionPoint(op);
       if (xla::isFirstBlockInit(op)) {
         FailureOr<Value> start = xla::vectorizeFirstBlockInit(rewriter, op);
@@ -917,9 +938,9 @@ struct TileAndVectorizePass
       (void)hoistLoopInvariantSubsets(rewriter, loop);
     if (failed(applyPatternsGreedily(func, oneDimensional)))
       return signalPassFailure();
+    bool dropped = xla::readRowsFromTileBuffers(rewriter, func);
     // Once the reads of stored accumulators are forwarded (above), pre-order:
     // an outer loop's unread value makes its inner loops' unread.
-    bool dropped = false;
     func.walk<WalkOrder::PreOrder>([&](scf::ForOp loop) {
       dropped |= xla::dropUnreadIterArgs(rewriter, loop);
     });

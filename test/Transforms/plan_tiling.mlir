@@ -711,3 +711,60 @@ func.func @sum_chains(%x: tensor<4x32x16x16xf32>, %init: tensor<4x32x16xf32>) ->
   } -> tensor<4x32x16xf32>
   return %0 : tensor<4x32x16xf32>
 }
+
+// -----
+
+// An epilogue of 12 scalar ops or more runs as a loop over each register
+// tile's rows (roll_epilogue); the short ones above stay unrolled.
+// PACK-LABEL: func.func @rolled_epilogue
+// PACK: linalg.matmul
+// PACK-SAME: fuse_epilogue = true
+// PACK-SAME: roll_epilogue = true
+// PACK-LABEL: func.func @unrolled_epilogue
+// PACK: linalg.matmul
+// PACK-SAME: fuse_epilogue = true
+// PACK-NOT: roll_epilogue
+// PACK: return
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d1)>
+func.func @rolled_epilogue(%a: tensor<70x24xf32>, %b: tensor<24x128xf32>, %bias: tensor<128xf32>) -> tensor<70x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<70x128xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<70x24xf32>, tensor<24x128xf32>) outs(%c : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%0, %bias : tensor<70x128xf32>, tensor<128xf32>) outs(%e : tensor<70x128xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %v0 = arith.addf %p, %q : f32
+    %v1 = math.tanh %v0 : f32
+    %v2 = arith.mulf %v1, %v1 : f32
+    %v3 = arith.subf %one, %v2 : f32
+    %v4 = arith.mulf %v3, %v0 : f32
+    %v5 = math.absf %v4 : f32
+    %v6 = arith.addf %v5, %one : f32
+    %v7 = math.sqrt %v6 : f32
+    %v8 = arith.divf %v4, %v7 : f32
+    %v9 = math.exp %v8 : f32
+    %v10 = arith.mulf %v9, %v1 : f32
+    %v11 = arith.addf %v10, %v8 : f32
+    linalg.yield %v11 : f32
+  } -> tensor<70x128xf32>
+  return %1 : tensor<70x128xf32>
+}
+func.func @unrolled_epilogue(%a: tensor<70x24xf32>, %b: tensor<24x128xf32>, %bias: tensor<128xf32>) -> tensor<70x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<70x128xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %0 = linalg.matmul ins(%a, %b : tensor<70x24xf32>, tensor<24x128xf32>) outs(%c : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%0, %bias : tensor<70x128xf32>, tensor<128xf32>) outs(%e : tensor<70x128xf32>) {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %v0 = arith.addf %p, %q : f32
+    %v1 = math.tanh %v0 : f32
+    %v2 = arith.mulf %v1, %v0 : f32
+    linalg.yield %v2 : f32
+  } -> tensor<70x128xf32>
+  return %1 : tensor<70x128xf32>
+}

@@ -216,3 +216,43 @@ func.func @packed_epilogue_after_k_blocks(%a: tensor<70x300xf32>, %b: tensor<300
   } -> tensor<70x128xf32>
   return %1 : tensor<70x128xf32>
 }
+
+// With `roll_epilogue`, the epilogue is a loop over each register tile's
+// rows: the accumulators (still in registers through the k loop) are
+// written once into a stack buffer of the tile's shape, allocated at the
+// start of the distributed tile and marked for xla-hoist-tile-buffers, and
+// each row reads its slice back; the product is still never stored. The
+// 6 rows left over get a buffer of their own.
+// CHECK-LABEL: func.func @rolled_epilogue
+// CHECK: scf.forall
+// CHECK-DAG: %[[BUF6:.*]] = memref.alloca() {alignment = 64 : i64, xla.tile_buffer} : memref<6x1x32xf32>
+// CHECK-DAG: %[[BUF8:.*]] = memref.alloca() {alignment = 64 : i64, xla.tile_buffer} : memref<8x1x32xf32>
+// CHECK: %[[ACC:.*]] = scf.for {{.*}} -> (vector<8x1x32xf32>)
+// CHECK: vector.outerproduct
+// CHECK: %[[T:.*]] = bufferization.to_tensor %[[BUF8]] restrict writable
+// CHECK: %[[W:.*]] = vector.transfer_write %[[ACC]], %[[T]][%c0, %c0, %c0]
+// CHECK: scf.for %[[R:.*]] = %c0 to %c8 step %c1
+// CHECK: vector.transfer_read %[[W]][%[[R]], %c0, %c0]
+// CHECK: arith.maximumf
+// CHECK: vector.transfer_write {{.*}} : vector<32xf32>, tensor<8x1x32xf32>
+// CHECK: bufferization.to_tensor %[[BUF6]]
+// CHECK: scf.for {{.*}} = %c0 to %c6 step %c1
+// CHECK: scf.forall.in_parallel
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @rolled_epilogue(%a: tensor<70x24xf32>, %b: tensor<24x128xf32>, %bias: tensor<128xf32>) -> tensor<70x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<70x128xf32>
+  %c = linalg.fill {xla.tiling = {peel = true, tile_sizes = array<i64: 1, 16>, vectorize = true}} ins(%zero : f32) outs(%e : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %0 = linalg.matmul {xla.tiling = {cache_tile_interchange = array<i64: 1, 0, 2, 3>, cache_tile_sizes = array<i64: 0, 2, 0, 0>, distribute = true, fuse_epilogue = true, pack_copy = {peel = true, tile_sizes = array<i64: 1, 1, 16>, vectorize = true}, pack_per_tile = true, pack_rhs = 32 : i64, peel = true, roll_epilogue = true, tile_interchange = array<i64: 0, 1, 2, 3>, tile_sizes = array<i64: 8, 1, 1, 0>, vectorize = true}}
+      ins(%a, %b : tensor<70x24xf32>, tensor<24x128xf32>) outs(%c : tensor<70x128xf32>) -> tensor<70x128xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%0, %bias : tensor<70x128xf32>, tensor<128xf32>) outs(%e : tensor<70x128xf32>)
+      attrs = {xla.tiling = {peel = true, tile_sizes = array<i64: 1, 16>, vectorize = true}} {
+  ^bb0(%p: f32, %q: f32, %o: f32):
+    %s = arith.addf %p, %q : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<70x128xf32>
+  return %1 : tensor<70x128xf32>
+}

@@ -692,8 +692,10 @@ def TileAndVectorizePass
   }];
   let dependentDialects = [
     "::mlir::affine::AffineDialect", "::mlir::arith::ArithDialect",
-    "::mlir::linalg::LinalgDialect", "::mlir::scf::SCFDialect",
-    "::mlir::tensor::TensorDialect", "::mlir::vector::VectorDialect"
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::linalg::LinalgDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect", "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 
@@ -776,6 +778,23 @@ def ApproximateVectorMathPass : Pass<"xla-approximate-vector-math"> {
                            "::mlir::vector::VectorDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::x86vector::X86VectorDialect"];
+}
+
+def HoistTileBuffersPass : Pass<"xla-hoist-tile-buffers"> {
+  let summary = "Move register tiles' accumulator buffers to where each "
+                "thread enters once";
+  let description = [{
+    A register tile whose epilogue runs a row at a time
+    (`roll_epilogue` in the tiling plan) stores its accumulators into a
+    stack buffer, a `memref.alloca` marked `xla.tile_buffer` at the start
+    of its distributed tile; the epilogue's rows read it back from L1.
+    Once the distributed tiles are loops, that alloca would run every
+    iteration. This pass moves each marked alloca to the start of its
+    `omp.parallel` region (one buffer per thread), or of its function when
+    the loops run on one thread, and removes the mark. Run it after
+    `convert-scf-to-openmp` and before the canonicalizer that inlines the
+    alloca scopes around the parallel bodies.
+  }];
 }
 
 def ExpandMinMaxPass : Pass<"xla-expand-min-max"> {
