@@ -68,6 +68,11 @@ xla::createTargetMachine(const TargetDescription &target,
   return std::move(machine);
 }
 
+bool xla::skipsCostlyLLVMPasses(const CompileOptions &options,
+                                const llvm::TargetMachine &machine) {
+  return !options.llvmAllPasses && machine.getTargetTriple().isX86();
+}
+
 namespace {
 /// The analysis managers of a new-PM pipeline, registered with `builder`.
 struct AnalysisManagers {
@@ -110,7 +115,7 @@ llvm::Error xla::runOptimizationPipeline(llvm::Module &module,
   // canonicalize: without it the kernels differ only in how loops test
   // their exit (docs/compile-time.md). Skipped on the CPU unless
   // `llvm-all-passes` (the code generator's skips are in ParallelCodeGen).
-  if (!options.llvmAllPasses && machine.getTargetTriple().isX86())
+  if (skipsCostlyLLVMPasses(options, machine))
     callbacks.registerShouldRunOptionalPassCallback(
         [](llvm::StringRef pass, llvm::Any) {
           return pass != "IndVarSimplifyPass";

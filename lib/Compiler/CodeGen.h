@@ -27,6 +27,12 @@ llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createTargetMachine(const TargetDescription &target,
                     const CompileOptions &options);
 
+/// Whether LLVM's induction variable simplification, loop strength
+/// reduction and post-RA scheduler are skipped for `machine`: on X86,
+/// unless `llvm-all-passes` (docs/compile-time.md).
+bool skipsCostlyLLVMPasses(const CompileOptions &options,
+                           const llvm::TargetMachine &machine);
+
 /// Sets the triple and data layout of `module` and runs LLVM's -O<n> on it.
 llvm::Error runOptimizationPipeline(llvm::Module &module,
                                     llvm::TargetMachine &machine,

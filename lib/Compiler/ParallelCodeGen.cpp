@@ -94,7 +94,7 @@ generate(llvm::Module &module, const TargetDescription &target,
   if (!machine)
     return machine.takeError();
   static CPUCodeGenGate gate;
-  if (!options.llvmAllPasses && (*machine)->getTargetTriple().isX86())
+  if (skipsCostlyLLVMPasses(options, **machine))
     module.getContext().setOptPassGate(gate);
   llvm::SmallVector<char, 0> code;
   llvm::raw_svector_ostream os(code);

@@ -1013,16 +1013,16 @@ decideConvolutionTiling(linalg::LinalgOp op, const LoopNest &nest,
   return plan;
 }
 
-/// Whether the only reader of `op`'s product, whose accumulators start
-/// from a fill, is an epilogue that its register tiles can compute: an
-/// all-parallel linalg.generic reading the product element for element,
-/// whose loops expand to the packed ones (projected permutations) and
-/// whose elements are a byte or more (its other operands are sliced per
-/// tile).
 /// The body size (scalar ops) from which an epilogue fused into register
 /// tiles runs as a loop over their rows (`roll_epilogue`).
 static constexpr int64_t kRollEpilogueOps = 12;
 
+/// The only reader of `op`'s product, whose accumulators start from a
+/// fill, if it is an epilogue that its register tiles can compute: an
+/// all-parallel linalg.generic reading the product element for element,
+/// whose loops expand to the packed ones (projected permutations) and
+/// whose elements are a byte or more (its other operands are sliced per
+/// tile); else null.
 static linalg::GenericOp fusibleEpilogueOf(linalg::LinalgOp op) {
   if (op->getNumResults() != 1 || !op->getResult(0).hasOneUse() ||
       !op.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
@@ -1081,7 +1081,7 @@ std::optional<TilingPlan> xla::decideTiling(linalg::LinalgOp op,
     // and a 4096x768 by 768x3072 dense layer ran 2-4% slower rolled.
     plan->rollEpilogue =
         epilogue && !plan->epilogueAfterKBlocks &&
-        int64_t(epilogue.getBody()->getOperations().size()) - 1 >=
+        int64_t(llvm::range_size(epilogue.getBody()->without_terminator())) >=
             kRollEpilogueOps;
   }
   if (!plan)

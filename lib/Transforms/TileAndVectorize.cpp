@@ -377,6 +377,16 @@ prepareEpilogueAfterKBlocks(RewriterBase &rewriter, linalg::LinalgOp tile,
   return xla::fuseEpilogueIntoDistributedTiles(rewriter, forall);
 }
 
+/// The plan of an epilogue computed a row at a time: every loop tiled by
+/// one but the innermost (its row, vectorized whole).
+static TilingPlan rowByRowPlan(linalg::LinalgOp op) {
+  TilingPlan rows;
+  rows.tileSizes.assign(op.getNumLoops(), 1);
+  rows.tileSizes.back() = 0;
+  rows.vectorize = true;
+  return rows;
+}
+
 /// With `epilogue_after_k_blocks`: every block adds into a product of the
 /// distributed tile's own, and the epilogue joins the distributed tiles
 /// after the blocks, vectorized a panel row at a time (its innermost loop,
@@ -395,11 +405,7 @@ static LogicalResult fuseEpilogueAfterKBlocks(
     return failure();
   auto epilogueTile = cast<linalg::LinalgOp>(*epilogue);
   epilogueTile->removeAttr(xla::kPackedEpilogue);
-  TilingPlan rows;
-  rows.tileSizes.assign(epilogueTile.getNumLoops(), 1);
-  rows.tileSizes.back() = 0;
-  rows.vectorize = true;
-  markResidual(rewriter, epilogueTile, rows);
+  markResidual(rewriter, epilogueTile, rowByRowPlan(epilogueTile));
   return success();
 }
 
@@ -485,16 +491,16 @@ static LogicalResult tileAndPeel(RewriterBase &rewriter, linalg::LinalgOp op,
     // With `roll_epilogue`, a loop over the register tile's rows (tiled in
     // the next sweep) that reads the accumulators back from a buffer of the
     // tile's own; otherwise unrolled over the rows, on the registers.
+    TilingPlan whole;
+    whole.vectorize = true;
     for (Operation *epilogueTile : *fused) {
-      TilingPlan epiloguePlan;
-      epiloguePlan.vectorize = true;
-      if (plan.rollEpilogue) {
-        epiloguePlan.tileSizes.assign(
-            cast<linalg::LinalgOp>(epilogueTile).getNumLoops(), 1);
-        epiloguePlan.tileSizes.back() = 0;
-        epilogueTile->setAttr(xla::kEpilogueRows, rewriter.getUnitAttr());
+      if (!plan.rollEpilogue) {
+        markResidual(rewriter, epilogueTile, whole);
+        continue;
       }
-      markResidual(rewriter, epilogueTile, epiloguePlan);
+      markResidual(rewriter, epilogueTile,
+                   rowByRowPlan(cast<linalg::LinalgOp>(epilogueTile)));
+      epilogueTile->setAttr(xla::kEpilogueRows, rewriter.getUnitAttr());
     }
   }
   llvm::append_range(loops, innerLoops);
