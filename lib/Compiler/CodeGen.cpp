@@ -180,7 +180,7 @@ static void removeDeadArguments(llvm::Module &module,
 llvm::Error xla::optimizeModule(std::unique_ptr<llvm::Module> &module,
                                 const TargetDescription &target,
                                 const CompileOptions &options,
-                                llvm::SmallVectorImpl<char> *object,
+                                ObjectCode *objects,
                                 llvm::ArrayRef<std::string> exported,
                                 bool keepModule) {
   if (options.optLevel > 0) {
@@ -188,8 +188,8 @@ llvm::Error xla::optimizeModule(std::unique_ptr<llvm::Module> &module,
     removeDeadArguments(*module, exported);
   }
   if (options.optLevel > 0 && getCodeGenPartitions(*module) > 1)
-    return optimizeInParts(module, target, options, object,
-                           keepModule || !object);
+    return optimizeInParts(module, target, options, objects,
+                           keepModule || !objects);
   mlir::TimingScope time = timeStage(options, "LLVM optimization");
   auto machine = createTargetMachine(target, options);
   if (!machine)
@@ -201,8 +201,8 @@ llvm::Expected<llvm::SmallVector<char, 0>>
 xla::emitObject(const CompiledModule &compiled,
                 const TargetDescription &target,
                 const CompileOptions &options, CodeKind kind) {
-  if (kind == CodeKind::Object && !compiled.object.empty())
-    return compiled.object;
+  if (kind == CodeKind::Object && !compiled.objects.empty())
+    return joinObjects(compiled.objects, options);
   mlir::TimingScope time = timeStage(options, "code generation");
   return generateCode(*compiled.module, target, options,
                       kind == CodeKind::Object
@@ -268,17 +268,24 @@ llvm::Error xla::runLinker(llvm::ArrayRef<std::string> args,
   return llvm::Error::success();
 }
 
-llvm::Error xla::emitSharedLibrary(llvm::ArrayRef<char> object,
+llvm::Error xla::emitSharedLibrary(const ObjectCode &objects,
                                    llvm::StringRef path) {
-  llvm::SmallVector<llvm::FileRemover, 1> removers;
-  llvm::Expected<std::string> objectPath = writeTemporaryObject(object, removers);
-  if (!objectPath)
-    return objectPath.takeError();
+  // Reserved: a FileRemover that moves removes its file.
+  llvm::SmallVector<llvm::FileRemover> removers;
+  removers.reserve(objects.size());
+  llvm::SmallVector<std::string> args = {"-shared", "-o", path.str()};
+  // The parts of a program compiled in parts go in as they are: one link.
+  for (const auto &object : objects) {
+    llvm::Expected<std::string> objectPath =
+        writeTemporaryObject(object, removers);
+    if (!objectPath)
+      return objectPath.takeError();
+    args.push_back(*objectPath);
+  }
   // The library names what it calls besides the runtime (whose functions
   // it imports through pointers): libm, and libomp and MLIR's C runner
   // utilities where the code uses them.
-  llvm::SmallVector<std::string> args = {"-shared", "-o", path.str(),
-                                         *objectPath, "--as-needed"};
+  args.push_back("--as-needed");
   for (llvm::StringRef library :
        {getLibmPath(), llvm::StringRef(XLA_OPENMP_LIBRARY),
         llvm::StringRef(XLA_C_RUNNER_UTILS)}) {

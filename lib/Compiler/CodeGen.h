@@ -4,6 +4,7 @@
 #define XLA_MLIR_LIB_COMPILER_CODEGEN_H
 
 #include "xla-mlir/Compiler/CompileOptions.h"
+#include "xla-mlir/Compiler/Compiler.h"
 #include "xla-mlir/Target/TargetDescription.h"
 
 #include "llvm/Support/Error.h"
@@ -40,28 +41,29 @@ llvm::Error runOptimizationPipeline(llvm::Module &module,
 
 /// Runs LLVM's -O<n> on `module`: a large module in parts on
 /// `options.compileThreads` threads (optimizeInParts), which replaces it.
-/// If `object` is given and the module is split, the parts' machine code
-/// is generated with their optimization and joined into `object`; it stays
-/// empty for a module of one part (emitObject generates it); then, without
+/// If `objects` is given and the module is split, the parts' machine code
+/// is generated with their optimization into `objects`, one object per
+/// part; it stays empty for a module of one part (emitObject generates it);
+/// then, without
 /// `keepModule`, the optimized parts are not linked back and `module` is
 /// reset. Functions other than `exported` are the program's own: their
 /// unused arguments are removed first.
 llvm::Error optimizeModule(std::unique_ptr<llvm::Module> &module,
                            const TargetDescription &target,
                            const CompileOptions &options,
-                           llvm::SmallVectorImpl<char> *object = nullptr,
+                           ObjectCode *objects = nullptr,
                            llvm::ArrayRef<std::string> exported = {},
                            bool keepModule = true);
 
 /// Splits `module` into getCodeGenPartitions() parts, optimizes them on a
 /// thread pool and links them back into one module (in the same context)
-/// with the original local symbols local again; with `object`, each part's
-/// machine code too, joined into one object, and without `keepModule` the
-/// module is reset instead of linked (ParallelCodeGen.cpp).
+/// with the original local symbols local again; with `objects`, each part's
+/// machine code too, and without `keepModule` the module is reset instead
+/// of linked (ParallelCodeGen.cpp).
 llvm::Error optimizeInParts(std::unique_ptr<llvm::Module> &module,
                             const TargetDescription &target,
                             const CompileOptions &options,
-                            llvm::SmallVectorImpl<char> *object = nullptr,
+                            ObjectCode *objects = nullptr,
                             bool keepModule = true);
 
 /// ld.lld: $XLA_LINKER, else next to the LLVM we were built with, else PATH.

@@ -231,7 +231,7 @@ CompilationCache::lookup(llvm::StringRef key, const CompileOptions &options,
 }
 
 llvm::Expected<std::unique_ptr<runtime::Executable>>
-CompilationCache::insert(llvm::StringRef key, llvm::ArrayRef<char> object,
+CompilationCache::insert(llvm::StringRef key, const ObjectCode &objects,
                          llvm::StringRef entry, const CompileOptions &options) {
   if (std::error_code ec = fs::create_directories(directory))
     return makeError("cannot create the cache directory " + directory + ": " +
@@ -242,7 +242,7 @@ CompilationCache::insert(llvm::StringRef key, llvm::ArrayRef<char> object,
   fs::createUniquePath(directory + "/tmp-%%%%%%%%%%%%%%%%.so", temporary,
                        /*MakeAbsolute=*/false);
   llvm::FileRemover removeTemporary(temporary);
-  if (llvm::Error error = emitSharedLibrary(object, temporary))
+  if (llvm::Error error = emitSharedLibrary(objects, temporary))
     return std::move(error);
   auto bytes = llvm::MemoryBuffer::getFile(temporary);
   if (!bytes)
@@ -319,7 +319,7 @@ xla::compileWithCache(ModuleOp module, const TargetDescription &target,
     return compiled.takeError();
   mlir::TimingScope insertTime =
       timeStage(options, "shared library, cache entry and load");
-  auto exe = cache.insert(*key, compiled->object, compiled->signature.entry,
+  auto exe = cache.insert(*key, compiled->objects, compiled->signature.entry,
                           options);
   insertTime.stop();
   if (exe) {
@@ -331,5 +331,5 @@ xla::compileWithCache(ModuleOp module, const TargetDescription &target,
   llvm::WithColor::warning() << "compilation cache " << cache.getDirectory()
                              << ": " << llvm::toString(exe.takeError())
                              << "\n";
-  return loadInJIT(compiled->object, compiled->signature, options);
+  return loadInJIT(compiled->objects, compiled->signature, options);
 }

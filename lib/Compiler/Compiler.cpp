@@ -467,7 +467,7 @@ compileProgram(ModuleOp module, const TargetDescription &target,
       runtime::kPackedEntryPrefix + compiled.signature.entry};
   if (llvm::Error error =
           optimizeModule(compiled.module, target, options,
-                         withObject ? &compiled.object : nullptr, exported,
+                         withObject ? &compiled.objects : nullptr, exported,
                          keepModule || !dumpDir.empty()))
     return std::move(error);
   if (!dumpDir.empty())
@@ -527,10 +527,15 @@ xla::compileToObject(ModuleOp module, const TargetDescription &target,
                      /*withObject=*/true);
   if (!compiled)
     return compiled.takeError();
+  if (!compiled->objects.empty())
+    return CompiledObject{std::move(compiled->signature),
+                          std::move(compiled->objects)};
   auto object = emitObject(*compiled, target, options);
   if (!object)
     return object.takeError();
-  return CompiledObject{std::move(compiled->signature), std::move(*object)};
+  CompiledObject result{std::move(compiled->signature), {}};
+  result.objects.push_back(std::move(*object));
+  return std::move(result);
 }
 
 llvm::Expected<std::unique_ptr<runtime::Executable>>
@@ -540,7 +545,7 @@ xla::compileForJIT(ModuleOp module, const TargetDescription &target,
       compileToObject(module, target, options);
   if (!compiled)
     return compiled.takeError();
-  return loadInJIT(compiled->object, compiled->signature, options);
+  return loadInJIT(compiled->objects, compiled->signature, options);
 }
 
 llvm::Error xla::toError(const runtime::Status &status) {

@@ -1,7 +1,8 @@
 //===- JIT.cpp - load compiled objects into this process ------------------===//
 //
-// ORC's LLJIT links the object that emitObject produced (the same bytes an
-// ahead-of-time compilation writes), so what runs in the JIT is what ships.
+// ORC's LLJIT links the objects that compileToObject produced (the parts of
+// a program compiled in parts, which a shared library links alike), so what
+// runs in the JIT is what ships.
 // Symbols other than the program's own come from the process (LLJIT links
 // its process-symbols JITDylib by default): libm, libomp and MLIR's C
 // runner utilities. Runtime functions are not symbols at all:
@@ -54,7 +55,7 @@ static void addOwnLibrary(llvm::orc::LLJIT &jit) {
 
 
 llvm::Expected<std::unique_ptr<runtime::Executable>>
-xla::loadInJIT(llvm::ArrayRef<char> object,
+xla::loadInJIT(const ObjectCode &objects,
                const runtime::Signature &signature,
                const CompileOptions &options) {
   mlir::TimingScope time = timeStage(options, "JIT link and load");
@@ -79,10 +80,13 @@ xla::loadInJIT(llvm::ArrayRef<char> object,
         return plugin.takeError();
       linker->addPlugin(std::move(*plugin));
     }
-  if (llvm::Error error = (*jit)->addObjectFile(
-          llvm::MemoryBuffer::getMemBufferCopy(
-              llvm::StringRef(object.data(), object.size()), "xla_program")))
-    return std::move(error);
+  // The parts' hidden symbols resolve between them: they share the JIT's
+  // main JITDylib.
+  for (const auto &object : objects)
+    if (llvm::Error error = (*jit)->addObjectFile(
+            llvm::MemoryBuffer::getMemBufferCopy(
+                llvm::StringRef(object.data(), object.size()), "xla_program")))
+      return std::move(error);
 
   std::shared_ptr<llvm::orc::LLJIT> code(std::move(*jit));
   // Looking a symbol up links the object; errors (an unresolved symbol)

@@ -105,9 +105,11 @@ generate(llvm::Module &module, const TargetDescription &target,
   return std::move(code);
 }
 
-/// `ld.lld -r` of `objects` into one object.
-static llvm::Expected<llvm::SmallVector<char, 0>>
-joinObjects(llvm::ArrayRef<llvm::SmallVector<char, 0>> objects) {
+llvm::Expected<llvm::SmallVector<char, 0>>
+xla::joinObjects(const ObjectCode &objects, const CompileOptions &options) {
+  if (objects.size() == 1)
+    return objects.front();
+  mlir::TimingScope time = timeStage(options, "joining the parts");
   llvm::SmallVector<llvm::FileRemover> removers;
   removers.reserve(objects.size() + 1);
   llvm::SmallString<128> joined;
@@ -206,8 +208,7 @@ struct OptimizedPart {
 llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
                                  const TargetDescription &target,
                                  const CompileOptions &options,
-                                 llvm::SmallVectorImpl<char> *object,
-                                 bool keepModule) {
+                                 ObjectCode *objects, bool keepModule) {
   // Local symbols become hidden externals in the parts; when the parts are
   // linked back, they are made local again, so the module keeps its
   // symbol table.
@@ -219,7 +220,7 @@ llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
   // Each thread times its own work; the report adds them up under the
   // stage that is running.
   mlir::TimingScope stage =
-      timeStage(options, object ? "LLVM optimization and code generation"
+      timeStage(options, objects ? "LLVM optimization and code generation"
                                 : "LLVM optimization");
   llvm::SmallVector<Bytes> bitcode;
   {
@@ -235,7 +236,7 @@ llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
               return machine.takeError();
             OptimizedPart result;
             {
-              mlir::TimingScope time = object
+              mlir::TimingScope time = objects
                                            ? stage.nest("LLVM optimization")
                                            : mlir::TimingScope();
               if (llvm::Error error =
@@ -246,7 +247,7 @@ llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
                 llvm::WriteBitcodeToFile(part, os);
               }
             }
-            if (object) {
+            if (objects) {
               mlir::TimingScope time = stage.nest("code generation");
               llvm::Expected<Bytes> code = generate(
                   part, target, options, llvm::CodeGenFileType::ObjectFile);
@@ -260,16 +261,9 @@ llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
     return makeError("LLVM optimization or code generation failed: " +
                      llvm::toString(optimized.takeError()));
   stage.stop();
-  if (object) {
-    mlir::TimingScope time = timeStage(options, "joining the parts");
-    llvm::SmallVector<Bytes> objects;
+  if (objects)
     for (OptimizedPart &part : *optimized)
-      objects.push_back(std::move(part.object));
-    llvm::Expected<Bytes> joined = joinObjects(objects);
-    if (!joined)
-      return joined.takeError();
-    object->assign(joined->begin(), joined->end());
-  }
+      objects->push_back(std::move(part.object));
 
   if (!keepModule) {
     module.reset();
@@ -321,5 +315,5 @@ xla::generateCode(const llvm::Module &module, const TargetDescription &target,
   if (!objects)
     return makeError("code generation failed: " +
                      llvm::toString(objects.takeError()));
-  return joinObjects(*objects);
+  return joinObjects(ObjectCode(std::move(*objects)), options);
 }

@@ -287,14 +287,18 @@ compile(ModuleOp module, const xla::TargetDescription &target,
     auto object = xla::emitObject(*llvmModule, target, options);
     if (!object)
       return object.takeError();
-    compiled = {std::move(llvmModule->signature), std::move(*object)};
+    compiled.signature = std::move(llvmModule->signature);
+    compiled.objects.push_back(std::move(*object));
   }
-  if (!dumpObject.empty())
-    if (llvm::Error error =
-            writeFile(dumpObject, llvm::StringRef(compiled.object.data(),
-                                                  compiled.object.size())))
+  if (!dumpObject.empty()) {
+    auto joined = xla::joinObjects(compiled.objects, options);
+    if (!joined)
+      return joined.takeError();
+    if (llvm::Error error = writeFile(
+            dumpObject, llvm::StringRef(joined->data(), joined->size())))
       return std::move(error);
-  return xla::loadInJIT(compiled.object, compiled.signature, options);
+  }
+  return xla::loadInJIT(compiled.objects, compiled.signature, options);
 }
 
 int runModule(ModuleOp module, const xla::TargetDescription &target) {

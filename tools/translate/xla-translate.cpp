@@ -162,14 +162,17 @@ int main(int argc, char **argv) {
     if (outputFile == "-")
       return fail("--emit=shared needs -o FILE");
     mlir::TimingScope linkTime = xla::timeStage(options, "shared library");
-    if (llvm::Error err = xla::emitSharedLibrary(object->object, outputFile))
+    if (llvm::Error err = xla::emitSharedLibrary(object->objects, outputFile))
       return fail(llvm::toString(std::move(err)));
   } else {
     auto output = openOutputFile(outputFile, &error);
     if (!output)
       return fail(error);
     if (emitKind == EmitKind::Object) {
-      output->os().write(object->object.data(), object->object.size());
+      auto joined = xla::joinObjects(object->objects, options);
+      if (!joined)
+        return fail(llvm::toString(joined.takeError()));
+      output->os().write(joined->data(), joined->size());
     } else if (emitKind == EmitKind::LLVMIR) {
       compiled->module->print(output->os(), nullptr);
     } else {

@@ -25,6 +25,7 @@
 #define XLA_MLIR_COMPILER_COMPILATIONCACHE_H
 
 #include "xla-mlir/Compiler/CompileOptions.h"
+#include "xla-mlir/Compiler/Compiler.h"
 #include "xla-mlir/Runtime/Executable.h"
 #include "xla-mlir/Target/TargetDescription.h"
 
@@ -66,10 +67,10 @@ public:
   llvm::Expected<std::unique_ptr<runtime::Executable>>
   lookup(llvm::StringRef key, const CompileOptions &options, bool *corrupt);
 
-  /// Links `object` into the entry of `key` (atomically), prunes the
+  /// Links `objects` into the entry of `key` (atomically), prunes the
   /// directory to its bound, and loads the stored library.
   llvm::Expected<std::unique_ptr<runtime::Executable>>
-  insert(llvm::StringRef key, llvm::ArrayRef<char> object,
+  insert(llvm::StringRef key, const ObjectCode &objects,
          llvm::StringRef entry, const CompileOptions &options);
 
   /// The paths of the entry of `key`.

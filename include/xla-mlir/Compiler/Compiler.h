@@ -9,12 +9,14 @@
 //     -> compileToLLVM: hlo-import, entry and signature, the target's
 //        pipeline (HLO optimization, lowering, LLVM dialect), translation,
 //        entry wrappers and import table (ABI/EntryABI.h), LLVM -O<n>
-//     -> emitObject: object code or assembly for the target
+//     -> compileToObject: object code for the target, in parts for a large
+//        program (emitObject: one object, or assembly)
 //     -> loadInJIT (this process) | emitSharedLibrary (a runtime artifact) |
 //        the object with a C header (xla-translate)
 //
-// The JIT loads the very object emitObject produces, so the JIT and the
-// ahead-of-time paths run the same code for the same target and options.
+// The JIT links the very objects compileToObject produces, and a shared
+// library the same ones, so the JIT and the ahead-of-time paths run the same
+// code for the same target and options.
 // Errors carry the MLIR diagnostics as "file:line:col: error: message".
 //
 //===----------------------------------------------------------------------===//
@@ -54,16 +56,28 @@ mlir::OwningOpRef<mlir::ModuleOp>
 parseProgram(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
              mlir::MLIRContext *context);
 
+/// Machine code as relocatable objects: one, or the parts of a program
+/// compiled in parallel, which call each other's (hidden) kernels. The JIT
+/// and shared libraries link the parts as they are; joinObjects makes one
+/// object of them where one file is wanted.
+using ObjectCode = llvm::SmallVector<llvm::SmallVector<char, 0>, 1>;
+
+/// One relocatable object that defines all that `objects` define: the
+/// object itself if there is one, else the parts joined by `ld.lld -r`
+/// (timed as "joining the parts").
+llvm::Expected<llvm::SmallVector<char, 0>>
+joinObjects(const ObjectCode &objects, const CompileOptions &options);
+
 /// An optimized LLVM module and the signature of its entry. (Inside the
 /// driver, a compilation to object code may keep only `object`.)
 struct CompiledModule {
   runtime::Signature signature;
   std::unique_ptr<llvm::LLVMContext> context;
   std::unique_ptr<llvm::Module> module;
-  /// The module's object code when it was generated together with the
-  /// optimization (a module optimized in parts), else empty; emitObject
-  /// returns it.
-  llvm::SmallVector<char, 0> object;
+  /// The module's object code, in parts, when it was generated together
+  /// with the optimization (a module optimized in parts), else empty;
+  /// compileToObject returns it, emitObject joins it.
+  ObjectCode objects;
 
   CompiledModule();
   CompiledModule(CompiledModule &&);
@@ -97,26 +111,26 @@ emitObject(const CompiledModule &compiled, const TargetDescription &target,
 /// Object code and the signature of its entry.
 struct CompiledObject {
   runtime::Signature signature;
-  llvm::SmallVector<char, 0> object;
+  ObjectCode objects;
 };
 
-/// compileToLLVM + emitObject.
+/// compileToLLVM + its object code: the parts of a program compiled in
+/// parts, not joined.
 llvm::Expected<CompiledObject> compileToObject(mlir::ModuleOp module,
                                                const TargetDescription &target,
                                                const CompileOptions &options);
 
-/// Links `object` into a shared library at `path` that Executable::load
+/// Links `objects` into a shared library at `path` that Executable::load
 /// runs (ld.lld, found next to the LLVM the compiler was built with or on
 /// PATH, or $XLA_LINKER).
-llvm::Error emitSharedLibrary(llvm::ArrayRef<char> object,
-                              llvm::StringRef path);
+llvm::Error emitSharedLibrary(const ObjectCode &objects, llvm::StringRef path);
 
-/// Loads `object` into this process with ORC and wraps it.
+/// Links `objects` into this process with ORC and wraps the entry.
 llvm::Expected<std::unique_ptr<runtime::Executable>>
-loadInJIT(llvm::ArrayRef<char> object, const runtime::Signature &signature,
+loadInJIT(const ObjectCode &objects, const runtime::Signature &signature,
           const CompileOptions &options);
 
-/// compileToLLVM + emitObject + loadInJIT.
+/// compileToObject + loadInJIT.
 llvm::Expected<std::unique_ptr<runtime::Executable>>
 compileForJIT(mlir::ModuleOp module, const TargetDescription &target,
               const CompileOptions &options);
