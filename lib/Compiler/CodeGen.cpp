@@ -134,14 +134,27 @@ llvm::Error xla::runOptimizationPipeline(llvm::Module &module,
   return llvm::Error::success();
 }
 
-/// The interprocedural cleanup that splitting into parts would prevent:
-/// the kernels' unused descriptor arguments (everything but the aligned
-/// pointer of a static memref) are removed from their signatures and from
-/// the calls in the entry, which would otherwise pass hundreds of constants
-/// on the stack (instruction selection of one large block). The kernels
-/// are internal only meanwhile: internal, O3 would also change their
-/// calling convention and promote their arguments, and X86's fastcc
-/// cannot pass a <1 x i1> ("cannot emit physreg copy").
+/// The kernels are no ABI: hidden, so a shared library neither exports
+/// them nor lets another library interpose them. External, not internal:
+/// internal, O3 would change their calling convention and promote their
+/// arguments, and X86's fastcc cannot pass a <1 x i1> ("cannot emit physreg
+/// copy").
+static void hideKernels(llvm::Module &module,
+                        llvm::ArrayRef<std::string> exported) {
+  for (llvm::Function &function : module.functions())
+    if (!function.isDeclaration() && function.hasExternalLinkage() &&
+        !llvm::is_contained(exported, function.getName()))
+      function.setVisibility(llvm::GlobalValue::HiddenVisibility);
+}
+
+/// The interprocedural cleanup that splitting into parts would prevent,
+/// for kernels that take memref descriptors (xla-bare-pointer-kernels
+/// gives the others one pointer per buffer): their unused descriptor
+/// arguments (everything but the aligned pointer of a static memref) are
+/// removed from their signatures and from the calls in the entry, which
+/// would otherwise pass hundreds of constants on the stack (instruction
+/// selection of one large block). The kernels are internal only meanwhile
+/// (see hideKernels).
 static void removeDeadArguments(llvm::Module &module,
                                 llvm::ArrayRef<std::string> exported) {
   llvm::SmallVector<std::string> internalized;
@@ -168,13 +181,10 @@ static void removeDeadArguments(llvm::Module &module,
   pipeline.addPass(llvm::DeadArgumentEliminationPass());
   pipeline.run(module, analyses.modules);
   // Dead argument elimination replaces a function by one of the same name.
-  // The kernels are no ABI: hidden, so a shared library neither exports
-  // them nor lets another library interpose them.
   for (const std::string &name : internalized)
-    if (llvm::Function *function = module.getFunction(name)) {
+    if (llvm::Function *function = module.getFunction(name))
       function->setLinkage(llvm::GlobalValue::ExternalLinkage);
-      function->setVisibility(llvm::GlobalValue::HiddenVisibility);
-    }
+  hideKernels(module, exported);
 }
 
 llvm::Error xla::optimizeModule(std::unique_ptr<llvm::Module> &module,
@@ -182,10 +192,12 @@ llvm::Error xla::optimizeModule(std::unique_ptr<llvm::Module> &module,
                                 const CompileOptions &options,
                                 ObjectCode *objects,
                                 llvm::ArrayRef<std::string> exported,
-                                bool keepModule) {
-  if (options.optLevel > 0) {
+                                bool keepModule, bool descriptorKernels) {
+  if (options.optLevel > 0 && descriptorKernels) {
     mlir::TimingScope time = timeStage(options, "dead arguments");
     removeDeadArguments(*module, exported);
+  } else {
+    hideKernels(*module, exported);
   }
   if (options.optLevel > 0 && getCodeGenPartitions(*module) > 1)
     return optimizeInParts(module, target, options, objects,

@@ -46,14 +46,16 @@ llvm::Error runOptimizationPipeline(llvm::Module &module,
 /// part; it stays empty for a module of one part (emitObject generates it);
 /// then, without
 /// `keepModule`, the optimized parts are not linked back and `module` is
-/// reset. Functions other than `exported` are the program's own: their
-/// unused arguments are removed first.
+/// reset. Functions other than `exported` are the program's own (hidden):
+/// with `descriptorKernels` (some take memref descriptors), their unused
+/// arguments are removed first.
 llvm::Error optimizeModule(std::unique_ptr<llvm::Module> &module,
                            const TargetDescription &target,
                            const CompileOptions &options,
                            ObjectCode *objects = nullptr,
                            llvm::ArrayRef<std::string> exported = {},
-                           bool keepModule = true);
+                           bool keepModule = true,
+                           bool descriptorKernels = true);
 
 /// Splits `module` into getCodeGenPartitions() parts, optimizes them on a
 /// thread pool and links them back into one module (in the same context)

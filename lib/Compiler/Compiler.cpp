@@ -444,6 +444,14 @@ compileProgram(ModuleOp module, const TargetDescription &target,
         "compilation to LLVM produced invalid IR (a compiler bug; "
         "--verify-each names the pass)");
   passTime.stop();
+  // Kernels that xla-bare-pointer-kernels left with memref descriptors
+  // (the GPU path's host functions, buffers of dynamic layout) need the
+  // interprocedural removal of their unused arguments.
+  bool descriptorKernels = llvm::any_of(
+      program.getOps<LLVM::LLVMFuncOp>(), [&](LLVM::LLVMFuncOp func) {
+        return !func.isExternal() && func.getSymName() != prepared->entryName &&
+               !func->hasAttr(kBarePointerAttrName);
+      });
 
   mlir::TimingScope translateTime =
       timeStage(options, "translation to LLVM IR");
@@ -468,7 +476,7 @@ compileProgram(ModuleOp module, const TargetDescription &target,
   if (llvm::Error error =
           optimizeModule(compiled.module, target, options,
                          withObject ? &compiled.objects : nullptr, exported,
-                         keepModule || !dumpDir.empty()))
+                         keepModule || !dumpDir.empty(), descriptorKernels))
     return std::move(error);
   if (!dumpDir.empty())
     if (llvm::Error error = finishDump(dumpDir, compiled, target, options))

@@ -178,6 +178,8 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   // OpenMP ops are converted by convert-to-llvm below, in the same walk as
   // everything else (their interface is registered with the dialects): a
   // separate convert-openmp-to-llvm would walk the whole module once more.
+  // Kernels take one pointer per buffer, not a descriptor of constants.
+  pm.addPass(createBarePointerKernelsPass());
   ConvertFuncToLLVMPassOptions funcToLLVM;
   funcToLLVM.useBarePtrCallConv = options.barePtrABI;
   pm.addPass(createConvertFuncToLLVMPass(funcToLLVM));

@@ -16,9 +16,11 @@
 // two under one stage, and timing changes no byte.
 // RUN: xla-translate %s --emit=obj --runtime-alloc=true --parallel-loops=true --fusion=false --time-compile -o %t/timed.o 2>&1 | FileCheck %s --check-prefix=STAGES
 // RUN: cmp %t/one.o %t/timed.o
+// The kernels take bare pointers, so no interprocedural removal of
+// descriptor arguments runs before the split.
 // STAGES: translation to LLVM IR
-// STAGES-NEXT: dead arguments
-// STAGES-NEXT: LLVM optimization and code generation
+// STAGES-NOT: dead arguments
+// STAGES: LLVM optimization and code generation
 // STAGES-DAG: {{^ +[0-9.]+ \( *[0-9.]+%\) +[0-9.]+ \( *[0-9.]+%\)    splitting into parts$}}
 // STAGES-DAG: {{^ +[0-9.]+ \( *[0-9.]+%\) +[0-9.]+ \( *[0-9.]+%\)    LLVM optimization$}}
 // STAGES-DAG: {{^ +[0-9.]+ \( *[0-9.]+%\) +[0-9.]+ \( *[0-9.]+%\)    code generation$}}
@@ -26,12 +28,12 @@
 // An object needs no optimized module: the parts are not linked back.
 // STAGES-NOT: linking the optimized parts
 // The optimized parts are linked back into one module for dumps and
-// --emit=llvmir: the kernels take one pointer per buffer (their unused
-// descriptor fields were removed before the split) and keep their names.
+// --emit=llvmir: the kernels take one pointer per buffer
+// (xla-bare-pointer-kernels) and keep their names.
 // RUN: xla-translate %s --emit=llvmir --runtime-alloc=true --parallel-loops=true --fusion=false -o - | FileCheck %s --check-prefix=IR
 // RUN: xla-translate %s --emit=llvmir --runtime-alloc=true --parallel-loops=true --fusion=false --time-compile -o /dev/null 2>&1 | FileCheck %s --check-prefix=LINKED
 // LLVM IR alone needs no machine code: the parts are optimized and linked.
-// LINKED: dead arguments
+// LINKED: translation to LLVM IR
 // LINKED-NEXT: LLVM optimization
 // LINKED-NOT: code generation
 // LINKED: linking the optimized parts

@@ -28,8 +28,8 @@
 // --dump-llvm writes the optimized LLVM IR: the entry's C function and its
 // packed form (ABI/EntryABI.h), the signature text, the fused kernel (a
 // function named after its fusion, which main calls). The kernel takes one
-// pointer per buffer: the sizes, strides and offsets of its static memref
-// descriptors are removed from its signature and the call.
+// pointer per buffer (xla-bare-pointer-kernels): no sizes, strides or
+// offsets of its static buffers in its signature or the call.
 // RUN: xla-run %s --input %S/Inputs/a_2x3_f32.npy,%S/Inputs/b_2x3_f32.npy --no-print --dump-llvm %t.ll
 // RUN: FileCheck %s --check-prefix=LLVM < %t.ll
 // LLVM: target triple

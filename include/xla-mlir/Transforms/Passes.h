@@ -30,6 +30,9 @@ constexpr llvm::StringLiteral kInputAttrName = "xla.input";
 /// On a kernel: (argument, out-param) pairs that may share a buffer
 /// (xla-mark-in-place-results).
 constexpr llvm::StringLiteral kInPlaceAttrName = "xla.in_place";
+/// On a kernel: it takes one pointer per buffer (xla-bare-pointer-kernels
+/// -> convert-func-to-llvm, whose attribute it is; kept on the llvm.func).
+constexpr llvm::StringLiteral kBarePointerAttrName = "llvm.bareptr";
 /// On an argument of a kernel: an output to write with streaming stores
 /// (xla-plan-streaming-stores -> xla-streaming-stores).
 constexpr llvm::StringLiteral kStreamingStoreAttrName = "xla.streaming_store";

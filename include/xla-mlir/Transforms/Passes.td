@@ -797,6 +797,22 @@ def HoistTileBuffersPass : Pass<"xla-hoist-tile-buffers"> {
   }];
 }
 
+def BarePointerKernelsPass
+    : Pass<"xla-bare-pointer-kernels", "::mlir::ModuleOp"> {
+  let summary = "Have the program's kernels take one pointer per buffer";
+  let description = [{
+    Marks every private function with a body whose memref arguments are
+    all static (shape, strides and offset), returns no memref and is only
+    called directly `llvm.bareptr`, so that `convert-func-to-llvm` passes
+    each of its buffers as the aligned pointer alone instead of an exploded
+    descriptor of constants (allocated pointer, offset, sizes, strides),
+    at the function and at its calls. Public functions (the program's
+    entry, whose descriptors EntryWrappers expects) and declarations (the
+    runtime's functions) keep descriptors. Run it just before
+    `convert-func-to-llvm`.
+  }];
+}
+
 def ExpandMinMaxPass : Pass<"xla-expand-min-max"> {
   let summary = "Expand NaN-propagating min/max with the NaN test off a "
                 "loop's carried chain";
