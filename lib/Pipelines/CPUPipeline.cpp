@@ -88,7 +88,7 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     // Before the canonicalizer folds the transposes of permuted transfers
     // into element-by-element shuffles.
     functions.addPass(createLowerVectorTransposesPass());
-    functions.addPass(createCanonicalizerPass());
+    functions.addPass(createStructuredCanonicalizerPass());
     // On the 1-D reads, while the distributed blocks are still parallel
     // loops.
     if (options.prefetch) {
@@ -118,7 +118,7 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     // Inlines the memref.alloca_scope around each parallel body (it holds
     // no allocas now); scf-to-cf cannot flatten loops inside one.
     if (options.parallelLoops)
-      functions.addPass(createCanonicalizerPass());
+      functions.addPass(createStructuredCanonicalizerPass());
     // On the 1-D vector writes of the outlined kernels, whose outputs are
     // arguments now; after the alloca scopes are gone (the fences it adds
     // have unknown effects and would keep them).

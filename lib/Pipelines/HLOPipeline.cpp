@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -95,12 +96,12 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
   pm.addPass(createHLOLegalizeToLinalgPass());
   // Function by function, on all cores (a kernel per fusion).
   OpPassManager &functions = pm.nest<func::FuncOp>();
-  functions.addPass(createCanonicalizerPass());
+  functions.addPass(createStructuredCanonicalizerPass());
   functions.addPass(createCSEPass());
   if (options.fusion) {
     functions.addPass(createFuseElementwisePass());
     functions.addPass(createMergeSiblingsPass());
-    functions.addPass(createCanonicalizerPass());
+    functions.addPass(createStructuredCanonicalizerPass());
     // A producer fused into two operands of one consumer is inlined twice,
     // and merged siblings repeat each other's computations.
     functions.addPass(createCSEPass());
@@ -113,6 +114,12 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
     split.vectorBits = reductionVectorBits;
     functions.addPass(createSplitReductionsPass(split));
   }
+}
+
+std::unique_ptr<Pass> xla::createStructuredCanonicalizerPass() {
+  GreedyRewriteConfig config;
+  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  return createCanonicalizerPass(config);
 }
 
 void xla::buildBufferizationPipeline(OpPassManager &pm) {
@@ -142,16 +149,16 @@ void xla::buildBufferizationPipeline(OpPassManager &pm) {
 void xla::buildDeallocationPipeline(OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(
       memref::createExpandReallocPass({/*emitDeallocs=*/false}));
-  pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createStructuredCanonicalizerPass());
   pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
-  pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createStructuredCanonicalizerPass());
   // Its alias analysis follows values into callees.
   pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
   // Adds a helper function for deallocs of many buffers.
   pm.addPass(bufferization::createLowerDeallocationsPass());
   OpPassManager &functions = pm.nest<func::FuncOp>();
   functions.addPass(createCSEPass());
-  functions.addPass(createCanonicalizerPass());
+  functions.addPass(createStructuredCanonicalizerPass());
 }
 
 void xla::registerHLOOptimizationPipeline() {
