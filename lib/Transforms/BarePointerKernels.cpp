@@ -46,13 +46,17 @@ struct BarePointerKernelsPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     // Only direct calls know to pass bare pointers: functions whose symbol
-    // is used otherwise keep descriptors. One walk for all uses.
+    // another op uses (func.constant takes its address) keep descriptors.
+    // Ops that use symbols say so (SymbolUserOpInterface); a walk of every
+    // op's attributes (SymbolTable::getSymbolUses) took 10x longer.
     llvm::DenseSet<StringAttr> otherwiseUsed;
-    if (std::optional<SymbolTable::UseRange> uses =
-            SymbolTable::getSymbolUses(&module.getBodyRegion()))
-      for (const SymbolTable::SymbolUse &use : *uses)
-        if (!isa<func::CallOp>(use.getUser()))
-          otherwiseUsed.insert(use.getSymbolRef().getRootReference());
+    module.walk([&](SymbolUserOpInterface user) {
+      if (isa<func::CallOp>(user))
+        return;
+      for (NamedAttribute attr : user->getAttrs())
+        if (auto ref = dyn_cast<SymbolRefAttr>(attr.getValue()))
+          otherwiseUsed.insert(ref.getRootReference());
+    });
     for (auto func : module.getOps<func::FuncOp>()) {
       // The entry's descriptors are the exported ABI (EntryWrappers), and
       // declarations are the runtime's functions.
