@@ -115,9 +115,10 @@ cl::opt<std::string> dumpLLVM("dump-llvm",
                               cl::cat(category));
 cl::opt<std::string>
     dumpObject("dump-object",
-               cl::desc("Write the object code the JIT runs to FILE (the "
-                        "same bytes `xla-translate --emit=obj` writes for the "
-                        "same options)"),
+               cl::desc("Write the object code the JIT runs to FILE, its "
+                        "parts joined into one object (the same bytes "
+                        "`xla-translate --emit=obj` writes for the same "
+                        "options)"),
                cl::cat(category));
 cl::opt<bool> noCache("no-cache",
                       cl::desc("Compile without the compilation cache"),
