@@ -959,7 +959,8 @@ struct TileAndVectorizePass
     func.walk<WalkOrder::PreOrder>([&](scf::ForOp loop) {
       dropped |= xla::dropUnreadIterArgs(rewriter, loop);
     });
-    if (dropped && failed(applyPatternsGreedily(func, canonicalize, structured())))
+    if (dropped &&
+        failed(applyPatternsGreedily(func, canonicalize, structured())))
       return signalPassFailure();
   }
 
