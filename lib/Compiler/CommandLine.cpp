@@ -171,7 +171,6 @@ struct CompileCLOptions {
                     cl::init(false), cl::cat(category)) {}
 
   cl::opt<std::string> entry;
-  cl::opt<std::string> dumpTo;
   cl::opt<bool> inlineFunctions;
   cl::opt<bool> hloSimplify;
   cl::opt<bool> foldConstants;
@@ -200,6 +199,7 @@ struct CompileCLOptions {
   cl::opt<unsigned> compileThreads;
   cl::opt<std::string> maxTensorSize;
   cl::opt<std::string> exportName;
+  cl::opt<std::string> dumpTo;
   cl::opt<std::string> target;
   cl::opt<bool> timeCompile;
 };
