@@ -527,6 +527,19 @@ xla::reportFusions(ModuleOp module, const TargetDescription &target,
   return (*json)->getBuffer().str();
 }
 
+llvm::Expected<ObjectCode> xla::takeObjects(CompiledModule &compiled,
+                                            const TargetDescription &target,
+                                            const CompileOptions &options) {
+  if (!compiled.objects.empty())
+    return std::move(compiled.objects);
+  auto object = emitObject(compiled, target, options);
+  if (!object)
+    return object.takeError();
+  ObjectCode objects;
+  objects.push_back(std::move(*object));
+  return std::move(objects);
+}
+
 llvm::Expected<CompiledObject>
 xla::compileToObject(ModuleOp module, const TargetDescription &target,
                      const CompileOptions &options) {
@@ -535,15 +548,10 @@ xla::compileToObject(ModuleOp module, const TargetDescription &target,
                      /*withObject=*/true);
   if (!compiled)
     return compiled.takeError();
-  if (!compiled->objects.empty())
-    return CompiledObject{std::move(compiled->signature),
-                          std::move(compiled->objects)};
-  auto object = emitObject(*compiled, target, options);
-  if (!object)
-    return object.takeError();
-  CompiledObject result{std::move(compiled->signature), {}};
-  result.objects.push_back(std::move(*object));
-  return std::move(result);
+  llvm::Expected<ObjectCode> objects = takeObjects(*compiled, target, options);
+  if (!objects)
+    return objects.takeError();
+  return CompiledObject{std::move(compiled->signature), std::move(*objects)};
 }
 
 llvm::Expected<std::unique_ptr<runtime::Executable>>

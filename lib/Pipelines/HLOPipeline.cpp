@@ -18,7 +18,6 @@
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -117,9 +116,7 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
 }
 
 std::unique_ptr<Pass> xla::createStructuredCanonicalizerPass() {
-  GreedyRewriteConfig config;
-  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-  return createCanonicalizerPass(config);
+  return createCanonicalizerPass(getStructuredRewriteConfig());
 }
 
 void xla::buildBufferizationPipeline(OpPassManager &pm) {

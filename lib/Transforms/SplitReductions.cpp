@@ -111,8 +111,7 @@ static bool partialsFitInputs(AddReduction &red, int64_t block) {
     if (auto type = dyn_cast<RankedTensorType>(input.getType());
         type && type.hasStaticShape())
       largest = std::max(largest, type.getNumElements());
-  return results * llvm::divideCeilSigned(red.volume, block) <=
-         largest;
+  return results * llvm::divideCeilSigned(red.volume, block) <= largest;
 }
 
 /// A tensor of `shape` filled with -0.0, the identity of floating add.

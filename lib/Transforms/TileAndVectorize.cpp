@@ -46,15 +46,6 @@ static constexpr llvm::StringLiteral kPackPerSlice = "xla.pack_per_slice";
 /// storage).
 using PlannedOps = std::vector<std::pair<linalg::LinalgOp, TilingPlan>>;
 
-/// The greedy rewrites here work on tensors in scf loops, one block per
-/// region: no region simplification after each round, whose walks found
-/// nothing there and took a tenth of this pass's time.
-static GreedyRewriteConfig structured() {
-  GreedyRewriteConfig config;
-  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-  return config;
-}
-
 namespace {
 
 /// An unmasked read of a tensor, in bounds in every dimension.
@@ -696,6 +687,9 @@ struct TileAndVectorizePass
     func::FuncOp func = getOperation();
     MLIRContext *context = &getContext();
     IRRewriter rewriter(context);
+    // Tensors in scf loops: without region simplification, a tenth of this
+    // pass's time less.
+    const GreedyRewriteConfig structured = xla::getStructuredRewriteConfig();
 
     PlannedOps planned;
     WalkResult walk = func.walk([&](linalg::LinalgOp op) {
@@ -863,7 +857,7 @@ struct TileAndVectorizePass
         return signalPassFailure();
 
     // Peeled bounds are constants now; fold them into static slice types.
-    if (failed(applyPatternsGreedily(func, canonicalize, structured())))
+    if (failed(applyPatternsGreedily(func, canonicalize, structured)))
       return signalPassFailure();
 
     // Each cache tile (a k block of a tile's panels, a static slice now)
@@ -901,7 +895,7 @@ struct TileAndVectorizePass
       for (auto &[op, plan] : inner)
         if (failed(tileAndPeel(rewriter, op, plan)) && plan.fuseEpilogue)
           return signalPassFailure();
-      if (failed(applyPatternsGreedily(func, canonicalize, structured())))
+      if (failed(applyPatternsGreedily(func, canonicalize, structured)))
         return signalPassFailure();
     }
 
@@ -943,7 +937,7 @@ struct TileAndVectorizePass
 
     // Reads and writes through slices become transfers of the full tensor,
     // which is what subset hoisting matches along the loops.
-    if (failed(applyPatternsGreedily(func, folding, structured())))
+    if (failed(applyPatternsGreedily(func, folding, structured)))
       return signalPassFailure();
     // Post-order: inner loops first, so an accumulator hoisted out of the
     // k loop can move on out of loops it does not vary along either.
@@ -951,7 +945,7 @@ struct TileAndVectorizePass
     func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops)
       (void)hoistLoopInvariantSubsets(rewriter, loop);
-    if (failed(applyPatternsGreedily(func, oneDimensional, structured())))
+    if (failed(applyPatternsGreedily(func, oneDimensional, structured)))
       return signalPassFailure();
     bool dropped = xla::readRowsFromTileBuffers(rewriter, func);
     // Once the reads of stored accumulators are forwarded (above), pre-order:
@@ -960,7 +954,7 @@ struct TileAndVectorizePass
       dropped |= xla::dropUnreadIterArgs(rewriter, loop);
     });
     if (dropped &&
-        failed(applyPatternsGreedily(func, canonicalize, structured())))
+        failed(applyPatternsGreedily(func, canonicalize, structured)))
       return signalPassFailure();
   }
 

@@ -285,11 +285,11 @@ compile(ModuleOp module, const xla::TargetDescription &target,
     llvmModule->module->print(os, nullptr);
     if (llvm::Error error = writeFile(dumpLLVM, text))
       return std::move(error);
-    auto object = xla::emitObject(*llvmModule, target, options);
-    if (!object)
-      return object.takeError();
-    compiled.signature = std::move(llvmModule->signature);
-    compiled.objects.push_back(std::move(*object));
+    llvm::Expected<xla::ObjectCode> objects =
+        xla::takeObjects(*llvmModule, target, options);
+    if (!objects)
+      return objects.takeError();
+    compiled = {std::move(llvmModule->signature), std::move(*objects)};
   }
   if (!dumpObject.empty()) {
     auto joined = xla::joinObjects(compiled.objects, options);

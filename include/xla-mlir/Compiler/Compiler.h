@@ -108,6 +108,12 @@ llvm::Expected<llvm::SmallVector<char, 0>>
 emitObject(const CompiledModule &compiled, const TargetDescription &target,
            const CompileOptions &options, CodeKind kind = CodeKind::Object);
 
+/// The object code of `compiled`, moved out of it: its parts when it was
+/// compiled in parts, else the one object emitObject generates.
+llvm::Expected<ObjectCode> takeObjects(CompiledModule &compiled,
+                                       const TargetDescription &target,
+                                       const CompileOptions &options);
+
 /// Object code and the signature of its entry.
 struct CompiledObject {
   runtime::Signature signature;

@@ -120,11 +120,8 @@ void buildBufferizationPipeline(mlir::OpPassManager &pm);
 /// look across functions or add helpers stay on the module.
 void buildDeallocationPipeline(mlir::OpPassManager &pm);
 
-/// The canonicalizer for structured IR (linalg, scf, vector, memref: one
-/// block per region until scf-to-cf): without region simplification, whose
-/// dead code and block walks after each round found nothing the patterns
-/// had not, and took 40% of the canonicalizations' time on a training step
-/// (docs/compile-time.md).
+/// The canonicalizer for structured IR, with getStructuredRewriteConfig()
+/// (Transforms/Passes.h): no region simplification.
 std::unique_ptr<mlir::Pass> createStructuredCanonicalizerPass();
 
 /// Registers `hlo-optimization-pipeline`.
