@@ -14,10 +14,13 @@
 #include <memory>
 
 namespace llvm {
+class LLVMContext;
 class Module;
 } // namespace llvm
 
 namespace xla {
+
+struct ProgramParts;
 
 /// True if compiled code can run parallel loops here: the compiler links
 /// libomp, which the JIT resolves __kmpc_* from and shared libraries name.
@@ -69,6 +72,18 @@ llvm::Error optimizeInParts(std::unique_ptr<llvm::Module> &module,
                             bool keepModule = true);
 
 /// ld.lld: $XLA_LINKER, else next to the LLVM we were built with, else PATH.
+/// Translates each of the parts of a program (PartitionProgram.h) to LLVM
+/// IR in its own context, lets `prepare` add to it (the entry's wrappers,
+/// the import slots), optimizes it and, with `objects`, generates its
+/// machine code, all on a pool of `options.compileThreads` threads.
+/// Consumes the parts' modules. With `keepIn`, returns the optimized
+/// parts linked into one module of that context; else nothing.
+llvm::Expected<std::unique_ptr<llvm::Module>> compileProgramParts(
+    ProgramParts &parts, const TargetDescription &target,
+    const CompileOptions &options, ObjectCode *objects,
+    llvm::LLVMContext *keepIn,
+    llvm::function_ref<llvm::Error(llvm::Module &, unsigned part)> prepare);
+
 llvm::Expected<std::string> findLinker();
 
 /// Writes `object` to a new temporary file, removed with the remover
@@ -81,7 +96,11 @@ writeTemporaryObject(llvm::ArrayRef<char> object,
 llvm::Error runLinker(llvm::ArrayRef<std::string> args,
                       const llvm::Twine &what);
 
-/// How many parts generateCode splits `module` into (1: no split).
+/// How many parts a program of `instructions` LLVM instructions (or LLVM
+/// dialect ops) in `functions` functions is compiled in (1: no split).
+unsigned getCodeGenPartitions(size_t functions, size_t instructions);
+
+/// How many parts generateCode splits `module` into.
 unsigned getCodeGenPartitions(const llvm::Module &module);
 
 /// Object code or assembly of `module` (left as it is); object code of a

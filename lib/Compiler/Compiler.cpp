@@ -15,6 +15,7 @@
 #include "xla-mlir/InitAll.h"
 #include "xla-mlir/Pipelines/CPUPipeline.h"
 #include "xla-mlir/Pipelines/GPUPipeline.h"
+#include "xla-mlir/Transforms/PartitionProgram.h"
 #include "xla-mlir/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -453,11 +454,53 @@ compileProgram(ModuleOp module, const TargetDescription &target,
                !func->hasAttr(kBarePointerAttrName);
       });
 
-  mlir::TimingScope translateTime =
-      timeStage(options, "translation to LLVM IR");
   CompiledModule compiled;
   compiled.signature = std::move(prepared->signature);
   compiled.context = std::make_unique<llvm::LLVMContext>();
+  bool keepIR = keepModule || !withObject || !dumpDir.empty();
+  ObjectCode *objects = withObject ? &compiled.objects : nullptr;
+  // CPU programs whose kernels take bare pointers are split before
+  // translation (PartitionProgram.h); the others need interprocedural
+  // work on the whole LLVM module first.
+  if (target.gpu.empty() && options.optLevel > 0 && !descriptorKernels) {
+    mlir::TimingScope partitionTime = timeStage(options, "partitioning");
+    FailureOr<ProgramParts> parts = partitionProgram(
+        program, prepared->entryName,
+        [](size_t functions, size_t operations) {
+          return getCodeGenPartitions(functions, operations);
+        });
+    partitionTime.stop();
+    if (succeeded(parts)) {
+      if (!dumpDir.empty())
+        if (llvm::Error error = dumpParts(dumpDir, parts->modules))
+          return std::move(error);
+      compiled.signature.imports = parts->imports;
+      llvm::Expected<std::unique_ptr<llvm::Module>> linked =
+          compileProgramParts(
+              *parts, target, options, objects,
+              keepIR ? compiled.context.get() : nullptr,
+              [&](llvm::Module &part, unsigned index) -> llvm::Error {
+                bool entryPart = index == parts->entryPart;
+                if (llvm::Error error = routeRuntimeImports(
+                        part, parts->imports, /*defineSlots=*/entryPart))
+                  return error;
+                if (!entryPart)
+                  return llvm::Error::success();
+                return addEntryWrappers(part, prepared->entryName,
+                                        compiled.signature);
+              });
+      if (!linked)
+        return diagnostics.takeError(llvm::toString(linked.takeError()));
+      compiled.module = std::move(*linked);
+      if (!dumpDir.empty())
+        if (llvm::Error error = finishDump(dumpDir, compiled, target, options))
+          return std::move(error);
+      return std::move(compiled);
+    }
+  }
+
+  mlir::TimingScope translateTime =
+      timeStage(options, "translation to LLVM IR");
   // A fixed module name: the object's contents depend only on the program,
   // the target and the options.
   compiled.module =
@@ -465,6 +508,11 @@ compileProgram(ModuleOp module, const TargetDescription &target,
   if (!compiled.module)
     return diagnostics.takeError("translation to LLVM IR failed");
   compiled.module->setSourceFileName("xla_program");
+  compiled.signature.imports = collectRuntimeImports(*compiled.module);
+  if (llvm::Error error =
+          routeRuntimeImports(*compiled.module, compiled.signature.imports,
+                              /*defineSlots=*/true))
+    return std::move(error);
   if (llvm::Error error =
           addEntryWrappers(*compiled.module, prepared->entryName,
                            compiled.signature))
@@ -474,9 +522,8 @@ compileProgram(ModuleOp module, const TargetDescription &target,
       compiled.signature.entry,
       runtime::kPackedEntryPrefix + compiled.signature.entry};
   if (llvm::Error error =
-          optimizeModule(compiled.module, target, options,
-                         withObject ? &compiled.objects : nullptr, exported,
-                         keepModule || !dumpDir.empty(), descriptorKernels))
+          optimizeModule(compiled.module, target, options, objects, exported,
+                         keepIR, descriptorKernels))
     return std::move(error);
   if (!dumpDir.empty())
     if (llvm::Error error = finishDump(dumpDir, compiled, target, options))

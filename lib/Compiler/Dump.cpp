@@ -75,6 +75,23 @@ llvm::Error xla::startDump(llvm::StringRef dir, mlir::ModuleOp program,
   return llvm::Error::success();
 }
 
+llvm::Error xla::dumpParts(llvm::StringRef dir,
+                           llvm::ArrayRef<mlir::OwningOpRef<mlir::ModuleOp>>
+                               parts) {
+  std::string partsDir = join(dir, "parts");
+  if (std::error_code error = llvm::sys::fs::create_directories(partsDir))
+    return makeError("--dump-to: cannot create " + partsDir + ": " +
+                     error.message());
+  for (size_t index = 0; index < parts.size(); ++index) {
+    mlir::ModuleOp part = parts[index].get();
+    if (llvm::Error error = writeFile(
+            join(partsDir, "part_" + std::to_string(index) + ".mlir"),
+            [&](llvm::raw_ostream &os) { part->print(os); }))
+      return error;
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error xla::finishDump(llvm::StringRef dir,
                             const CompiledModule &compiled,
                             const TargetDescription &target,

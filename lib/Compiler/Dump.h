@@ -11,6 +11,7 @@
 #include "xla-mlir/Target/TargetDescription.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/Error.h"
 
@@ -42,6 +43,11 @@ std::string getPTXDumpPath(llvm::StringRef dir);
 /// Writes the optimized LLVM IR (program.ll) and the assembly
 /// (program.s) of `compiled`, and renders the fusion graph as
 /// fusion_report.svg when Graphviz's `dot` is on PATH.
+/// Writes each part of a program split for code generation
+/// (PartitionProgram.h) as `parts/part_<N>.mlir`.
+llvm::Error dumpParts(llvm::StringRef dir,
+                      llvm::ArrayRef<mlir::OwningOpRef<mlir::ModuleOp>> parts);
+
 llvm::Error finishDump(llvm::StringRef dir, const CompiledModule &compiled,
                        const TargetDescription &target,
                        const CompileOptions &options);

@@ -25,15 +25,11 @@ static llvm::Error makeError(const llvm::Twine &message) {
 }
 
 /// Replaces the calls of the runtime function `callee` by indirect calls
-/// through a new pointer `_xla_import_<name>` that the loader fills.
-static llvm::Error routeThroughImport(llvm::Function &callee) {
-  llvm::Module &module = *callee.getParent();
-  auto *ptrType = llvm::PointerType::getUnqual(module.getContext());
+/// through its import slot `slot`.
+static llvm::Error routeThroughImport(llvm::Function &callee,
+                                      llvm::GlobalVariable *slot) {
+  auto *ptrType = llvm::PointerType::getUnqual(callee.getContext());
   std::string name = callee.getName().str();
-  auto *slot = new llvm::GlobalVariable(
-      module, ptrType, /*isConstant=*/false,
-      llvm::GlobalValue::ExternalLinkage,
-      llvm::ConstantPointerNull::get(ptrType), runtime::kImportPrefix + name);
   for (llvm::User *user : llvm::make_early_inc_range(callee.users())) {
     auto *call = llvm::dyn_cast<llvm::CallInst>(user);
     if (!call || call->getCalledOperand() != &callee)
@@ -47,9 +43,50 @@ static llvm::Error routeThroughImport(llvm::Function &callee) {
   return llvm::Error::success();
 }
 
+std::vector<std::string>
+xla::collectRuntimeImports(const llvm::Module &module) {
+  std::vector<std::string> imports;
+  for (const llvm::Function &function : module.functions()) {
+    llvm::StringRef name = function.getName();
+    if (function.isDeclaration() && !function.isIntrinsic() &&
+        runtime::isRuntimeImport(std::string_view(name.data(), name.size())))
+      imports.push_back(name.str());
+  }
+  return imports;
+}
+
+llvm::Error xla::routeRuntimeImports(llvm::Module &module,
+                                     llvm::ArrayRef<std::string> imports,
+                                     bool defineSlots) {
+  auto *ptrType = llvm::PointerType::getUnqual(module.getContext());
+  auto getSlot = [&](llvm::StringRef name) {
+    std::string slotName = runtime::kImportPrefix + name.str();
+    if (llvm::GlobalVariable *slot = module.getGlobalVariable(slotName))
+      return slot;
+    return new llvm::GlobalVariable(
+        module, ptrType, /*isConstant=*/false,
+        llvm::GlobalValue::ExternalLinkage,
+        defineSlots ? llvm::ConstantPointerNull::get(ptrType) : nullptr,
+        slotName);
+  };
+  // The loader fills every slot of the signature's list.
+  if (defineSlots)
+    for (const std::string &name : imports)
+      getSlot(name);
+  for (const std::string &name : collectRuntimeImports(module)) {
+    if (!llvm::is_contained(imports, name))
+      return makeError("internal error: the runtime function " + name +
+                       " is missing from the program's imports");
+    if (llvm::Error error =
+            routeThroughImport(*module.getFunction(name), getSlot(name)))
+      return error;
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error xla::addEntryWrappers(llvm::Module &module,
                                   llvm::StringRef entryName,
-                                  runtime::Signature &signature) {
+                                  const runtime::Signature &signature) {
   llvm::LLVMContext &context = module.getContext();
   llvm::Function *entry = module.getFunction(entryName);
   size_t expectedArgs = 0;
@@ -131,20 +168,7 @@ llvm::Error xla::addEntryWrappers(llvm::Module &module,
     b.CreateRetVoid();
   }
 
-  // Runtime calls go through import pointers.
-  for (llvm::Function &function :
-       llvm::make_early_inc_range(module.functions())) {
-    if (!function.isDeclaration() || function.isIntrinsic())
-      continue;
-    llvm::StringRef name = function.getName();
-    if (!runtime::isRuntimeImport(std::string_view(name.data(), name.size())))
-      continue;
-    signature.imports.push_back(name.str());
-    if (llvm::Error error = routeThroughImport(function))
-      return error;
-  }
-
-  // Last: the text includes the imports.
+  // The loader reads the signature, imports included.
   llvm::Constant *text = llvm::ConstantDataArray::getString(
       context, signature.serialize(), /*AddNull=*/true);
   new llvm::GlobalVariable(module, text->getType(), /*isConstant=*/true,

@@ -5,6 +5,7 @@
 
 #include "xla-mlir/Runtime/Signature.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -15,12 +16,25 @@ class Module;
 namespace xla {
 
 /// Gives the lowered entry `entryName` of `module` the exports of
-/// ABI/EntryABI.h, named after `signature.entry`: the C-ABI function, the
-/// packed entry and the signature text; routes every call of a runtime
-/// function through an import pointer and lists it in `signature.imports`.
-/// The lowered entry itself becomes internal.
+/// ABI/EntryABI.h, named after `signature.entry`: the C-ABI function (the
+/// lowered entry is inlined into it), the packed entry and the signature
+/// text, whose `imports` must be complete.
 llvm::Error addEntryWrappers(llvm::Module &module, llvm::StringRef entryName,
-                             runtime::Signature &signature);
+                             const runtime::Signature &signature);
+
+/// The runtime functions `module` declares (runtime::isRuntimeImport), in
+/// module order.
+std::vector<std::string>
+collectRuntimeImports(const llvm::Module &module);
+
+/// Routes the calls of runtime functions through the import slots
+/// `_xla_import_<name>` that the loader fills: defines the slots of all
+/// of `imports` with `defineSlots` (the module, or the part, with the
+/// entry), else declares those it uses. Every runtime function `module`
+/// declares must be in `imports`.
+llvm::Error routeRuntimeImports(llvm::Module &module,
+                                llvm::ArrayRef<std::string> imports,
+                                bool defineSlots);
 
 } // namespace xla
 

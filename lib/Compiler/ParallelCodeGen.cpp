@@ -1,19 +1,21 @@
 //===- ParallelCodeGen.cpp - LLVM optimization and machine code in parts --===//
 //
 // LLVM's O3 pipeline and code generation of the hundreds of kernels of a
-// training step take seconds on one thread. The module is split into parts
-// (llvm::SplitModule: a function and the local symbols it shares stay
-// together; locals are renamed and made external), each part travels as
-// bitcode into its own LLVMContext (contexts are not thread-safe), and a
-// thread pool optimizes each part and generates its machine code in one
-// go; `ld.lld -r` joins the objects into one relocatable object, so every
-// consumer (JIT, shared library, `xla-translate --emit=obj`) sees one
-// object. When the LLVM IR is wanted (dumps, `--emit=llvmir`), the
-// optimized parts are also linked back into one module. Kernels are
-// `noinline`, and their dead arguments are removed before the split
-// (CodeGen.cpp), so optimizing them apart loses little.
+// training step take seconds on one thread, so a thread pool optimizes
+// each part of a program and generates its machine code in one go, each
+// part in its own LLVMContext (contexts are not thread-safe). The parts
+// come either from the LLVM-dialect program (compileProgramParts: each is
+// also translated on its thread; PartitionProgram.h) or from an LLVM
+// module translated whole (optimizeInParts: llvm::SplitModule, locals made
+// hidden externals, each part as bitcode). The objects stay parts: the
+// JIT and shared libraries link them as they are, and joinObjects makes
+// one relocatable object only where one is written. When the LLVM IR is
+// wanted (dumps, `--emit=llvmir`), the optimized parts are also linked
+// back into one module. Kernels are `noinline` and take one pointer per
+// buffer (or lose their dead arguments before the split, CodeGen.cpp), so
+// optimizing them apart loses little.
 //
-// The number of parts depends on the module only, never on the threads:
+// The number of parts depends on the program only, never on the threads:
 // one thread or many produce the same bytes.
 //
 //===----------------------------------------------------------------------===//
@@ -21,6 +23,9 @@
 #include "CodeGen.h"
 
 #include "xla-mlir/Compiler/CompileTimeReport.h"
+#include "xla-mlir/Transforms/PartitionProgram.h"
+
+#include "mlir/Target/LLVMIR/Export.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -48,19 +53,27 @@ static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-unsigned xla::getCodeGenPartitions(const llvm::Module &module) {
-  unsigned functions = 0, instructions = 0;
-  for (const llvm::Function &function : module) {
-    functions += !function.isDeclaration();
-    instructions += function.getInstructionCount();
-  }
+unsigned xla::getCodeGenPartitions(size_t functions, size_t instructions) {
   // Parts of about 1000 instructions (a few kernels), by size rather than
   // by function count so that small programs split too (2-core machine,
   // 2026-11-24: a training step of 37k instructions compiled in 2.75 s with
   // parts of 32 functions, 2.5 s with these; the MLP step's 4.5k in 0.37 s
   // as one part, 0.33 s in four). Smaller parts cost more in the split,
-  // the bitcode round trip and the relocatable link than they gain.
-  return std::clamp(instructions / 1000, 1u, std::clamp(functions, 1u, 16u));
+  // the bitcode round trip and the relocatable link than they gain. A
+  // program split before translation counts LLVM-dialect ops, about twice
+  // its instructions; parts of 2000 ops compiled the MLP step, the BERT
+  // step b2 and the keras-hub ViT within 2% of these (2026-11-28).
+  return std::clamp<size_t>(instructions / 1000, 1,
+                            std::clamp<size_t>(functions, 1, 16));
+}
+
+unsigned xla::getCodeGenPartitions(const llvm::Module &module) {
+  size_t functions = 0, instructions = 0;
+  for (const llvm::Function &function : module) {
+    functions += !function.isDeclaration();
+    instructions += function.getInstructionCount();
+  }
+  return getCodeGenPartitions(functions, instructions);
 }
 
 namespace {
@@ -152,36 +165,28 @@ static llvm::SmallVector<Bytes> splitToBitcode(llvm::Module &module,
   return bitcode;
 }
 
-/// `work` on each part, read into its own context, on a pool of
-/// `options.compileThreads` threads; the outputs in part order, or the
-/// first error. The largest parts start first, so that no large part is
-/// left to run alone at the end.
+/// `work` on each part in its own LLVMContext (contexts are not
+/// thread-safe), on a pool of `threads` threads; the outputs in part
+/// order, or the first error. The largest parts (by `sizes`) start first,
+/// so that no large part is left to run alone at the end.
 template <typename Output>
-static llvm::Expected<llvm::SmallVector<Output>>
-forEachPart(llvm::ArrayRef<Bytes> bitcode, const CompileOptions &options,
-            llvm::function_ref<llvm::Expected<Output>(llvm::Module &)> work) {
-  llvm::SmallVector<Output> outputs(bitcode.size());
+static llvm::Expected<llvm::SmallVector<Output>> forEachPart(
+    llvm::ArrayRef<size_t> sizes, llvm::ThreadPoolStrategy threads,
+    llvm::function_ref<llvm::Expected<Output>(size_t, llvm::LLVMContext &)>
+        work) {
+  llvm::SmallVector<Output> outputs(sizes.size());
   std::mutex errorMutex;
   std::string firstError;
   llvm::SmallVector<size_t> order =
-      llvm::to_vector(llvm::seq<size_t>(0, bitcode.size()));
+      llvm::to_vector(llvm::seq<size_t>(0, sizes.size()));
   llvm::sort(order, [&](size_t a, size_t b) {
-    return std::make_pair(bitcode[b].size(), a) <
-           std::make_pair(bitcode[a].size(), b);
+    return std::make_pair(sizes[b], a) < std::make_pair(sizes[a], b);
   });
-  llvm::DefaultThreadPool pool(
-      llvm::hardware_concurrency(options.compileThreads));
+  llvm::DefaultThreadPool pool(threads);
   for (size_t i : order)
     pool.async([&, i] {
       llvm::LLVMContext context;
-      llvm::Expected<std::unique_ptr<llvm::Module>> part =
-          llvm::parseBitcodeFile(
-              llvm::MemoryBufferRef(
-                  llvm::StringRef(bitcode[i].data(), bitcode[i].size()),
-                  "part"),
-              context);
-      llvm::Expected<Output> output =
-          part ? work(**part) : llvm::Expected<Output>(part.takeError());
+      llvm::Expected<Output> output = work(i, context);
       if (output) {
         outputs[i] = std::move(*output);
         return;
@@ -197,6 +202,28 @@ forEachPart(llvm::ArrayRef<Bytes> bitcode, const CompileOptions &options,
   return std::move(outputs);
 }
 
+/// forEachPart on parts that travel as bitcode.
+template <typename Output>
+static llvm::Expected<llvm::SmallVector<Output>>
+forEachPart(llvm::ArrayRef<Bytes> bitcode, const CompileOptions &options,
+            llvm::function_ref<llvm::Expected<Output>(llvm::Module &)> work) {
+  llvm::SmallVector<size_t> sizes = llvm::map_to_vector(
+      bitcode, [](const Bytes &bytes) { return bytes.size(); });
+  return forEachPart<Output>(
+      sizes, llvm::hardware_concurrency(options.compileThreads),
+      [&](size_t i, llvm::LLVMContext &context) -> llvm::Expected<Output> {
+        llvm::Expected<std::unique_ptr<llvm::Module>> part =
+            llvm::parseBitcodeFile(
+                llvm::MemoryBufferRef(
+                    llvm::StringRef(bitcode[i].data(), bitcode[i].size()),
+                    "part"),
+                context);
+        if (!part)
+          return part.takeError();
+        return work(**part);
+      });
+}
+
 namespace {
 /// What a part becomes: its optimized IR and, if asked, its machine code.
 struct OptimizedPart {
@@ -204,6 +231,66 @@ struct OptimizedPart {
   Bytes object;
 };
 } // namespace
+
+/// Optimizes `part` and, with `withObject`, generates its machine code;
+/// keeps its optimized IR as bitcode with `keepIR`. Times itself under
+/// `stage`.
+static llvm::Expected<OptimizedPart>
+optimizePart(llvm::Module &part, const TargetDescription &target,
+             const CompileOptions &options, bool withObject, bool keepIR,
+             mlir::TimingScope &stage) {
+  auto machine = createTargetMachine(target, options);
+  if (!machine)
+    return machine.takeError();
+  OptimizedPart result;
+  {
+    mlir::TimingScope time =
+        withObject ? stage.nest("LLVM optimization") : mlir::TimingScope();
+    if (llvm::Error error = runOptimizationPipeline(part, **machine, options))
+      return std::move(error);
+    if (keepIR) {
+      llvm::raw_svector_ostream os(result.bitcode);
+      llvm::WriteBitcodeToFile(part, os);
+    }
+  }
+  if (withObject) {
+    mlir::TimingScope time = stage.nest("code generation");
+    llvm::Expected<Bytes> code =
+        generate(part, target, options, llvm::CodeGenFileType::ObjectFile);
+    if (!code)
+      return code.takeError();
+    result.object = std::move(*code);
+  }
+  return std::move(result);
+}
+
+/// The optimized parts linked into one module of `context`, the symbols
+/// of `locals` local again.
+static llvm::Expected<std::unique_ptr<llvm::Module>>
+linkParts(llvm::ArrayRef<OptimizedPart> parts, llvm::LLVMContext &context,
+          llvm::StringRef name, const llvm::StringSet<> &locals) {
+  auto linked = std::make_unique<llvm::Module>(name, context);
+  linked->setSourceFileName(name);
+  llvm::Linker linker(*linked);
+  for (const OptimizedPart &part : parts) {
+    llvm::Expected<std::unique_ptr<llvm::Module>> parsed =
+        llvm::parseBitcodeFile(
+            llvm::MemoryBufferRef(
+                llvm::StringRef(part.bitcode.data(), part.bitcode.size()),
+                "optimized part"),
+            context);
+    if (!parsed)
+      return parsed.takeError();
+    if (linker.linkInModule(std::move(*parsed)))
+      return makeError("linking the optimized parts failed");
+  }
+  for (llvm::GlobalValue &value : linked->global_values())
+    if (!value.isDeclaration() && locals.contains(value.getName())) {
+      value.setVisibility(llvm::GlobalValue::DefaultVisibility);
+      value.setLinkage(llvm::GlobalValue::InternalLinkage);
+    }
+  return std::move(linked);
+}
 
 llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
                                  const TargetDescription &target,
@@ -228,35 +315,10 @@ llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
     bitcode = splitToBitcode(*module, getCodeGenPartitions(*module));
   }
   llvm::Expected<llvm::SmallVector<OptimizedPart>> optimized =
-      forEachPart<OptimizedPart>(
-          bitcode, options,
-          [&](llvm::Module &part) -> llvm::Expected<OptimizedPart> {
-            auto machine = createTargetMachine(target, options);
-            if (!machine)
-              return machine.takeError();
-            OptimizedPart result;
-            {
-              mlir::TimingScope time = objects
-                                           ? stage.nest("LLVM optimization")
-                                           : mlir::TimingScope();
-              if (llvm::Error error =
-                      runOptimizationPipeline(part, **machine, options))
-                return std::move(error);
-              if (keepModule) {
-                llvm::raw_svector_ostream os(result.bitcode);
-                llvm::WriteBitcodeToFile(part, os);
-              }
-            }
-            if (objects) {
-              mlir::TimingScope time = stage.nest("code generation");
-              llvm::Expected<Bytes> code = generate(
-                  part, target, options, llvm::CodeGenFileType::ObjectFile);
-              if (!code)
-                return code.takeError();
-              result.object = std::move(*code);
-            }
-            return std::move(result);
-          });
+      forEachPart<OptimizedPart>(bitcode, options, [&](llvm::Module &part) {
+        return optimizePart(part, target, options, objects, keepModule,
+                            stage);
+      });
   if (!optimized)
     return makeError("LLVM optimization or code generation failed: " +
                      llvm::toString(optimized.takeError()));
@@ -271,32 +333,68 @@ llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
   }
   mlir::TimingScope linkTime =
       timeStage(options, "linking the optimized parts");
-  llvm::LLVMContext &context = module->getContext();
-  auto linked = std::make_unique<llvm::Module>(module->getModuleIdentifier(),
-                                               context);
-  linked->setSourceFileName(module->getSourceFileName());
-  linked->setTargetTriple(module->getTargetTriple());
-  linked->setDataLayout(module->getDataLayout());
-  llvm::Linker linker(*linked);
-  for (const OptimizedPart &part : *optimized) {
-    llvm::Expected<std::unique_ptr<llvm::Module>> parsed =
-        llvm::parseBitcodeFile(
-            llvm::MemoryBufferRef(
-                llvm::StringRef(part.bitcode.data(), part.bitcode.size()),
-                "optimized part"),
-            context);
-    if (!parsed)
-      return parsed.takeError();
-    if (linker.linkInModule(std::move(*parsed)))
-      return makeError("linking the optimized parts failed");
-  }
-  for (llvm::GlobalValue &value : linked->global_values())
-    if (!value.isDeclaration() && locals.contains(value.getName())) {
-      value.setVisibility(llvm::GlobalValue::DefaultVisibility);
-      value.setLinkage(llvm::GlobalValue::InternalLinkage);
-    }
-  module = std::move(linked);
+  llvm::Expected<std::unique_ptr<llvm::Module>> linked =
+      linkParts(*optimized, module->getContext(),
+                module->getModuleIdentifier(), locals);
+  if (!linked)
+    return linked.takeError();
+  (*linked)->setSourceFileName(module->getSourceFileName());
+  module = std::move(*linked);
   return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<llvm::Module>> xla::compileProgramParts(
+    ProgramParts &parts, const TargetDescription &target,
+    const CompileOptions &options, ObjectCode *objects,
+    llvm::LLVMContext *keepIn,
+    llvm::function_ref<llvm::Error(llvm::Module &, unsigned)> prepare) {
+  mlir::TimingScope stage =
+      timeStage(options, objects ? "LLVM optimization and code generation"
+                                 : "LLVM optimization");
+  // Translation reads the MLIR context's uniqued attributes and types,
+  // which only a multithreaded context guards.
+  mlir::MLIRContext *mlirContext = parts.modules.front()->getContext();
+  llvm::ThreadPoolStrategy threads =
+      mlirContext->isMultithreadingEnabled()
+          ? llvm::hardware_concurrency(options.compileThreads)
+          : llvm::hardware_concurrency(1);
+  llvm::Expected<llvm::SmallVector<OptimizedPart>> optimized =
+      forEachPart<OptimizedPart>(
+          parts.sizes, threads,
+          [&](size_t i,
+              llvm::LLVMContext &context) -> llvm::Expected<OptimizedPart> {
+            std::unique_ptr<llvm::Module> part;
+            {
+              mlir::TimingScope time = stage.nest("translation to LLVM IR");
+              // A fixed module name: the object depends only on the
+              // program, the target and the options.
+              part = mlir::translateModuleToLLVMIR(*parts.modules[i], context,
+                                                   "xla_program");
+              if (!part)
+                return makeError("translation to LLVM IR failed");
+              part->setSourceFileName("xla_program");
+              // Freed here, on this part's thread.
+              parts.modules[i] = nullptr;
+              if (llvm::Error error = prepare(*part, i))
+                return std::move(error);
+            }
+            return optimizePart(*part, target, options, objects, keepIn,
+                                stage);
+          });
+  if (!optimized)
+    return optimized.takeError();
+  stage.stop();
+  if (objects)
+    for (OptimizedPart &part : *optimized)
+      objects->push_back(std::move(part.object));
+  if (!keepIn)
+    return nullptr;
+  mlir::TimingScope linkTime =
+      timeStage(options, "linking the optimized parts");
+  llvm::StringSet<> locals;
+  for (const std::string &name : parts.externalized)
+    locals.insert(name);
+  return linkParts(*optimized, *keepIn, "xla_program", locals);
 }
 
 llvm::Expected<Bytes>

@@ -17,11 +17,14 @@
 // RUN: xla-translate %s --emit=obj --runtime-alloc=true --parallel-loops=true --fusion=false --time-compile -o %t/timed.o 2>&1 | FileCheck %s --check-prefix=STAGES
 // RUN: cmp %t/one.o %t/timed.o
 // The kernels take bare pointers, so no interprocedural removal of
-// descriptor arguments runs before the split.
-// STAGES: translation to LLVM IR
+// descriptor arguments runs first: the LLVM-dialect program is split
+// (lib/Compiler/PartitionProgram.cpp), and each part is translated to LLVM
+// IR on its own thread.
 // STAGES-NOT: dead arguments
+// STAGES: partitioning
+// STAGES-NOT: splitting into parts
 // STAGES: LLVM optimization and code generation
-// STAGES-DAG: {{^ +[0-9.]+ \( *[0-9.]+%\) +[0-9.]+ \( *[0-9.]+%\)    splitting into parts$}}
+// STAGES-DAG: {{^ +[0-9.]+ \( *[0-9.]+%\) +[0-9.]+ \( *[0-9.]+%\)    translation to LLVM IR$}}
 // STAGES-DAG: {{^ +[0-9.]+ \( *[0-9.]+%\) +[0-9.]+ \( *[0-9.]+%\)    LLVM optimization$}}
 // STAGES-DAG: {{^ +[0-9.]+ \( *[0-9.]+%\) +[0-9.]+ \( *[0-9.]+%\)    code generation$}}
 // STAGES: joining the parts
@@ -33,8 +36,9 @@
 // RUN: xla-translate %s --emit=llvmir --runtime-alloc=true --parallel-loops=true --fusion=false -o - | FileCheck %s --check-prefix=IR
 // RUN: xla-translate %s --emit=llvmir --runtime-alloc=true --parallel-loops=true --fusion=false --time-compile -o /dev/null 2>&1 | FileCheck %s --check-prefix=LINKED
 // LLVM IR alone needs no machine code: the parts are optimized and linked.
-// LINKED: translation to LLVM IR
+// LINKED: partitioning
 // LINKED-NEXT: LLVM optimization
+// LINKED-NEXT: translation to LLVM IR
 // LINKED-NOT: code generation
 // LINKED: linking the optimized parts
 // IR-DAG: define void @main(

@@ -813,6 +813,26 @@ def BarePointerKernelsPass
   }];
 }
 
+def TestPartitionProgramPass
+    : Pass<"xla-test-partition-program", "::mlir::ModuleOp"> {
+  let summary = "Show how the compile driver splits a lowered program";
+  let description = [{
+    For tests of `partitionProgram` (PartitionProgram.h), which the compile
+    driver runs on a lowered (LLVM dialect) program before translating its
+    parts on their own threads: splits the module into `parts` parts and
+    replaces its body with one nested `builtin.module @part_<N>` per part.
+    The entry's part is marked `xla.entry_part`; the first part lists the
+    program's runtime imports (`xla.imports`) and the globals that became
+    hidden externals (`xla.externalized`). A program that cannot be split
+    is an error.
+  }];
+  let options = [
+    Option<"parts", "parts", "unsigned", "2", "How many parts">,
+    Option<"entry", "entry", "std::string", "\"main\"",
+           "The entry function">,
+  ];
+}
+
 def ExpandMinMaxPass : Pass<"xla-expand-min-max"> {
   let summary = "Expand NaN-propagating min/max with the NaN test off a "
                 "loop's carried chain";
