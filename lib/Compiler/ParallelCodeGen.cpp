@@ -99,23 +99,31 @@ public:
 };
 } // namespace
 
-/// Machine code for one module.
+/// Machine code for one module, by `machine` (which may have optimized it:
+/// a target machine parses the long feature string of its subtarget, and
+/// sets up its target lowering, each time one is made).
+static llvm::Expected<llvm::SmallVector<char, 0>>
+generate(llvm::Module &module, llvm::TargetMachine &machine,
+         const CompileOptions &options, llvm::CodeGenFileType type) {
+  static CPUCodeGenGate gate;
+  if (skipsCostlyLLVMPasses(options, machine))
+    module.getContext().setOptPassGate(gate);
+  llvm::SmallVector<char, 0> code;
+  llvm::raw_svector_ostream os(code);
+  llvm::legacy::PassManager codegen;
+  if (machine.addPassesToEmitFile(codegen, os, nullptr, type))
+    return makeError("the target cannot emit this file type");
+  codegen.run(module);
+  return std::move(code);
+}
+
 static llvm::Expected<llvm::SmallVector<char, 0>>
 generate(llvm::Module &module, const TargetDescription &target,
          const CompileOptions &options, llvm::CodeGenFileType type) {
   auto machine = createTargetMachine(target, options);
   if (!machine)
     return machine.takeError();
-  static CPUCodeGenGate gate;
-  if (skipsCostlyLLVMPasses(options, **machine))
-    module.getContext().setOptPassGate(gate);
-  llvm::SmallVector<char, 0> code;
-  llvm::raw_svector_ostream os(code);
-  llvm::legacy::PassManager codegen;
-  if ((*machine)->addPassesToEmitFile(codegen, os, nullptr, type))
-    return makeError("the target cannot emit this file type");
-  codegen.run(module);
-  return std::move(code);
+  return generate(module, **machine, options, type);
 }
 
 llvm::Expected<llvm::SmallVector<char, 0>>
@@ -256,7 +264,7 @@ optimizePart(llvm::Module &part, const TargetDescription &target,
   if (withObject) {
     mlir::TimingScope time = stage.nest("code generation");
     llvm::Expected<Bytes> code =
-        generate(part, target, options, llvm::CodeGenFileType::ObjectFile);
+        generate(part, **machine, options, llvm::CodeGenFileType::ObjectFile);
     if (!code)
       return code.takeError();
     result.object = std::move(*code);
