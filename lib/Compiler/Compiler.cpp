@@ -303,6 +303,26 @@ void fillLoweringOptions(HLOLoweringOptions &pipeline,
   pipeline.maxTensorSize = options.maxTensorSize;
 }
 
+/// Whether any value of `program` holds complex numbers. Without them, the
+/// complex lowerings only walk every function (0.03 s of CPU on the BERT
+/// step); no lowering makes complex numbers of real ones.
+static bool hasComplexNumbers(ModuleOp program) {
+  auto isComplex = [](Type type) {
+    return type
+        .walk([](ComplexType) { return WalkResult::interrupt(); })
+        .wasInterrupted();
+  };
+  return program
+      ->walk([&](Operation *op) {
+        bool complex = llvm::any_of(op->getResultTypes(), isComplex);
+        for (Region &region : op->getRegions())
+          for (Block &block : region)
+            complex |= llvm::any_of(block.getArgumentTypes(), isComplex);
+        return complex ? WalkResult::interrupt() : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// The CPU pipeline's options for `options` on `target`.
 void fillPipelineOptions(CPUPipelineOptions &pipeline,
                          const TargetDescription &target,
@@ -403,6 +423,7 @@ compileProgram(ModuleOp module, const TargetDescription &target,
       alias.inPlace = true;
     CPUPipelineOptions pipelineOptions;
     fillPipelineOptions(pipelineOptions, target, options);
+    pipelineOptions.complexNumbers = hasComplexNumbers(program);
     pipelineOptions.fusionReport = report;
     if (!dumpDir.empty())
       pipelineOptions.memoryReport = getMemoryReportPath(dumpDir);

@@ -140,7 +140,8 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     // scf-to-cf, while the loops still carry it).
     functions.addPass(createExpandMinMaxPass());
     functions.addPass(createSCFToControlFlowPass());
-    functions.addPass(createConvertComplexToStandardPass());
+    if (options.complexNumbers)
+      functions.addPass(createConvertComplexToStandardPass());
     functions.addPass(arith::createArithExpandOpsPass());
     functions.addPass(memref::createExpandStridedMetadataPass());
     functions.addPass(createLowerAffinePass());
@@ -165,7 +166,8 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createPreciseMathToLibmPass(remainingMath));
   {
     OpPassManager &functions = pm.nest<func::FuncOp>();
-    functions.addPass(createConvertComplexToLLVMPass());
+    if (options.complexNumbers)
+      functions.addPass(createConvertComplexToLLVMPass());
     // The accumulator tile of a matmul becomes one FMA per row and k step.
     ConvertVectorToLLVMPassOptions vectorToLLVM;
     vectorToLLVM.vectorContractLowering =

@@ -8,6 +8,11 @@
 // base (0^0 = 1, 0^2 = 0, 0^(1+i) and 0^-1 NaN).
 // RUN: xla-run %s --input %S/Inputs/pow_c64_base.npy,%S/Inputs/pow_c64_exponent.npy --no-print 2>&1 | FileCheck %s
 // CHECK: all 2 check(s) passed
+// Complex numbers are lowered only where the program has them
+// (test/e2e/time_compile.mlir checks a program without).
+// RUN: xla-run %s --input %S/Inputs/pow_c64_base.npy,%S/Inputs/pow_c64_exponent.npy --no-print --no-cache --time-compile 2>&1 | FileCheck %s --check-prefix=LOWERED
+// LOWERED: ConvertComplexToStandardPass
+// LOWERED: ConvertComplexToLLVMPass
 func.func @main(%z: tensor<12xcomplex<f32>>, %w: tensor<12xcomplex<f32>>) {
   %r = hlo.power %z, %w : tensor<12xcomplex<f32>>
   %e = hlo.constant dense<[(0.0, 2.0), (0.0, 1.0), (5.000000058430487e-08, 1.0), (5.000000058430487e-08, -1.0), (3218081.0, -4095127.5), (0.20787957310676575, 0.0), (1.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (163294724096.0, 660407910400.0), (911109952.0, 1107552000.0)]> : tensor<12xcomplex<f32>>

@@ -59,6 +59,12 @@ struct CPUPipelineOptions : public HLOLoweringOptions {
                      "(_mlir_memref_to_llvm_alloc/free) instead of "
                      "malloc/free; the JIT runtime provides them"),
       llvm::cl::init(false)};
+  Option<bool> complexNumbers{
+      *this, "complex",
+      llvm::cl::desc("Lower complex arithmetic (off, for programs without "
+                     "complex numbers: leave out complex-to-standard and "
+                     "complex-to-llvm, which walk every function)"),
+      llvm::cl::init(true)};
   Option<std::string> memoryReport{
       *this, "memory-report",
       llvm::cl::desc("Write the memory report to <path>.txt and .json "
