@@ -2,7 +2,10 @@
 //
 // Works on LLVM IR rather than the LLVM dialect because it needs the final
 // lowered entry (exploded memref descriptors) and must see every runtime
-// call the whole pipeline declared.
+// call the whole pipeline declared, translation included. A program
+// compiled in parts knows its imports before translation
+// (PartitionProgram.h): the entry's part defines every slot, the other
+// parts declare the slots they call through.
 //
 //===----------------------------------------------------------------------===//
 
