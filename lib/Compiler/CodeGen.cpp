@@ -5,6 +5,8 @@
 #include "xla-mlir/Compiler/CompileTimeReport.h"
 #include "xla-mlir/Compiler/Compiler.h"
 
+#include "mlir/Target/LLVMIR/Export.h"
+
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassInstrumentation.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -66,6 +68,15 @@ xla::createTargetMachine(const TargetDescription &target,
   if (!machine)
     return makeError("cannot create a target machine for " + target.cpu);
   return std::move(machine);
+}
+
+std::unique_ptr<llvm::Module>
+xla::translateProgram(mlir::Operation *module, llvm::LLVMContext &context) {
+  std::unique_ptr<llvm::Module> translated =
+      mlir::translateModuleToLLVMIR(module, context, kProgramModuleName);
+  if (translated)
+    translated->setSourceFileName(kProgramModuleName);
+  return translated;
 }
 
 bool xla::skipsCostlyLLVMPasses(const CompileOptions &options,

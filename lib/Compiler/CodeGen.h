@@ -7,6 +7,7 @@
 #include "xla-mlir/Compiler/Compiler.h"
 #include "xla-mlir/Target/TargetDescription.h"
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Target/TargetMachine.h"
@@ -17,6 +18,10 @@ namespace llvm {
 class LLVMContext;
 class Module;
 } // namespace llvm
+
+namespace mlir {
+class Operation;
+} // namespace mlir
 
 namespace xla {
 
@@ -36,6 +41,15 @@ createTargetMachine(const TargetDescription &target,
 /// unless `llvm-all-passes` (docs/compile-time.md).
 bool skipsCostlyLLVMPasses(const CompileOptions &options,
                            const llvm::TargetMachine &machine);
+
+/// The name of every translated program and part: the object's contents
+/// depend only on the program, the target and the options.
+inline constexpr llvm::StringLiteral kProgramModuleName = "xla_program";
+
+/// `module` (LLVM dialect) translated to LLVM IR in `context`, named
+/// kProgramModuleName; null after a diagnostic.
+std::unique_ptr<llvm::Module> translateProgram(mlir::Operation *module,
+                                               llvm::LLVMContext &context);
 
 /// Sets the triple and data layout of `module` and runs LLVM's -O<n> on it.
 llvm::Error runOptimizationPipeline(llvm::Module &module,

@@ -27,7 +27,6 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
-#include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/IR/LLVMContext.h"
@@ -522,13 +521,9 @@ compileProgram(ModuleOp module, const TargetDescription &target,
 
   mlir::TimingScope translateTime =
       timeStage(options, "translation to LLVM IR");
-  // A fixed module name: the object's contents depend only on the program,
-  // the target and the options.
-  compiled.module =
-      translateModuleToLLVMIR(program, *compiled.context, "xla_program");
+  compiled.module = translateProgram(program, *compiled.context);
   if (!compiled.module)
     return diagnostics.takeError("translation to LLVM IR failed");
-  compiled.module->setSourceFileName("xla_program");
   compiled.signature.imports = collectRuntimeImports(*compiled.module);
   if (llvm::Error error =
           routeRuntimeImports(*compiled.module, compiled.signature.imports,

@@ -25,8 +25,6 @@
 #include "xla-mlir/Compiler/CompileTimeReport.h"
 #include "xla-mlir/Transforms/PartitionProgram.h"
 
-#include "mlir/Target/LLVMIR/Export.h"
-
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
@@ -374,13 +372,9 @@ llvm::Expected<std::unique_ptr<llvm::Module>> xla::compileProgramParts(
             std::unique_ptr<llvm::Module> part;
             {
               mlir::TimingScope time = stage.nest("translation to LLVM IR");
-              // A fixed module name: the object depends only on the
-              // program, the target and the options.
-              part = mlir::translateModuleToLLVMIR(*parts.modules[i], context,
-                                                   "xla_program");
+              part = translateProgram(*parts.modules[i], context);
               if (!part)
                 return makeError("translation to LLVM IR failed");
-              part->setSourceFileName("xla_program");
               // Freed here, on this part's thread.
               parts.modules[i] = nullptr;
               if (llvm::Error error = prepare(*part, i))
@@ -402,7 +396,7 @@ llvm::Expected<std::unique_ptr<llvm::Module>> xla::compileProgramParts(
   llvm::StringSet<> locals;
   for (const std::string &name : parts.externalized)
     locals.insert(name);
-  return linkParts(*optimized, *keepIn, "xla_program", locals);
+  return linkParts(*optimized, *keepIn, kProgramModuleName, locals);
 }
 
 llvm::Expected<Bytes>

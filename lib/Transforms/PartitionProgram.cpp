@@ -194,7 +194,6 @@ xla::partitionProgram(ModuleOp program, StringRef entry,
     // Local symbols that other parts use become hidden externals; every
     // defined function but the entry is hidden (what hideKernels does for
     // a program compiled whole).
-    auto symbol = cast<SymbolOpInterface>(op);
     bool local = false;
     if (auto func = dyn_cast<LLVM::LLVMFuncOp>(op)) {
       local = isLocal(func.getLinkage());
@@ -211,7 +210,7 @@ xla::partitionProgram(ModuleOp program, StringRef entry,
       }
     }
     if (shared && local)
-      parts.externalized.push_back(symbol.getName().str());
+      parts.externalized.push_back(name.str());
     for (unsigned i = 0; i < count; ++i)
       if (i != home && usedBy(i))
         parts.modules[i]->getBody()->push_back(declare(op));
