@@ -292,10 +292,15 @@ bool Planner::reaches(ArrayRef<unsigned> from, unsigned to) {
 /// read it from memory.
 bool Planner::readsFromMemory(OpOperand &use) {
   Operation *user = block.findAncestorOpInBlock(*use.getOwner());
+  if (!user)
+    return true;
+  auto it = groupsOf.find(user);
+  if (it == groupsOf.end())
+    return false;
   Operation *producer = use.get().getDefiningOp();
-  return !user || llvm::any_of(groupsOf[user], [&](unsigned h) {
-           return !groups[h].ops.contains(producer);
-         });
+  return llvm::any_of(it->second, [&](unsigned h) {
+    return !groups[h].ops.contains(producer);
+  });
 }
 
 double Planner::estimate(ArrayRef<Operation *> ops) {
