@@ -42,6 +42,12 @@ void CompileTimeReport::addFunctionTime(Work work, llvm::StringRef name,
   it->second[static_cast<unsigned>(work)] += seconds;
 }
 
+void CompileTimeReport::addLLVMPassTime(llvm::StringRef pass,
+                                        double seconds) {
+  std::lock_guard<std::mutex> lock(mutex);
+  llvmPasses[pass] += seconds;
+}
+
 namespace {
 
 /// MLIR passes on function-like ops (func.func, llvm.func, gpu.func): the
@@ -95,26 +101,41 @@ llvm::StringRef functionOf(llvm::Any ir) {
   return {};
 }
 
-/// Exclusive time per function: a pass that starts inside another (the
-/// passes of a function pipeline inside a call-graph pass, loop passes
-/// inside a function pass) pauses its parent's clock.
+/// Pass managers, adaptors and analysis plumbing: their own time is the
+/// dispatch to what they hold, which is not worth a line of the report.
+bool isContainerPass(llvm::StringRef pass) {
+  return llvm::isSpecialPass(
+      pass, {"PassManager", "PassAdaptor", "AnalysisManagerProxy",
+             "DevirtSCCRepeatedPass", "ModuleInlinerWrapperPass",
+             "RequireAnalysisPass", "InvalidateAnalysisPass"});
+}
+
+/// Exclusive time per function and per pass: a pass that starts inside
+/// another (the passes of a function pipeline inside a call-graph pass,
+/// loop passes inside a function pass) pauses its parent's clock.
 struct LLVMPassTimer {
   struct Frame {
     std::string function;
+    std::string pass;
     Clock::time_point start;
   };
   CompileTimeReport &report;
   std::vector<Frame> stack;
 
   void charge(Frame &frame) {
+    double seconds = secondsSince(frame.start);
     if (!frame.function.empty())
       report.addFunctionTime(CompileTimeReport::Work::LLVMOptimization,
-                             frame.function, secondsSince(frame.start));
+                             frame.function, seconds);
+    if (!frame.pass.empty())
+      report.addLLVMPassTime(frame.pass, seconds);
   }
-  void before(llvm::Any ir) {
+  void before(llvm::StringRef pass, llvm::Any ir) {
     if (!stack.empty())
       charge(stack.back());
-    stack.push_back({functionOf(ir).str(), Clock::now()});
+    stack.push_back({functionOf(ir).str(),
+                     isContainerPass(pass) ? std::string() : pass.str(),
+                     Clock::now()});
   }
   void after() {
     if (stack.empty())
@@ -139,7 +160,7 @@ void CompileTimeReport::instrument(
   // pass builder, shared by its callbacks.
   auto timer = std::make_shared<LLVMPassTimer>(LLVMPassTimer{*this, {}});
   callbacks.registerBeforeNonSkippedPassCallback(
-      [timer](llvm::StringRef, llvm::Any ir) { timer->before(ir); });
+      [timer](llvm::StringRef pass, llvm::Any ir) { timer->before(pass, ir); });
   callbacks.registerAfterPassCallback(
       [timer](llvm::StringRef, llvm::Any, const llvm::PreservedAnalyses &) {
         timer->after();
@@ -181,6 +202,19 @@ void CompileTimeReport::print(llvm::raw_ostream &os, unsigned count) {
     os << llvm::format("%10.4f   %10.4f  %8.4f  ", total(times), times[0],
                        times[1])
        << name << "\n";
+
+  // Every LLVM pass that ran (as the stage tree lists every MLIR pass),
+  // summed over the functions and the parts' threads.
+  std::vector<std::pair<llvm::StringRef, double>> passes;
+  for (const auto &entry : llvmPasses)
+    passes.emplace_back(entry.getKey(), entry.getValue());
+  llvm::sort(passes, [](const auto &a, const auto &b) {
+    return a.second != b.second ? a.second > b.second : a.first < b.first;
+  });
+  os << "===- LLVM optimization passes (" << passes.size()
+     << "), slowest first, seconds -===\n";
+  for (const auto &[name, seconds] : passes)
+    os << llvm::format("%10.4f  ", seconds) << name << "\n";
 }
 
 mlir::TimingScope xla::timeStage(const CompileOptions &options,

@@ -2,11 +2,12 @@
 //
 // `--time-compile` (xla-run, xla-translate): the time of every stage of the
 // compile driver as a tree (MLIR's DefaultTimingManager, so each MLIR pass
-// appears on its own under "MLIR passes"), and the functions (kernels) that
+// appears on its own under "MLIR passes"), the functions (kernels) that
 // cost the most, split into time in MLIR passes that ran on them and in
-// LLVM's optimizer. A compilation records into a report through
-// CompileOptions::timeReport; the report is not part of the compilation
-// cache's key and changes no code.
+// LLVM's optimizer, and the time of each LLVM optimization pass.
+// A compilation records into a report through CompileOptions::timeReport;
+// the report is not part of the compilation cache's key and changes no
+// code.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,16 +51,20 @@ public:
   /// Adds `seconds` of `work` on function `name`. Thread-safe.
   void addFunctionTime(Work work, llvm::StringRef name, double seconds);
 
+  /// Adds `seconds` of LLVM pass `pass` (its exclusive time). Thread-safe.
+  void addLLVMPassTime(llvm::StringRef pass, double seconds);
+
   /// Charges the time of MLIR passes that run on a function op to it.
   std::unique_ptr<mlir::PassInstrumentation> createPassInstrumentation();
 
   /// Charges the time of LLVM passes to the function they run on (loops to
   /// their function; a function pass inside a call-graph pass to the
-  /// function, not to both).
+  /// function, not to both) and to the pass.
   void instrument(llvm::PassInstrumentationCallbacks &callbacks);
 
-  /// Stops the clock and prints the stage tree and the `count` functions
-  /// that took longest. Call once, after the compilation.
+  /// Stops the clock and prints the stage tree, the `count` functions
+  /// that took longest and every LLVM optimization pass, slowest first.
+  /// Call once, after the compilation.
   void print(llvm::raw_ostream &os, unsigned count = 10);
 
 private:
@@ -67,6 +72,7 @@ private:
   mlir::TimingScope root;
   std::mutex mutex;
   llvm::StringMap<std::array<double, kNumWorks>> functions;
+  llvm::StringMap<double> llvmPasses;
 };
 
 /// A stage of the compilation, timed when `options` carry a report
