@@ -107,7 +107,8 @@ llvm::Error xla::runOptimizationPipeline(llvm::Module &module,
   module.setTargetTriple(machine.getTargetTriple());
   module.setDataLayout(machine.createDataLayout());
   // LLVM's default -O<n> pipeline, as MLIR's makeOptimizingTransformer
-  // builds it (all loop and SLP vectorization on), with our instrumentation
+  // builds it (all loop and SLP vectorization on, at any level; the level
+  // is at most O1 on X86, below), with our instrumentation
   // when the compilation is timed. Without `llvm-unroll`, no loop is
   // unrolled (full or partial) unless its metadata asks: the kernels come
   // with their register tiles unrolled and vectorized, and unrolling their
@@ -136,7 +137,16 @@ llvm::Error xla::runOptimizationPipeline(llvm::Module &module,
   static const llvm::OptimizationLevel levels[] = {
       llvm::OptimizationLevel::O0, llvm::OptimizationLevel::O1,
       llvm::OptimizationLevel::O2, llvm::OptimizationLevel::O3};
-  llvm::OptimizationLevel level = levels[std::min(options.optLevel, 3u)];
+  // The kernels arrive tiled, vectorized and with their invariants hoisted:
+  // what O2 and O3 add to O1's function simplification (GVN, jump
+  // threading, loop unswitching, a second round of most passes) changed no
+  // hot loop of eleven workloads and cost a sixth of the pipeline's time
+  // (docs/compile-time.md). The vectorizers still run (`tuning`), and code
+  // generation stays at `opt-level`.
+  unsigned irLevel = std::min(options.optLevel, 3u);
+  if (skipsCostlyLLVMPasses(options, machine))
+    irLevel = std::min(irLevel, 1u);
+  llvm::OptimizationLevel level = levels[irLevel];
   llvm::ModulePassManager pipeline =
       level == llvm::OptimizationLevel::O0
           ? builder.buildO0DefaultPipeline(level)

@@ -126,8 +126,9 @@ struct CompileCLOptions {
                    cl::init(defaults.llvmUnroll), cl::cat(category)),
         llvmAllPasses(
             "llvm-all-passes",
-            cl::desc("Run every pass of LLVM's pipelines for X86 (off: no "
-                     "induction variable simplification, loop strength "
+            cl::desc("Run every pass of LLVM's pipelines for X86 (off: "
+                     "the IR pipeline of O1 at most, with the vectorizers; "
+                     "no induction variable simplification, loop strength "
                      "reduction or post-RA scheduler)"),
             cl::init(defaults.llvmAllPasses), cl::cat(category)),
         verifyEach("verify-each",

@@ -1,5 +1,21 @@
 // For X86, LLVM's induction variable simplification, loop strength
-// reduction and post-RA scheduler do not run unless --llvm-all-passes.
+// reduction and post-RA scheduler do not run unless --llvm-all-passes, and
+// the IR pipeline is O1's: GVN, for one, is O2's and O3's. The code
+// generator stays at O3.
+// RUN: xla-translate %s --emit=obj --target=cpu=znver4 --time-compile \
+// RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=O1
+// RUN: xla-translate %s --emit=obj --target=cpu=znver4 --llvm-all-passes \
+// RUN:   --time-compile -o /dev/null 2>&1 | FileCheck %s --check-prefix=O3
+// O1: LLVM optimization passes
+// O1-NOT: IndVarSimplifyPass
+// O1-NOT: GVNPass
+// O1: InstCombinePass
+// O1-NOT: IndVarSimplifyPass
+// O1-NOT: GVNPass
+// O3: LLVM optimization passes
+// O3-DAG: GVNPass
+// O3-DAG: IndVarSimplifyPass
+// O3-DAG: InstCombinePass
 //
 // Without IndVarSimplify the loops keep their `i < bound` tests; its
 // linear function test replacement would rewrite them as `exitcond`

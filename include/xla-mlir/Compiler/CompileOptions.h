@@ -110,10 +110,12 @@ struct CompileOptions {
   /// of a training step's run time (docs/compile-time.md).
   bool llvmUnroll = false;
   /// `llvm-all-passes`: run every pass of LLVM's pipelines for X86. Off by
-  /// default: induction variable simplification (a sixth of the O3
-  /// pipeline's time on a training step), loop strength reduction and the
-  /// post-RA scheduler (a fifth of its code generation) are skipped, at the
-  /// same run time (docs/compile-time.md).
+  /// default: the IR pipeline is O1's at most (with the vectorizers; code
+  /// generation stays at `opt-level`), and induction variable
+  /// simplification (a sixth of the O3 pipeline's time on a training
+  /// step), loop strength reduction and the post-RA scheduler (a fifth of
+  /// its code generation) are skipped, at the same run time
+  /// (docs/compile-time.md).
   bool llvmAllPasses = false;
   /// `verify-each`: verify the IR after every MLIR pass of the pipeline,
   /// as mlir-opt does, instead of once after the whole pipeline; also on
