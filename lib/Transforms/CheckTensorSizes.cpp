@@ -147,14 +147,18 @@ struct CheckTensorSizesPass
     module.walk([&](Operation *op) {
       // Function signatures first: a declaration has no block to look at.
       if (auto func = dyn_cast<FunctionOpInterface>(op)) {
-        for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
-          check(type, func->getLoc(), [&](InFlightDiagnostic &d) {
-            d << "argument #" << i << " of @" << func.getName();
-          });
-        for (auto [i, type] : llvm::enumerate(func.getResultTypes()))
-          check(type, func->getLoc(), [&](InFlightDiagnostic &d) {
-            d << "result #" << i << " of @" << func.getName();
-          });
+        // Indices by value: a lambda may not capture a structured binding
+        // before C++20.
+        for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
+          check(type, func->getLoc(),
+                [&, i = index](InFlightDiagnostic &d) {
+                  d << "argument #" << i << " of @" << func.getName();
+                });
+        for (auto [index, type] : llvm::enumerate(func.getResultTypes()))
+          check(type, func->getLoc(),
+                [&, i = index](InFlightDiagnostic &d) {
+                  d << "result #" << i << " of @" << func.getName();
+                });
         return;
       }
       for (OpResult result : op->getResults())
