@@ -7,6 +7,9 @@
 
 #include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassInstrumentation.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -84,6 +87,57 @@ bool xla::skipsCostlyLLVMPasses(const CompileOptions &options,
   return !options.llvmAllPasses && machine.getTargetTriple().isX86();
 }
 
+/// Functions MLIR vectorized: those with an instruction of a vector type.
+static llvm::DenseSet<const llvm::Function *>
+findVectorizedFunctions(const llvm::Module &module) {
+  llvm::DenseSet<const llvm::Function *> vectorized;
+  for (const llvm::Function &function : module)
+    for (const llvm::Instruction &instruction : llvm::instructions(function))
+      if (instruction.getType()->isVectorTy()) {
+        vectorized.insert(&function);
+        break;
+      }
+  return vectorized;
+}
+
+/// The function a pass runs on (a loop pass: the loop's), or null.
+static const llvm::Function *getFunction(llvm::Any ir) {
+  if (const auto *const *function =
+          llvm::any_cast<const llvm::Function *>(&ir))
+    return *function;
+  if (const auto *const *loop = llvm::any_cast<const llvm::Loop *>(&ir))
+    return (*loop)->getHeader()->getParent();
+  return nullptr;
+}
+
+/// The IR passes skipped on X86 unless `llvm-all-passes`
+/// (docs/compile-time.md):
+/// - IndVarSimplify: a sixth of the O3 pipeline's time on a training step.
+///   Our loops come from scf.for with i64 induction variables and affine
+///   bounds, so there is nothing to widen or canonicalize: without it the
+///   kernels differ only in how loops test their exit.
+/// - CalledValuePropagation: our indirect calls go through the runtime's
+///   import slots, whose targets are known only when the code is loaded.
+/// - In functions MLIR vectorized, the SLP vectorizer, loop load
+///   elimination and four cleanups: without each of them, and without all
+///   of them, the objects of fourteen workloads were byte-identical, for a
+///   sixth of the O1 pipeline's time. Scalar functions (the entry, what
+///   MLIR left scalar: sorts, scatters, complex numbers) still get them.
+/// (The code generator's skips are in ParallelCodeGen.)
+static bool
+skipsPass(llvm::StringRef pass, llvm::Any ir,
+          const llvm::DenseSet<const llvm::Function *> &vectorized) {
+  if (pass == "IndVarSimplifyPass" || pass == "CalledValuePropagationPass")
+    return true;
+  static constexpr llvm::StringLiteral kNothingInVectorCode[] = {
+      "SLPVectorizerPass", "LoopLoadEliminationPass", "LoopInstSimplifyPass",
+      "BDCEPass",          "ADCEPass",                "InstSimplifyPass"};
+  if (!llvm::is_contained(kNothingInVectorCode, pass))
+    return false;
+  const llvm::Function *function = getFunction(ir);
+  return function && vectorized.contains(function);
+}
+
 namespace {
 /// The analysis managers of a new-PM pipeline, registered with `builder`.
 struct AnalysisManagers {
@@ -121,17 +175,15 @@ llvm::Error xla::runOptimizationPipeline(llvm::Module &module,
   llvm::PassInstrumentationCallbacks callbacks;
   if (options.timeReport)
     options.timeReport->instrument(callbacks);
-  // Induction variable simplification took a sixth of the O3 pipeline's
-  // time on a training step. Our loops come from scf.for with i64
-  // induction variables and affine bounds, so there is nothing to widen or
-  // canonicalize: without it the kernels differ only in how loops test
-  // their exit (docs/compile-time.md). Skipped on the CPU unless
-  // `llvm-all-passes` (the code generator's skips are in ParallelCodeGen).
-  if (skipsCostlyLLVMPasses(options, machine))
+  // Passes that buy nothing here (skipsPass).
+  if (skipsCostlyLLVMPasses(options, machine)) {
+    auto vectorized = std::make_shared<llvm::DenseSet<const llvm::Function *>>(
+        findVectorizedFunctions(module));
     callbacks.registerShouldRunOptionalPassCallback(
-        [](llvm::StringRef pass, llvm::Any) {
-          return pass != "IndVarSimplifyPass";
+        [vectorized](llvm::StringRef pass, llvm::Any ir) {
+          return !skipsPass(pass, ir, *vectorized);
         });
+  }
   llvm::PassBuilder builder(&machine, tuning, std::nullopt, &callbacks);
   AnalysisManagers analyses(builder);
   static const llvm::OptimizationLevel levels[] = {

@@ -37,8 +37,9 @@ createTargetMachine(const TargetDescription &target,
                     const CompileOptions &options);
 
 /// Whether LLVM's induction variable simplification, loop strength
-/// reduction and post-RA scheduler, and the passes its O2 and O3 IR
-/// pipelines add to O1's, are skipped for `machine`: on X86, unless
+/// reduction and post-RA scheduler, the passes its O2 and O3 IR pipelines
+/// add to O1's, and a few IR passes that find nothing to do in vectorized
+/// kernels (CodeGen.cpp) are skipped for `machine`: on X86, unless
 /// `llvm-all-passes` (docs/compile-time.md).
 bool skipsCostlyLLVMPasses(const CompileOptions &options,
                            const llvm::TargetMachine &machine);

@@ -127,9 +127,10 @@ struct CompileCLOptions {
         llvmAllPasses(
             "llvm-all-passes",
             cl::desc("Run every pass of LLVM's pipelines for X86 (off: "
-                     "the IR pipeline of O1 at most, with the vectorizers; "
-                     "no induction variable simplification, loop strength "
-                     "reduction or post-RA scheduler)"),
+                     "the IR pipeline of O1 at most, with the vectorizers, "
+                     "less the passes that find nothing in vectorized "
+                     "kernels; no induction variable simplification, loop "
+                     "strength reduction or post-RA scheduler)"),
             cl::init(defaults.llvmAllPasses), cl::cat(category)),
         verifyEach("verify-each",
                    cl::desc("Verify the IR after every MLIR pass (off: once "

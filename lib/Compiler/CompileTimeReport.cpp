@@ -43,9 +43,11 @@ void CompileTimeReport::addFunctionTime(Work work, llvm::StringRef name,
 }
 
 void CompileTimeReport::addLLVMPassTime(llvm::StringRef pass,
-                                        double seconds) {
+                                        double seconds, bool starts) {
   std::lock_guard<std::mutex> lock(mutex);
-  llvmPasses[pass] += seconds;
+  LLVMPassTime &time = llvmPasses[pass];
+  time.seconds += seconds;
+  time.runs += starts;
 }
 
 namespace {
@@ -118,6 +120,8 @@ struct LLVMPassTimer {
     std::string function;
     std::string pass;
     Clock::time_point start;
+    /// Not yet charged: the pass's first charge counts a run.
+    bool fresh = true;
   };
   CompileTimeReport &report;
   std::vector<Frame> stack;
@@ -128,7 +132,8 @@ struct LLVMPassTimer {
       report.addFunctionTime(CompileTimeReport::Work::LLVMOptimization,
                              frame.function, seconds);
     if (!frame.pass.empty())
-      report.addLLVMPassTime(frame.pass, seconds);
+      report.addLLVMPassTime(frame.pass, seconds, frame.fresh);
+    frame.fresh = false;
   }
   void before(llvm::StringRef pass, llvm::Any ir) {
     if (!stack.empty())
@@ -205,16 +210,21 @@ void CompileTimeReport::print(llvm::raw_ostream &os, unsigned count) {
 
   // Every LLVM pass that ran (as the stage tree lists every MLIR pass),
   // summed over the functions and the parts' threads.
-  std::vector<std::pair<llvm::StringRef, double>> passes;
+  // `runs`: the functions, loops or modules (parts) it ran on.
+  std::vector<std::pair<llvm::StringRef, LLVMPassTime>> passes;
   for (const auto &entry : llvmPasses)
     passes.emplace_back(entry.getKey(), entry.getValue());
   llvm::sort(passes, [](const auto &a, const auto &b) {
-    return a.second != b.second ? a.second > b.second : a.first < b.first;
+    return a.second.seconds != b.second.seconds
+               ? a.second.seconds > b.second.seconds
+               : a.first < b.first;
   });
   os << "===- LLVM optimization passes (" << passes.size()
-     << "), slowest first, seconds -===\n";
-  for (const auto &[name, seconds] : passes)
-    os << llvm::format("%10.4f  ", seconds) << name << "\n";
+     << "), slowest first -===\n"
+     << "   seconds   runs  pass\n";
+  for (const auto &[name, time] : passes)
+    os << llvm::format("%10.4f %6u  ", time.seconds, time.runs) << name
+       << "\n";
 }
 
 mlir::TimingScope xla::timeStage(const CompileOptions &options,

@@ -1,7 +1,10 @@
 // For X86, LLVM's induction variable simplification, loop strength
 // reduction and post-RA scheduler do not run unless --llvm-all-passes, and
 // the IR pipeline is O1's: GVN, for one, is O2's and O3's. The code
-// generator stays at O3.
+// generator stays at O3. Called-value propagation does not run either,
+// and the SLP vectorizer, loop load elimination and BDCE run only on the
+// two functions MLIR did not vectorize (the entry and its C wrapper), not
+// on the two kernels.
 // RUN: xla-translate %s --emit=obj --target=cpu=znver4 --time-compile \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=O1
 // RUN: xla-translate %s --emit=obj --target=cpu=znver4 --llvm-all-passes \
@@ -9,13 +12,21 @@
 // O1: LLVM optimization passes
 // O1-NOT: IndVarSimplifyPass
 // O1-NOT: GVNPass
-// O1: InstCombinePass
+// O1-NOT: CalledValuePropagationPass
+// O1-DAG: {{^ +[0-9.]+ +}}2  SLPVectorizerPass
+// O1-DAG: {{^ +[0-9.]+ +}}2  LoopLoadEliminationPass
+// O1-DAG: {{^ +[0-9.]+ +}}2  BDCEPass
+// O1-DAG: InstCombinePass
 // O1-NOT: IndVarSimplifyPass
 // O1-NOT: GVNPass
+// O1-NOT: CalledValuePropagationPass
 // O3: LLVM optimization passes
 // O3-DAG: GVNPass
 // O3-DAG: IndVarSimplifyPass
-// O3-DAG: InstCombinePass
+// O3-DAG: CalledValuePropagationPass
+// O3-DAG: {{^ +[0-9.]+ +}}4  SLPVectorizerPass
+// O3-DAG: {{^ +[0-9.]+ +}}4  LoopLoadEliminationPass
+// O3-DAG: {{^ +[0-9.]+ +}}4  BDCEPass
 //
 // Without IndVarSimplify the loops keep their `i < bound` tests; its
 // linear function test replacement would rewrite them as `exitcond`

@@ -111,7 +111,8 @@ struct CompileOptions {
   bool llvmUnroll = false;
   /// `llvm-all-passes`: run every pass of LLVM's pipelines for X86. Off by
   /// default: the IR pipeline is O1's at most (with the vectorizers; code
-  /// generation stays at `opt-level`), and induction variable
+  /// generation stays at `opt-level`), without the IR passes that found
+  /// nothing to do in vectorized kernels, and induction variable
   /// simplification (a sixth of the O3 pipeline's time on a training
   /// step), loop strength reduction and the post-RA scheduler (a fifth of
   /// its code generation) are skipped, at the same run time

@@ -51,8 +51,10 @@ public:
   /// Adds `seconds` of `work` on function `name`. Thread-safe.
   void addFunctionTime(Work work, llvm::StringRef name, double seconds);
 
-  /// Adds `seconds` of LLVM pass `pass` (its exclusive time). Thread-safe.
-  void addLLVMPassTime(llvm::StringRef pass, double seconds);
+  /// Adds `seconds` of LLVM pass `pass` (its exclusive time), and one run
+  /// if `starts` (the pass's first stretch on a function, loop or
+  /// module). Thread-safe.
+  void addLLVMPassTime(llvm::StringRef pass, double seconds, bool starts);
 
   /// Charges the time of MLIR passes that run on a function op to it.
   std::unique_ptr<mlir::PassInstrumentation> createPassInstrumentation();
@@ -72,7 +74,11 @@ private:
   mlir::TimingScope root;
   std::mutex mutex;
   llvm::StringMap<std::array<double, kNumWorks>> functions;
-  llvm::StringMap<double> llvmPasses;
+  struct LLVMPassTime {
+    double seconds = 0;
+    unsigned runs = 0;
+  };
+  llvm::StringMap<LLVMPassTime> llvmPasses;
 };
 
 /// A stage of the compilation, timed when `options` carry a report
