@@ -100,8 +100,7 @@ findVectorizedFunctions(const llvm::Module &module) {
   return vectorized;
 }
 
-/// The function a pass runs on (a loop pass: the loop's), or null.
-static const llvm::Function *getFunction(llvm::Any ir) {
+const llvm::Function *xla::getPassFunction(llvm::Any ir) {
   if (const auto *const *function =
           llvm::any_cast<const llvm::Function *>(&ir))
     return *function;
@@ -134,7 +133,7 @@ skipsPass(llvm::StringRef pass, llvm::Any ir,
       "BDCEPass",          "ADCEPass",                "InstSimplifyPass"};
   if (!llvm::is_contained(kNothingInVectorCode, pass))
     return false;
-  const llvm::Function *function = getFunction(ir);
+  const llvm::Function *function = getPassFunction(ir);
   return function && vectorized.contains(function);
 }
 
@@ -176,14 +175,13 @@ llvm::Error xla::runOptimizationPipeline(llvm::Module &module,
   if (options.timeReport)
     options.timeReport->instrument(callbacks);
   // Passes that buy nothing here (skipsPass).
-  if (skipsCostlyLLVMPasses(options, machine)) {
-    auto vectorized = std::make_shared<llvm::DenseSet<const llvm::Function *>>(
-        findVectorizedFunctions(module));
+  bool skipCostly = skipsCostlyLLVMPasses(options, machine);
+  if (skipCostly)
     callbacks.registerShouldRunOptionalPassCallback(
-        [vectorized](llvm::StringRef pass, llvm::Any ir) {
-          return !skipsPass(pass, ir, *vectorized);
+        [vectorized = findVectorizedFunctions(module)](llvm::StringRef pass,
+                                                       llvm::Any ir) {
+          return !skipsPass(pass, ir, vectorized);
         });
-  }
   llvm::PassBuilder builder(&machine, tuning, std::nullopt, &callbacks);
   AnalysisManagers analyses(builder);
   static const llvm::OptimizationLevel levels[] = {
@@ -196,7 +194,7 @@ llvm::Error xla::runOptimizationPipeline(llvm::Module &module,
   // (docs/compile-time.md). The vectorizers still run (`tuning`), and code
   // generation stays at `opt-level`.
   unsigned irLevel = std::min(options.optLevel, 3u);
-  if (skipsCostlyLLVMPasses(options, machine))
+  if (skipCostly)
     irLevel = std::min(irLevel, 1u);
   llvm::OptimizationLevel level = levels[irLevel];
   llvm::ModulePassManager pipeline =

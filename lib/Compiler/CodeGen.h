@@ -7,6 +7,7 @@
 #include "xla-mlir/Compiler/Compiler.h"
 #include "xla-mlir/Target/TargetDescription.h"
 
+#include "llvm/ADT/Any.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileUtilities.h"
@@ -15,6 +16,7 @@
 #include <memory>
 
 namespace llvm {
+class Function;
 class LLVMContext;
 class Module;
 } // namespace llvm
@@ -43,6 +45,10 @@ createTargetMachine(const TargetDescription &target,
 /// `llvm-all-passes` (docs/compile-time.md).
 bool skipsCostlyLLVMPasses(const CompileOptions &options,
                            const llvm::TargetMachine &machine);
+
+/// The function an LLVM pass runs on (a loop pass: the loop's), or null
+/// for module and call-graph passes.
+const llvm::Function *getPassFunction(llvm::Any ir);
 
 /// The name of every translated program and part: the object's contents
 /// depend only on the program, the target and the options.

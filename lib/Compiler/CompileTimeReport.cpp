@@ -2,14 +2,14 @@
 
 #include "xla-mlir/Compiler/CompileTimeReport.h"
 
+#include "CodeGen.h"
+
 #include "xla-mlir/Compiler/CompileOptions.h"
 
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Analysis/LazyCallGraph.h"
-#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/PassInstrumentation.h"
 #include "llvm/Support/Format.h"
@@ -95,12 +95,8 @@ private:
 /// The function an LLVM pass runs on, or empty for module and call-graph
 /// passes (their time is the stage's, not one function's).
 llvm::StringRef functionOf(llvm::Any ir) {
-  if (const auto *const *function =
-          llvm::any_cast<const llvm::Function *>(&ir))
-    return (*function)->getName();
-  if (const auto *const *loop = llvm::any_cast<const llvm::Loop *>(&ir))
-    return (*loop)->getHeader()->getParent()->getName();
-  return {};
+  const llvm::Function *function = getPassFunction(ir);
+  return function ? function->getName() : llvm::StringRef();
 }
 
 /// Pass managers, adaptors and analysis plumbing: their own time is the
