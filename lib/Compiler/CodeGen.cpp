@@ -118,24 +118,65 @@ const llvm::Function *xla::getPassFunction(llvm::Any ir) {
 /// - CalledValuePropagation: our indirect calls go through the runtime's
 ///   import slots, whose targets are known only when the code is loaded.
 /// - In functions MLIR vectorized, the SLP vectorizer, loop load
-///   elimination and four cleanups: without each of them, and without all
-///   of them, the objects of fourteen workloads were byte-identical, for a
-///   sixth of the O1 pipeline's time. Scalar functions (the entry, what
-///   MLIR left scalar: sorts, scatters, complex numbers) still get them.
+///   elimination, SROA and four cleanups, and some of the runs of
+///   InstCombine and SimplifyCFG (kRedundantRuns): without each of them,
+///   and without all of them, the objects of fourteen workloads were
+///   byte-identical, for a quarter of the O1 pipeline's time. Scalar
+///   functions (the entry, what MLIR left scalar: sorts, scatters, complex
+///   numbers) still get them.
 /// (The code generator's skips are in ParallelCodeGen.)
-static bool
-skipsPass(llvm::StringRef pass, llvm::Any ir,
-          const llvm::DenseSet<const llvm::Function *> &vectorized) {
-  if (pass == "IndVarSimplifyPass" || pass == "CalledValuePropagationPass")
-    return true;
-  static constexpr llvm::StringLiteral kNothingInVectorCode[] = {
-      "SLPVectorizerPass", "LoopLoadEliminationPass", "LoopInstSimplifyPass",
-      "BDCEPass",          "ADCEPass",                "InstSimplifyPass"};
-  if (!llvm::is_contained(kNothingInVectorCode, pass))
-    return false;
-  const llvm::Function *function = getPassFunction(ir);
-  return function && vectorized.contains(function);
-}
+namespace {
+class PassSkipper {
+public:
+  explicit PassSkipper(const llvm::Module &module)
+      : vectorized(findVectorizedFunctions(module)) {}
+
+  bool skips(llvm::StringRef pass, llvm::Any ir) {
+    if (pass == "IndVarSimplifyPass" || pass == "CalledValuePropagationPass")
+      return true;
+    static constexpr llvm::StringLiteral kNothingInVectorCode[] = {
+        "SLPVectorizerPass", "LoopLoadEliminationPass",
+        "LoopInstSimplifyPass", "BDCEPass", "ADCEPass", "InstSimplifyPass",
+        // MLIR's kernels keep their values in SSA form.
+        "SROAPass"};
+    bool always = llvm::is_contained(kNothingInVectorCode, pass);
+    const RedundantRuns *redundant = llvm::find_if(
+        kRedundantRuns, [&](const RedundantRuns &r) { return r.pass == pass; });
+    if (!always && redundant == std::end(kRedundantRuns))
+      return false;
+    const llvm::Function *function = getPassFunction(ir);
+    if (!function || !vectorized.contains(function))
+      return false;
+    if (always)
+      return true;
+    unsigned run = ++runs[{function, redundant->pass.data()}];
+    return llvm::is_contained(redundant->runs, run);
+  }
+
+private:
+  /// Runs (from 1, per function) of a pass in LLVM 22's O1 pipeline that
+  /// later runs make redundant in vectorized functions:
+  /// - InstCombine: the one that ends function simplification and the two
+  ///   after the loop vectorizer and vector-combine; the one after loop
+  ///   unrolling (8th) cleans up after all three.
+  /// - SimplifyCFG: all but the first of function simplification, the one
+  ///   after its loop passes and the one after the vectorizers.
+  /// test/Compiler/llvm_all_passes.mlir counts the runs, so a pipeline
+  /// that moves them shows there.
+  struct RedundantRuns {
+    llvm::StringLiteral pass;
+    std::initializer_list<unsigned> runs;
+  };
+  static constexpr RedundantRuns kRedundantRuns[] = {
+      {"InstCombinePass", {5, 6, 7}},
+      {"SimplifyCFGPass", {2, 3, 5, 6, 8}}};
+
+  llvm::DenseSet<const llvm::Function *> vectorized;
+  /// How often each function has been offered each pass of kRedundantRuns.
+  llvm::DenseMap<std::pair<const llvm::Function *, const char *>, unsigned>
+      runs;
+};
+} // namespace
 
 namespace {
 /// The analysis managers of a new-PM pipeline, registered with `builder`.
@@ -174,13 +215,13 @@ llvm::Error xla::runOptimizationPipeline(llvm::Module &module,
   llvm::PassInstrumentationCallbacks callbacks;
   if (options.timeReport)
     options.timeReport->instrument(callbacks);
-  // Passes that buy nothing here (skipsPass).
+  // Passes that buy nothing here (PassSkipper).
   bool skipCostly = skipsCostlyLLVMPasses(options, machine);
   if (skipCostly)
     callbacks.registerShouldRunOptionalPassCallback(
-        [vectorized = findVectorizedFunctions(module)](llvm::StringRef pass,
-                                                       llvm::Any ir) {
-          return !skipsPass(pass, ir, vectorized);
+        [skipper = PassSkipper(module)](llvm::StringRef pass,
+                                        llvm::Any ir) mutable {
+          return !skipper.skips(pass, ir);
         });
   llvm::PassBuilder builder(&machine, tuning, std::nullopt, &callbacks);
   AnalysisManagers analyses(builder);

@@ -2,9 +2,10 @@
 // reduction and post-RA scheduler do not run unless --llvm-all-passes, and
 // the IR pipeline is O1's: GVN, for one, is O2's and O3's. The code
 // generator stays at O3. Called-value propagation does not run either,
-// and the SLP vectorizer, loop load elimination and BDCE run only on the
-// two functions MLIR did not vectorize (the entry and its C wrapper), not
-// on the two kernels.
+// and the SLP vectorizer, loop load elimination, BDCE and SROA run only on
+// the two functions MLIR did not vectorize (the entry and its C wrapper),
+// not on the two kernels. The kernels get five of InstCombine's eight runs
+// (2 x 8 + 2 x 5) and three of SimplifyCFG's eight (2 x 8 + 2 x 3).
 // RUN: xla-translate %s --emit=obj --target=cpu=znver4 --time-compile \
 // RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=O1
 // RUN: xla-translate %s --emit=obj --target=cpu=znver4 --llvm-all-passes \
@@ -16,7 +17,9 @@
 // O1-DAG: {{^ +[0-9.]+ +}}2  SLPVectorizerPass
 // O1-DAG: {{^ +[0-9.]+ +}}2  LoopLoadEliminationPass
 // O1-DAG: {{^ +[0-9.]+ +}}2  BDCEPass
-// O1-DAG: InstCombinePass
+// O1-DAG: {{^ +[0-9.]+ +}}8  SROAPass
+// O1-DAG: {{^ +[0-9.]+ +}}26  InstCombinePass
+// O1-DAG: {{^ +[0-9.]+ +}}22  SimplifyCFGPass
 // O1-NOT: IndVarSimplifyPass
 // O1-NOT: GVNPass
 // O1-NOT: CalledValuePropagationPass
@@ -27,6 +30,9 @@
 // O3-DAG: {{^ +[0-9.]+ +}}4  SLPVectorizerPass
 // O3-DAG: {{^ +[0-9.]+ +}}4  LoopLoadEliminationPass
 // O3-DAG: {{^ +[0-9.]+ +}}4  BDCEPass
+// O3-DAG: {{^ +[0-9.]+ +}}16  SROAPass
+// O3-DAG: {{^ +[0-9.]+ +}}32  InstCombinePass
+// O3-DAG: {{^ +[0-9.]+ +}}32  SimplifyCFGPass
 //
 // Without IndVarSimplify the loops keep their `i < bound` tests; its
 // linear function test replacement would rewrite them as `exitcond`
