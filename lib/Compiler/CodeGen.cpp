@@ -159,8 +159,9 @@ private:
   /// - InstCombine: the one that ends function simplification and the two
   ///   after the loop vectorizer and vector-combine; the one after loop
   ///   unrolling (8th) cleans up after all three.
-  /// - SimplifyCFG: all but the first of function simplification, the one
-  ///   after its loop passes and the one after the vectorizers.
+  /// - SimplifyCFG: all but the first, the one before function
+  ///   simplification's loop passes and the one after the vectorizers
+  ///   (which also hoists and sinks common instructions).
   /// test/Compiler/llvm_all_passes.mlir counts the runs, so a pipeline
   /// that moves them shows there.
   struct RedundantRuns {

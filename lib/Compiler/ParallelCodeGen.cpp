@@ -37,6 +37,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Transforms/IPO/MergeFunctions.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/SplitModule.h"
 
@@ -252,6 +253,12 @@ optimizePart(llvm::Module &part, const TargetDescription &target,
   {
     mlir::TimingScope time =
         withObject ? stage.nest("LLVM optimization") : mlir::TimingScope();
+    // Kernels that contain the same parallel region share a part
+    // (PartitionProgram.cpp); translation outlined the regions into
+    // identical functions, of which one is kept (the others become thunks
+    // to it). Kernels that lowered to the same code merge the same way.
+    if (options.optLevel > 0)
+      llvm::MergeFunctionsPass::runOnModule(part);
     if (llvm::Error error = runOptimizationPipeline(part, **machine, options))
       return std::move(error);
     if (keepIR) {

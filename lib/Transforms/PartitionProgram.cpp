@@ -11,6 +11,12 @@
 // (OpenMP reduction declarations, global constructors, aliases) are not
 // split: such a program is compiled as one module.
 //
+// Kernels that contain the same parallel region (a producer fused into
+// several consumers, computed alike in each) go to the same part, where
+// translation outlines each region into a function of its own and the
+// driver merges the identical ones (ParallelCodeGen.cpp): a training
+// step's kernels share an eighth of their code this way.
+//
 //===----------------------------------------------------------------------===//
 
 #include "xla-mlir/Transforms/PartitionProgram.h"
@@ -18,9 +24,12 @@
 #include "xla-mlir/ABI/EntryABI.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/EquivalenceClasses.h"
 
 #include <numeric>
 
@@ -69,9 +78,53 @@ static FailureOr<Placement> classify(Operation &op) {
   return failure();
 }
 
+/// A hash of what `parallel` computes: its ops' names, attributes and
+/// types in order, not which values they use or where they come from.
+/// Equal regions hash alike; a collision only puts two kernels in one part.
+static llvm::hash_code hashRegion(omp::ParallelOp parallel) {
+  llvm::hash_code hash = llvm::hash_value(parallel->getNumOperands());
+  parallel->walk([&](Operation *op) {
+    hash = llvm::hash_combine(
+        hash, OperationEquivalence::computeHash(
+                  op, OperationEquivalence::ignoreHashValue,
+                  OperationEquivalence::ignoreHashValue,
+                  OperationEquivalence::IgnoreLocations));
+  });
+  return hash;
+}
+
+/// The functions of each group, in module order, and the groups in the
+/// order of their first function: functions that contain parallel regions
+/// of equal hash (hashRegion) share a group, the others are alone.
+static SmallVector<SmallVector<unsigned>>
+groupSharedRegions(ArrayRef<LLVM::LLVMFuncOp> functions) {
+  llvm::EquivalenceClasses<unsigned> classes;
+  DenseMap<llvm::hash_code, unsigned> firstWith;
+  for (unsigned index = 0; index < functions.size(); ++index) {
+    classes.insert(index);
+    LLVM::LLVMFuncOp func = functions[index];
+    func.walk([&](omp::ParallelOp parallel) {
+      auto found = firstWith.try_emplace(hashRegion(parallel), index);
+      if (!found.second)
+        classes.unionSets(found.first->second, index);
+      return WalkResult::skip();
+    });
+  }
+  SmallVector<SmallVector<unsigned>> groups;
+  DenseMap<unsigned, unsigned> groupOfLeader;
+  for (unsigned index = 0; index < functions.size(); ++index) {
+    unsigned leader = classes.getLeaderValue(index);
+    auto [it, inserted] = groupOfLeader.try_emplace(leader, groups.size());
+    if (inserted)
+      groups.emplace_back();
+    groups[it->second].push_back(index);
+  }
+  return groups;
+}
+
 /// Largest first, each to the part with the fewest ops so far (ties to
-/// the lower index, functions of equal size in module order): depends on
-/// the program only.
+/// the lower index, groups of equal size in order): depends on the
+/// program only.
 static SmallVector<unsigned> assignParts(ArrayRef<size_t> sizes,
                                          unsigned count,
                                          SmallVectorImpl<size_t> &loads) {
@@ -81,11 +134,11 @@ static SmallVector<unsigned> assignParts(ArrayRef<size_t> sizes,
       order, [&](unsigned a, unsigned b) { return sizes[a] > sizes[b]; });
   loads.assign(count, 0);
   SmallVector<unsigned> part(sizes.size());
-  for (unsigned function : order) {
+  for (unsigned group : order) {
     unsigned lightest = std::min_element(loads.begin(), loads.end()) -
                         loads.begin();
-    part[function] = lightest;
-    loads[lightest] += sizes[function];
+    part[group] = lightest;
+    loads[lightest] += sizes[group];
   }
   return part;
 }
@@ -142,10 +195,22 @@ xla::partitionProgram(ModuleOp program, StringRef entry,
     sizes.push_back(size);
   }
   size_t total = std::accumulate(sizes.begin(), sizes.end(), size_t(0));
+  // Balanced by groups; a group's size counts each function whole, as if
+  // its shared regions were not merged.
+  SmallVector<SmallVector<unsigned>> groups = groupSharedRegions(functions);
   unsigned count = std::max<size_t>(
-      1, std::min<size_t>(getCount(functions.size(), total),
-                          functions.size()));
-  SmallVector<unsigned> partOf = assignParts(sizes, count, parts.sizes);
+      1, std::min<size_t>(getCount(functions.size(), total), groups.size()));
+  SmallVector<size_t> groupSizes;
+  for (ArrayRef<unsigned> group : groups)
+    groupSizes.push_back(std::accumulate(
+        group.begin(), group.end(), size_t(0),
+        [&](size_t sum, unsigned index) { return sum + sizes[index]; }));
+  SmallVector<unsigned> partOfGroup =
+      assignParts(groupSizes, count, parts.sizes);
+  SmallVector<unsigned> partOf(functions.size());
+  for (auto [group, part] : llvm::zip_equal(groups, partOfGroup))
+    for (unsigned index : group)
+      partOf[index] = part;
 
   // What each part defines and uses.
   DenseMap<StringAttr, unsigned> definedIn;

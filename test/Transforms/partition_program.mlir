@@ -108,3 +108,69 @@ module @initializer {
     llvm.return
   }
 }
+
+// -----
+
+// Kernels that contain equal parallel regions share a part, where the
+// regions, outlined by translation, are merged: @kernel_a and @kernel_c
+// (7 ops each, a group of 14) go first, to part 0. By size alone, @big
+// (10) and @other (8) would have gone first, and the two kernels to
+// different parts.
+
+// CHECK-LABEL: module @part_0
+// CHECK-NOT: module
+// CHECK: llvm.func hidden @kernel_a(
+// CHECK-NOT: module
+// CHECK: llvm.func hidden @kernel_c(
+// CHECK: module @part_1
+// CHECK-NOT: llvm.func hidden @kernel_{{a|c}}(%
+// CHECK: llvm.func hidden @big(%
+// CHECK-NOT: llvm.func hidden @kernel_{{a|c}}(%
+
+module @shared_regions {
+  llvm.func @big(%out: !llvm.ptr) {
+    %0 = llvm.mlir.constant(1.0 : f32) : f32
+    %1 = llvm.fadd %0, %0 : f32
+    %2 = llvm.fadd %1, %1 : f32
+    %3 = llvm.fadd %2, %2 : f32
+    %4 = llvm.fadd %3, %3 : f32
+    %5 = llvm.fadd %4, %4 : f32
+    %6 = llvm.fadd %5, %5 : f32
+    llvm.store %6, %out : f32, !llvm.ptr
+    llvm.return
+  }
+  llvm.func @kernel_a(%out: !llvm.ptr) {
+    %0 = llvm.mlir.constant(2.0 : f32) : f32
+    omp.parallel {
+      %1 = llvm.fmul %0, %0 : f32
+      llvm.store %1, %out : f32, !llvm.ptr
+      omp.terminator
+    }
+    llvm.return
+  }
+  llvm.func @other(%out: !llvm.ptr) {
+    %0 = llvm.mlir.constant(3.0 : f32) : f32
+    %1 = llvm.fadd %0, %0 : f32
+    %2 = llvm.fadd %1, %1 : f32
+    %3 = llvm.fadd %2, %2 : f32
+    %4 = llvm.fadd %3, %3 : f32
+    llvm.store %4, %out : f32, !llvm.ptr
+    llvm.return
+  }
+  llvm.func @kernel_c(%out: !llvm.ptr) {
+    %0 = llvm.mlir.constant(4.0 : f32) : f32
+    omp.parallel {
+      %1 = llvm.fmul %0, %0 : f32
+      llvm.store %1, %out : f32, !llvm.ptr
+      omp.terminator
+    }
+    llvm.return
+  }
+  llvm.func @main(%out: !llvm.ptr) {
+    llvm.call @big(%out) : (!llvm.ptr) -> ()
+    llvm.call @kernel_a(%out) : (!llvm.ptr) -> ()
+    llvm.call @other(%out) : (!llvm.ptr) -> ()
+    llvm.call @kernel_c(%out) : (!llvm.ptr) -> ()
+    llvm.return
+  }
+}

@@ -42,7 +42,9 @@ struct ProgramParts {
 /// Moves the functions and globals of `program`, which is left with what
 /// no part needs, into `count(functions, operations)` parts (of its
 /// functions with a body, and their op count) of about the same op count:
-/// the largest function first, to the smallest part. Fails, leaving
+/// the largest function first, to the smallest part. Functions that
+/// contain equal parallel regions (OpenMP) go to the same part, so that
+/// the outlined regions can be merged after translation. Fails, leaving
 /// `program` as it was, on top-level ops it does not know how to share
 /// between parts (global constructors, aliases, comdats, initializer
 /// regions): those programs compile as one module.
