@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "OpsHash.h"
 #include "xla-mlir/Dialect/HLO/IR/HLOOps.h"
 #include "xla-mlir/Transforms/Passes.h"
 
@@ -34,17 +35,10 @@ namespace {
 /// Equal for fusions that may share a kernel: kind, types and every op of
 /// the body, locations aside.
 llvm::hash_code hashFusion(xla::hlo::FusionOp fusion) {
-  llvm::hash_code hash = llvm::hash_combine(
-      fusion.getKind(), fusion.getInputs().getTypes(),
-      fusion.getResultTypes());
-  fusion.getBody().walk([&](Operation *op) {
-    hash = llvm::hash_combine(
-        hash, OperationEquivalence::computeHash(
-                  op, OperationEquivalence::ignoreHashValue,
-                  OperationEquivalence::ignoreHashValue,
-                  OperationEquivalence::IgnoreLocations));
-  });
-  return hash;
+  return xla::hashRegionOps(
+      fusion.getBody(),
+      llvm::hash_combine(fusion.getKind(), fusion.getInputs().getTypes(),
+                         fusion.getResultTypes()));
 }
 
 /// Whether `fusion` and `other` compute the same results from the same

@@ -21,11 +21,11 @@
 
 #include "xla-mlir/Transforms/PartitionProgram.h"
 
+#include "OpsHash.h"
 #include "xla-mlir/ABI/EntryABI.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
-#include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -82,15 +82,11 @@ static FailureOr<Placement> classify(Operation &op) {
 /// types in order, not which values they use or where they come from.
 /// Equal regions hash alike; a collision only puts two kernels in one part.
 static llvm::hash_code hashRegion(omp::ParallelOp parallel) {
-  llvm::hash_code hash = llvm::hash_value(parallel->getNumOperands());
-  parallel->walk([&](Operation *op) {
-    hash = llvm::hash_combine(
-        hash, OperationEquivalence::computeHash(
-                  op, OperationEquivalence::ignoreHashValue,
-                  OperationEquivalence::ignoreHashValue,
-                  OperationEquivalence::IgnoreLocations));
-  });
-  return hash;
+  return hashRegionOps(parallel.getRegion(),
+                       OperationEquivalence::computeHash(
+                           parallel, OperationEquivalence::ignoreHashValue,
+                           OperationEquivalence::ignoreHashValue,
+                           OperationEquivalence::IgnoreLocations));
 }
 
 /// The functions of each group, in module order, and the groups in the
