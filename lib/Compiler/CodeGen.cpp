@@ -149,7 +149,8 @@ public:
       return false;
     if (always)
       return true;
-    unsigned run = ++runs[{function, redundant->pass.data()}];
+    unsigned run =
+        ++runs[{function, unsigned(redundant - std::begin(kRedundantRuns))}];
     return llvm::is_contained(redundant->runs, run);
   }
 
@@ -173,9 +174,9 @@ private:
       {"SimplifyCFGPass", {2, 3, 5, 6, 8}}};
 
   llvm::DenseSet<const llvm::Function *> vectorized;
-  /// How often each function has been offered each pass of kRedundantRuns.
-  llvm::DenseMap<std::pair<const llvm::Function *, const char *>, unsigned>
-      runs;
+  /// How often each function has been offered each pass of kRedundantRuns
+  /// (by its index there).
+  llvm::DenseMap<std::pair<const llvm::Function *, unsigned>, unsigned> runs;
 };
 } // namespace
 
