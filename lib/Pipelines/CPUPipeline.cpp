@@ -191,6 +191,9 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     // Masks are bytes in memory and bits in vectors.
     functions.addPass(createWidenSubByteVectorAccessesPass());
     functions.addPass(createReconcileUnrealizedCastsPass());
+    // Parallel regions capture the descriptor fields they read, not the
+    // descriptors.
+    functions.addPass(createForwardDescriptorFieldsPass());
   }
 }
 

@@ -904,6 +904,24 @@ def LowerScalarTransfersPass : Pass<"xla-lower-scalar-transfers"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def ForwardDescriptorFieldsPass : Pass<"xla-forward-descriptor-fields"> {
+  let summary = "Read a memref descriptor's fields where the descriptor is built";
+  let description = [{
+    On the LLVM dialect, after the conversion to it. The conversion builds
+    a memref's descriptor (an `llvm.insertvalue` chain) where the memref is
+    defined and reads its fields (`llvm.extractvalue`) where it is used.
+    Every read of a field that the chain inserted becomes the inserted
+    value, and the chains left unread are erased. Inside an `omp.parallel`
+    region this decides what the region captures: OpenMP's outlining
+    passes every value used from outside through a struct, so reading the
+    aligned pointer of a descriptor built outside captured the whole
+    descriptor, which the kernel then stored field by field (sizes and
+    strides too) for every parallel loop, and the outlined function loaded
+    back. Forwarded, the region captures the pointer alone.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def WidenSubByteVectorAccessesPass
     : Pass<"xla-widen-sub-byte-vector-accesses"> {
   let summary = "Vector loads and stores of i1 (i2, i4) as vectors of bytes";
