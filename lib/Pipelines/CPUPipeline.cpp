@@ -115,6 +115,9 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     OpPassManager &functions = pm.nest<func::FuncOp>();
     // Register tiles' accumulator buffers out of the loops, one per thread.
     functions.addPass(createHoistTileBuffersPass());
+    // The join at each parallel region's end is the only barrier needed.
+    if (options.parallelLoops)
+      functions.addPass(createElideLoopBarriersPass());
     // Inlines the memref.alloca_scope around each parallel body (it holds
     // no allocas now); scf-to-cf cannot flatten loops inside one.
     if (options.parallelLoops)

@@ -797,6 +797,23 @@ def HoistTileBuffersPass : Pass<"xla-hoist-tile-buffers"> {
   }];
 }
 
+def ElideLoopBarriersPass : Pass<"xla-elide-loop-barriers"> {
+  let summary = "No barrier after a worksharing loop that ends its parallel "
+                "region";
+  let description = [{
+    `convert-scf-to-openmp` makes each parallel loop an `omp.parallel`
+    region around one `omp.wsloop`. Without `nowait`, the loop ends in a
+    barrier (`__kmpc_barrier` after the loop in the outlined function), and
+    the region's end then joins the threads once more. This pass sets
+    `nowait` on every `omp.wsloop` that is the last op of its parallel
+    region and has no reductions and no private copies that need the
+    barrier: one synchronization of all threads less per parallel loop, and
+    a runtime call less to compile. Results do not change: the region's end
+    still waits for every thread.
+  }];
+  let dependentDialects = ["::mlir::omp::OpenMPDialect"];
+}
+
 def BarePointerKernelsPass
     : Pass<"xla-bare-pointer-kernels", "::mlir::ModuleOp"> {
   let summary = "Have the program's kernels take one pointer per buffer";
