@@ -197,11 +197,30 @@ struct AnalysisManagers {
 };
 } // namespace
 
+/// What OpenMP's runtime getter of the thread number does, for the
+/// optimizer: OpenMP's translation calls `__kmpc_global_thread_num` before
+/// every fork, whose result the fork does not need, and declares it only
+/// `nounwind`, so the unused calls stayed (one per parallel loop). The
+/// attributes are those of OpenMPIRBuilder's optimistic set (OMPKinds.def);
+/// LLVM's OpenMPOpt, which would remove the calls, runs only on modules
+/// flagged as OpenMP.
+static void describeOpenMPGetters(llvm::Module &module) {
+  llvm::Function *getter = module.getFunction("__kmpc_global_thread_num");
+  if (!getter || !getter->isDeclaration())
+    return;
+  getter->setOnlyAccessesInaccessibleMemory();
+  getter->setOnlyReadsMemory();
+  getter->setWillReturn();
+  getter->setDoesNotFreeMemory();
+  getter->addFnAttr(llvm::Attribute::NoSync);
+}
+
 llvm::Error xla::runOptimizationPipeline(llvm::Module &module,
                                          llvm::TargetMachine &machine,
                                          const CompileOptions &options) {
   module.setTargetTriple(machine.getTargetTriple());
   module.setDataLayout(machine.createDataLayout());
+  describeOpenMPGetters(module);
   // LLVM's default -O<n> pipeline, as MLIR's makeOptimizingTransformer
   // builds it (all loop and SLP vectorization on, at any level; the level
   // is at most O1 on X86, below), with our instrumentation
