@@ -28,9 +28,9 @@ struct ElideLoopBarriersPass
       // The loop's barrier is the region's last act only when the region
       // ends right after it. Reductions combine their partial results at
       // that barrier (and private copies may need it): those keep it.
-      auto region = dyn_cast<omp::ParallelOp>(loop->getParentOp());
       Operation *next = loop->getNextNode();
-      if (!region || !next || !isa<omp::TerminatorOp>(next) ||
+      if (!isa<omp::ParallelOp>(loop->getParentOp()) || !next ||
+          !isa<omp::TerminatorOp>(next) ||
           !loop.getReductionVars().empty() || loop.getPrivateNeedsBarrier())
         return;
       loop.setNowait(true);

@@ -39,9 +39,8 @@ struct ForwardDescriptorFieldsPass
       Operation *container = read.getContainer().getDefiningOp();
       // The folder follows the insertvalue chain: it returns the inserted
       // value, or moves the read up the chain (or merges it with a read it
-      // reads) in place, returning no value, or fails.
-      // Each step moves it to an earlier op, so the bound is never reached
-      // on chains of descriptor fields; it only keeps a hang impossible.
+      // reads) in place and returns nothing, or fails. Each step moves to
+      // an earlier op; the bound only makes a hang impossible.
       SmallVector<OpFoldResult, 1> folded;
       for (int step = 0; folded.empty() && step < 256; ++step)
         if (failed(read->fold(folded)))
