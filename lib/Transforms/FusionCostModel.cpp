@@ -173,14 +173,48 @@ double FusionCostModel::getReads(Operation *op, unsigned index) {
   return resultElements;
 }
 
+FusionCostModel::OpFacts FusionCostModel::getFacts(Operation *op) {
+  OpFacts facts;
+  facts.work = getWork(op);
+  facts.movesData = movesData(op);
+  for (OpResult result : op->getResults()) {
+    facts.resultElements.push_back(getNumElements(result.getType()));
+    facts.resultBytes.push_back(getBytes(result));
+  }
+  for (OpOperand &operand : op->getOpOperands()) {
+    unsigned index = operand.getOperandNumber();
+    facts.reads.push_back(op->getNumResults() ? getReads(op, index) : 0);
+    facts.valueBytes.push_back(getBytes(operand.get()));
+    facts.readBytes.push_back(isa<hlo::SliceOp>(op) ? getBytes(op->getResult(0))
+                                                    : facts.valueBytes.back());
+    facts.free.push_back(isFreeValue(operand.get()));
+  }
+  return facts;
+}
+
+FusionCostModel::FactTable::FactTable(Block &block) {
+  for (Operation &op : block)
+    facts.try_emplace(&op, getFacts(&op));
+}
+
 KernelCost FusionCostModel::estimate(
     ArrayRef<Operation *> ops,
-    llvm::function_ref<bool(OpOperand &)> readsMemory) const {
+    llvm::function_ref<bool(OpOperand &)> readsMemory,
+    const FactTable *table) const {
   KernelCost cost;
   if (ops.empty())
     return cost;
   llvm::SmallPtrSet<Operation *, 16> members(ops.begin(), ops.end());
   Block *block = ops.front()->getBlock();
+  // Without a table, each member's facts once (all of an estimate's
+  // lookups are of members).
+  llvm::SmallDenseMap<Operation *, OpFacts, 8> own;
+  if (!table)
+    for (Operation *op : ops)
+      own.try_emplace(op, getFacts(op));
+  auto factsOf = [&](Operation *op) -> const OpFacts & {
+    return table ? table->lookup(op) : own.find(op)->second;
+  };
   auto isInside = [&](Operation *user) {
     Operation *ancestor = block->findAncestorOpInBlock(*user);
     return ancestor && members.contains(ancestor);
@@ -200,9 +234,11 @@ KernelCost FusionCostModel::estimate(
   llvm::DenseMap<Operation *, double> evaluations;
   double contraction = 0, arithmetic = 0, transcendental = 0, libm = 0;
   for (Operation *op : ordered) {
+    const OpFacts &facts = factsOf(op);
     double count = 0;
     for (OpResult result : op->getResults()) {
-      double elements = getNumElements(result.getType());
+      unsigned number = result.getResultNumber();
+      double elements = facts.resultElements[number];
       // Results used outside are written once.
       bool written = false;
       for (OpOperand &use : result.getUses()) {
@@ -211,12 +247,12 @@ KernelCost FusionCostModel::estimate(
           written = written || isExternal(use);
           continue;
         }
-        double reads = getReads(user, use.getOperandNumber());
+        double reads = factsOf(user).reads[use.getOperandNumber()];
         count = std::max(count, evaluations.lookup(user) * reads / elements);
       }
       if (written) {
         count = std::max(count, 1.0);
-        cost.bytesWritten += getBytes(result);
+        cost.bytesWritten += facts.resultBytes[number];
       }
     }
     // A value the kernel's consumers would evaluate more than once per
@@ -224,34 +260,34 @@ KernelCost FusionCostModel::estimate(
     // generator (FusionRules.h), unless it only moves or converts data: a
     // reduction always is, and so is e.g. the sqrt of a variance read
     // through a broadcast.
-    if (count > 1 && !movesData(op))
+    if (count > 1 && !facts.movesData)
       count = 1;
     evaluations[op] = count;
-    OpWork work = getWork(op);
+    const OpWork &work = facts.work;
     contraction += count * work.contractionFlops;
     arithmetic += count * work.flops;
     transcendental += count * work.transcendentals;
     libm += count * work.libmCalls;
   }
-  // Values from outside are read once, slices only in part.
-  llvm::DenseMap<Value, int64_t> inputs;
-  auto addRead = [&](Value value, int64_t bytes) {
-    Operation *def = value.getDefiningOp();
-    if (isFreeValue(value) ||
-        (def && def->getBlock() == block && members.contains(def)))
-      return;
-    inputs[value] += bytes;
-  };
+  // Values from outside are read once, slices only in part: the bytes
+  // read and the value's own.
+  llvm::DenseMap<Value, std::pair<int64_t, int64_t>> inputs;
   for (Operation *op : ops) {
+    const OpFacts &facts = factsOf(op);
     for (OpOperand &operand : op->getOpOperands()) {
-      int64_t bytes = getBytes(operand.get());
-      if (isa<hlo::SliceOp>(op))
-        bytes = getBytes(op->getResult(0));
-      addRead(operand.get(), bytes);
+      unsigned index = operand.getOperandNumber();
+      Value value = operand.get();
+      Operation *def = value.getDefiningOp();
+      if (facts.free[index] ||
+          (def && def->getBlock() == block && members.contains(def)))
+        continue;
+      auto &[bytes, whole] = inputs[value];
+      bytes += facts.readBytes[index];
+      whole = facts.valueBytes[index];
     }
   }
   for (auto &[value, bytes] : inputs)
-    cost.bytesRead += std::min(bytes, getBytes(value));
+    cost.bytesRead += std::min(bytes.first, bytes.second);
 
   cost.flops = contraction + arithmetic;
   cost.transcendentals = transcendental + libm;

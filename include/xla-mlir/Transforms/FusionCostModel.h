@@ -18,7 +18,9 @@
 #include "xla-mlir/Target/TargetDescription.h"
 
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace xla {
 
@@ -50,13 +52,47 @@ class FusionCostModel {
 public:
   explicit FusionCostModel(const TargetDescription &target) : target(target) {}
 
+  /// What estimate() needs of an op, which depends on the op's kind and
+  /// types and on its operands' producers only.
+  struct OpFacts {
+    OpWork work;
+    bool movesData = false;
+    /// Per result: its elements and bytes.
+    llvm::SmallVector<double, 2> resultElements;
+    llvm::SmallVector<int64_t, 2> resultBytes;
+    /// Per operand: getReads(), the bytes the op reads of it (a slice
+    /// only its result's), the bytes of the whole value, and whether it
+    /// is free (isFreeValue).
+    llvm::SmallVector<double, 4> reads;
+    llvm::SmallVector<int64_t, 4> readBytes;
+    llvm::SmallVector<int64_t, 4> valueBytes;
+    llvm::SmallVector<bool, 4> free;
+  };
+  static OpFacts getFacts(mlir::Operation *op);
+
+  /// The facts of every op of a block, for estimating many kernels of it
+  /// (fusion planning estimates tens of thousands); valid while the block's
+  /// ops and their operands stay as they are.
+  class FactTable {
+  public:
+    explicit FactTable(mlir::Block &block);
+    const OpFacts &lookup(mlir::Operation *op) const {
+      return facts.find(op)->second;
+    }
+
+  private:
+    llvm::DenseMap<mlir::Operation *, OpFacts> facts;
+  };
+
   /// Estimates a kernel made of `ops`, all in one block. A result is
   /// written if a use outside `ops` reads it from memory, which
   /// `readsMemory` decides (by default every such use does; a user that
-  /// computes its own copy of the producer does not).
+  /// computes its own copy of the producer does not). With `table`, the
+  /// facts of the block's ops come from it.
   KernelCost estimate(
       llvm::ArrayRef<mlir::Operation *> ops,
-      llvm::function_ref<bool(mlir::OpOperand &)> readsMemory = nullptr) const;
+      llvm::function_ref<bool(mlir::OpOperand &)> readsMemory = nullptr,
+      const FactTable *table = nullptr) const;
 
   /// The work of `op` (an hlo op) computing each result element once.
   static OpWork getWork(mlir::Operation *op);
