@@ -89,7 +89,7 @@ Value getLaneMask(OpBuilder &rewriter, Location loc, int64_t lanes) {
 /// `row` in 16 lanes, the rest poison: a row read from memory is read in 16
 /// lanes under a mask. Rows of 10 would be vectors of 10 lanes, which LLVM's
 /// x86 back end widens and then combines shuffle by shuffle through the
-/// network (a tenth of the MLP step's instruction selection).
+/// network (a fifth of the MLP step's instruction selection).
 Value widenRow(IRRewriter &rewriter, Location loc, Value row) {
   auto type = cast<VectorType>(row.getType());
   auto wide = VectorType::get({16}, type.getElementType());
