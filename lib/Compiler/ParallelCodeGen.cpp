@@ -76,8 +76,9 @@ unsigned xla::getCodeGenPartitions(const llvm::Module &module) {
 }
 
 namespace {
-/// Leaves out two of the CPU code generator's passes that cost compile
-/// time and buy nothing on our kernels, which arrive vectorized with their
+/// With `trim`, leaves out two of the CPU code generator's passes (and the
+/// freeze canonicalization that prepares for one) that cost compile time
+/// and buy nothing on our kernels, which arrive vectorized with their
 /// address arithmetic already affine in one induction variable: loop
 /// strength reduction (14% of the BERT step's code generation) and the
 /// post-RA list scheduler (8%; the out-of-order cores it would schedule for
@@ -89,13 +90,13 @@ namespace {
 /// also reach the NVPTX back end of a GPU compilation.
 class CPUCodeGenPasses final : public llvm::legacy::PassManagerBase {
 public:
-  explicit CPUCodeGenPasses(llvm::legacy::PassManager &passes)
-      : passes(passes) {}
+  CPUCodeGenPasses(llvm::legacy::PassManager &passes, bool trim)
+      : passes(passes), trim(trim) {}
   void add(llvm::Pass *pass) override {
     llvm::StringRef name = pass->getPassArgument();
     // A pass manager may destroy a pass it is given right away.
-    if (name == "loop-reduce" || name == "canon-freeze" ||
-        name == "post-RA-sched") {
+    if (trim && (name == "loop-reduce" || name == "canon-freeze" ||
+                 name == "post-RA-sched")) {
       delete pass;
       return;
     }
@@ -104,6 +105,7 @@ public:
 
 private:
   llvm::legacy::PassManager &passes;
+  bool trim;
 };
 } // namespace
 
@@ -116,11 +118,7 @@ generate(llvm::Module &module, llvm::TargetMachine &machine,
   llvm::SmallVector<char, 0> code;
   llvm::raw_svector_ostream os(code);
   llvm::legacy::PassManager codegen;
-  CPUCodeGenPasses trimmed(codegen);
-  llvm::legacy::PassManagerBase &passes =
-      skipsCostlyLLVMPasses(options, machine)
-          ? static_cast<llvm::legacy::PassManagerBase &>(trimmed)
-          : codegen;
+  CPUCodeGenPasses passes(codegen, skipsCostlyLLVMPasses(options, machine));
   if (machine.addPassesToEmitFile(passes, os, nullptr, type))
     return makeError("the target cannot emit this file type");
   codegen.run(module);

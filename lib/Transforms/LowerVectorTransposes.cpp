@@ -69,14 +69,15 @@ Value getRow(IRRewriter &rewriter, Location loc, Value v, int64_t i) {
   return vector::ExtractOp::create(rewriter, loc, v, ArrayRef<int64_t>{i});
 }
 
-/// Whether `read` reads one unmasked row of a memref whose elements are
-/// contiguous: one with a mask for its lanes reads the same, in 16 lanes.
-bool isContiguousRowRead(vector::TransferReadOp read) {
-  auto memref = dyn_cast<MemRefType>(read.getBase().getType());
-  return memref && memref.isLastDimUnitStride() && !read.getMask() &&
-         read.getVectorType().getRank() == 1 &&
-         read.getPermutationMap().isMinorIdentity() &&
-         read.getInBoundsValues() == SmallVector<bool>{true};
+/// Whether `transfer` reads or writes one unmasked, in-bounds row of a
+/// memref whose elements are contiguous: a masked load or store of 16 lanes
+/// at the same indices touches the same elements.
+bool isContiguousRowTransfer(VectorTransferOpInterface transfer) {
+  auto memref = dyn_cast<MemRefType>(transfer.getBase().getType());
+  return memref && memref.isLastDimUnitStride() && !transfer.getMask() &&
+         transfer.getVectorType().getRank() == 1 &&
+         transfer.getPermutationMap().isMinorIdentity() &&
+         transfer.getInBoundsValues() == SmallVector<bool>{true};
 }
 
 /// A constant mask of the first `lanes` of 16.
@@ -94,7 +95,7 @@ Value widenRow(IRRewriter &rewriter, Location loc, Value row) {
   auto type = cast<VectorType>(row.getType());
   auto wide = VectorType::get({16}, type.getElementType());
   auto read = row.getDefiningOp<vector::TransferReadOp>();
-  if (!read || !isContiguousRowRead(read)) {
+  if (!read || !isContiguousRowTransfer(read)) {
     Value padding = ub::PoisonOp::create(rewriter, loc, wide);
     return vector::InsertStridedSliceOp::create(
         rewriter, loc, row, padding, ArrayRef<int64_t>{0},
@@ -112,7 +113,7 @@ Value widenRow(IRRewriter &rewriter, Location loc, Value row) {
 /// `op` as a 16x16 transpose of its operand padded with poison, of which
 /// the result is the top left corner; returns the 16x16 transpose. The
 /// corner reads no padding. Zeros there were constants that LLVM's x86
-/// shuffle combining followed through the whole network: a quarter of the
+/// shuffle combining followed through the whole network: a third of the
 /// MLP step's instruction selection went to one 16x10 panel. Rows shorter
 /// than 16 are read and written in 16 lanes under a mask where they meet
 /// memory (WriteRowUnderMask), for the same reason.
@@ -156,11 +157,7 @@ struct WriteRowUnderMask : OpRewritePattern<vector::TransferWriteOp> {
                                 PatternRewriter &rewriter) const override {
     auto slice =
         write.getVector().getDefiningOp<vector::ExtractStridedSliceOp>();
-    auto memref = dyn_cast<MemRefType>(write.getBase().getType());
-    if (!slice || !memref || !memref.isLastDimUnitStride() ||
-        write.getMask() || write.getVectorType().getRank() != 1 ||
-        !write.getPermutationMap().isMinorIdentity() ||
-        write.getInBoundsValues() != SmallVector<bool>{true} ||
+    if (!slice || !isContiguousRowTransfer(write) ||
         slice.getSourceVectorType().getShape() != ArrayRef<int64_t>{16} ||
         !llvm::all_of(slice.getOffsets(), [](Attribute offset) {
           return cast<IntegerAttr>(offset).getInt() == 0;
