@@ -332,7 +332,8 @@ llvm::Error xla::optimizeModule(std::unique_ptr<llvm::Module> &module,
   } else {
     hideKernels(*module, exported);
   }
-  if (options.optLevel > 0 && getCodeGenPartitions(*module) > 1)
+  if (options.optLevel > 0 &&
+      getCodeGenPartitions(*module, target.cores) > 1)
     return optimizeInParts(module, target, options, objects,
                            keepModule || !objects);
   mlir::TimingScope time = timeStage(options, "LLVM optimization");

@@ -119,11 +119,13 @@ llvm::Error runLinker(llvm::ArrayRef<std::string> args,
                       const llvm::Twine &what);
 
 /// How many parts a program of `instructions` LLVM instructions (or LLVM
-/// dialect ops) in `functions` functions is compiled in (1: no split).
-unsigned getCodeGenPartitions(size_t functions, size_t instructions);
+/// dialect ops) in `functions` functions is compiled in (1: no split) for
+/// a target of `cores` cores.
+unsigned getCodeGenPartitions(size_t functions, size_t instructions,
+                              int64_t cores);
 
 /// How many parts generateCode splits `module` into.
-unsigned getCodeGenPartitions(const llvm::Module &module);
+unsigned getCodeGenPartitions(const llvm::Module &module, int64_t cores);
 
 /// Object code or assembly of `module` (left as it is); object code of a
 /// large module is generated in parts on `options.compileThreads` threads

@@ -50,6 +50,13 @@ void CompileTimeReport::addLLVMPassTime(llvm::StringRef pass,
   time.runs += starts;
 }
 
+void CompileTimeReport::addPartTime(unsigned part, size_t size,
+                                    Clock::time_point start,
+                                    double seconds) {
+  std::lock_guard<std::mutex> lock(mutex);
+  parts.push_back({part, size, start, seconds, std::this_thread::get_id()});
+}
+
 namespace {
 
 /// MLIR passes on function-like ops (func.func, llvm.func, gpu.func): the
@@ -221,6 +228,41 @@ void CompileTimeReport::print(llvm::raw_ostream &os, unsigned count) {
   for (const auto &[name, time] : passes)
     os << llvm::format("%10.4f %6u  ", time.seconds, time.runs) << name
        << "\n";
+  printParts(os);
+}
+
+/// The parts in the order they started, each with its thread (numbered in
+/// the order the threads first appear); `span` is from the first start to
+/// the last end, `busy` the sum of the parts' times: busy / span is how
+/// many threads were at work on average.
+void CompileTimeReport::printParts(llvm::raw_ostream &os) {
+  if (parts.empty())
+    return;
+  llvm::sort(parts, [](const PartTime &a, const PartTime &b) {
+    return std::make_pair(a.start, a.part) < std::make_pair(b.start, b.part);
+  });
+  Clock::time_point first = parts.front().start, last = first;
+  double busy = 0;
+  std::vector<std::thread::id> threads;
+  for (const PartTime &part : parts) {
+    last = std::max(last, part.start +
+                              std::chrono::duration_cast<Clock::duration>(
+                                  std::chrono::duration<double>(part.seconds)));
+    busy += part.seconds;
+    if (!llvm::is_contained(threads, part.thread))
+      threads.push_back(part.thread);
+  }
+  double span = std::chrono::duration<double>(last - first).count();
+  os << "===- parts (" << parts.size() << ") on " << threads.size()
+     << " threads: span " << llvm::format("%.4f", span) << " s, busy "
+     << llvm::format("%.4f", busy) << " s -===\n"
+     << "  part    size  thread     start   seconds\n";
+  for (const PartTime &part : parts)
+    os << llvm::format("%6u %7zu %7zu %9.4f %9.4f\n", part.part, part.size,
+                       llvm::find(threads, part.thread) - threads.begin(),
+                       std::chrono::duration<double>(part.start - first)
+                           .count(),
+                       part.seconds);
 }
 
 mlir::TimingScope xla::timeStage(const CompileOptions &options,

@@ -486,8 +486,8 @@ compileProgram(ModuleOp module, const TargetDescription &target,
     mlir::TimingScope partitionTime = timeStage(options, "partitioning");
     FailureOr<ProgramParts> parts = partitionProgram(
         program, prepared->entryName,
-        [](size_t functions, size_t operations) {
-          return getCodeGenPartitions(functions, operations);
+        [&](size_t functions, size_t operations) {
+          return getCodeGenPartitions(functions, operations, target.cores);
         });
     partitionTime.stop();
     if (succeeded(parts)) {

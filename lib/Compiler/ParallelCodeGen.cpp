@@ -42,6 +42,7 @@
 #include "llvm/Transforms/Utils/SplitModule.h"
 
 #include <algorithm>
+#include <chrono>
 #include <mutex>
 
 using namespace xla;
@@ -52,7 +53,8 @@ static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-unsigned xla::getCodeGenPartitions(size_t functions, size_t instructions) {
+unsigned xla::getCodeGenPartitions(size_t functions, size_t instructions,
+                                   int64_t cores) {
   // Parts of about 1000 instructions (a few kernels), by size rather than
   // by function count so that small programs split too (2-core machine,
   // 2026-11-24: a training step of 37k instructions compiled in 2.75 s with
@@ -62,17 +64,28 @@ unsigned xla::getCodeGenPartitions(size_t functions, size_t instructions) {
   // program split before translation counts LLVM-dialect ops, about twice
   // its instructions; parts of 2000 ops compiled the MLP step, the BERT
   // step b2 and the keras-hub ViT within 2% of these (2026-11-28).
-  return std::clamp<size_t>(instructions / 1000, 1,
-                            std::clamp<size_t>(functions, 1, 16));
+  size_t parts = std::clamp<size_t>(instructions / 1000, 1,
+                                    std::clamp<size_t>(functions, 1, 16));
+  // A whole number of parts per core: the parts cost about the same, and
+  // one left over would run alone at the end while the other cores wait
+  // (the MLP step's 5 parts on 2 cores: 79 ms of LLVM optimization and
+  // code generation; 4 parts: 70 ms, 2026-11-29). The count depends on the
+  // target, not on --compile-threads: the code is the same for any number
+  // of threads.
+  size_t perCore = std::max<int64_t>(cores, 1);
+  if (parts > perCore)
+    parts -= parts % perCore;
+  return parts;
 }
 
-unsigned xla::getCodeGenPartitions(const llvm::Module &module) {
+unsigned xla::getCodeGenPartitions(const llvm::Module &module,
+                                   int64_t cores) {
   size_t functions = 0, instructions = 0;
   for (const llvm::Function &function : module) {
     functions += !function.isDeclaration();
     instructions += function.getInstructionCount();
   }
-  return getCodeGenPartitions(functions, instructions);
+  return getCodeGenPartitions(functions, instructions, cores);
 }
 
 namespace {
@@ -184,10 +197,12 @@ static llvm::SmallVector<Bytes> splitToBitcode(llvm::Module &module,
 /// `work` on each part in its own LLVMContext (contexts are not
 /// thread-safe), on a pool of `threads` threads; the outputs in part
 /// order, or the first error. The largest parts (by `sizes`) start first,
-/// so that no large part is left to run alone at the end.
+/// so that no large part is left to run alone at the end. Each part's
+/// time goes to `report`, if any.
 template <typename Output>
 static llvm::Expected<llvm::SmallVector<Output>> forEachPart(
     llvm::ArrayRef<size_t> sizes, llvm::ThreadPoolStrategy threads,
+    CompileTimeReport *report,
     llvm::function_ref<llvm::Expected<Output>(size_t, llvm::LLVMContext &)>
         work) {
   llvm::SmallVector<Output> outputs(sizes.size());
@@ -201,8 +216,17 @@ static llvm::Expected<llvm::SmallVector<Output>> forEachPart(
   llvm::DefaultThreadPool pool(threads);
   for (size_t i : order)
     pool.async([&, i] {
-      llvm::LLVMContext context;
-      llvm::Expected<Output> output = work(i, context);
+      auto start = std::chrono::steady_clock::now();
+      llvm::Expected<Output> output = [&] {
+        llvm::LLVMContext context;
+        return work(i, context);
+      }();
+      if (report)
+        report->addPartTime(
+            i, sizes[i], start,
+            std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                          start)
+                .count());
       if (output) {
         outputs[i] = std::move(*output);
         return;
@@ -227,6 +251,7 @@ forEachPart(llvm::ArrayRef<Bytes> bitcode, const CompileOptions &options,
       bitcode, [](const Bytes &bytes) { return bytes.size(); });
   return forEachPart<Output>(
       sizes, llvm::hardware_concurrency(options.compileThreads),
+      options.timeReport,
       [&](size_t i, llvm::LLVMContext &context) -> llvm::Expected<Output> {
         llvm::Expected<std::unique_ptr<llvm::Module>> part =
             llvm::parseBitcodeFile(
@@ -334,7 +359,8 @@ llvm::Error xla::optimizeInParts(std::unique_ptr<llvm::Module> &module,
   llvm::SmallVector<Bytes> bitcode;
   {
     mlir::TimingScope time = stage.nest("splitting into parts");
-    bitcode = splitToBitcode(*module, getCodeGenPartitions(*module));
+    bitcode = splitToBitcode(*module,
+                             getCodeGenPartitions(*module, target.cores));
   }
   llvm::Expected<llvm::SmallVector<OptimizedPart>> optimized =
       forEachPart<OptimizedPart>(bitcode, options, [&](llvm::Module &part) {
@@ -382,7 +408,7 @@ llvm::Expected<std::unique_ptr<llvm::Module>> xla::compileProgramParts(
           : llvm::hardware_concurrency(1);
   llvm::Expected<llvm::SmallVector<OptimizedPart>> optimized =
       forEachPart<OptimizedPart>(
-          parts.sizes, threads,
+          parts.sizes, threads, options.timeReport,
           [&](size_t i,
               llvm::LLVMContext &context) -> llvm::Expected<OptimizedPart> {
             std::unique_ptr<llvm::Module> part;
@@ -421,7 +447,7 @@ xla::generateCode(const llvm::Module &module, const TargetDescription &target,
   // Code generation rewrites IR (CodeGenPrepare and others): work on a
   // copy, so that every emission of the module starts from the same IR.
   std::unique_ptr<llvm::Module> copy = llvm::CloneModule(module);
-  unsigned partitions = getCodeGenPartitions(module);
+  unsigned partitions = getCodeGenPartitions(module, target.cores);
   if (type != llvm::CodeGenFileType::ObjectFile || partitions == 1)
     return generate(*copy, target, options, type);
   llvm::Expected<llvm::SmallVector<Bytes>> objects = forEachPart<Bytes>(

@@ -2,8 +2,9 @@
 // every MLIR pass under "MLIR passes", then the functions (kernels, named
 // after their fusions) that took longest in MLIR passes and LLVM's
 // optimizer, then every LLVM optimization pass, slowest first, with the
-// functions, loops or parts it ran on. It changes no code: the object is
-// the same with and without.
+// functions, loops or parts it ran on, then the parts of the program in
+// the order they started, each with its size, thread, start and time. It
+// changes no code: the object is the same with and without.
 // RUN: xla-run %s --no-cache --time-compile 2>&1 >/dev/null | FileCheck %s --check-prefixes=STAGES,JIT
 // RUN: xla-translate %s --emit=shared --time-compile -o %t.so 2>&1 | FileCheck %s --check-prefixes=STAGES,AOT
 // RUN: xla-translate %s --emit=obj -o %t.timed.o --time-compile 2>/dev/null
@@ -41,6 +42,9 @@
 // Pass managers and adaptors are no lines of their own.
 // STAGES-NOT: PassManager
 // STAGES-NOT: Adaptor
+// STAGES: ===- parts (1) on 1 threads: span {{[0-9.]+}} s, busy {{[0-9.]+}} s -===
+// STAGES-NEXT: part    size  thread     start   seconds
+// STAGES-NEXT: {{^ +0 +[0-9]+ +0 +0.0000 +[0-9.]+$}}
 
 // HIT: cache lookup and load
 // HIT-NOT: MLIR passes

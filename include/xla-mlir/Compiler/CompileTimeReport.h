@@ -4,7 +4,8 @@
 // compile driver as a tree (MLIR's DefaultTimingManager, so each MLIR pass
 // appears on its own under "MLIR passes"), the functions (kernels) that
 // cost the most, split into time in MLIR passes that ran on them and in
-// LLVM's optimizer, and the time of each LLVM optimization pass.
+// LLVM's optimizer, the time of each LLVM optimization pass, and when and
+// on which thread each part of a program compiled in parts ran.
 // A compilation records into a report through CompileOptions::timeReport;
 // the report is not part of the compilation cache's key and changes no
 // code.
@@ -18,8 +19,11 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <array>
+#include <chrono>
 #include <memory>
 #include <mutex>
+#include <thread>
+#include <vector>
 
 namespace llvm {
 class PassInstrumentationCallbacks;
@@ -56,6 +60,13 @@ public:
   /// module). Thread-safe.
   void addLLVMPassTime(llvm::StringRef pass, double seconds, bool starts);
 
+  /// Records that part `part` of a program compiled in parts (`size` ops
+  /// or instructions) ran on the calling thread from `start` for
+  /// `seconds`. Thread-safe.
+  void addPartTime(unsigned part, size_t size,
+                   std::chrono::steady_clock::time_point start,
+                   double seconds);
+
   /// Charges the time of MLIR passes that run on a function op to it.
   std::unique_ptr<mlir::PassInstrumentation> createPassInstrumentation();
 
@@ -65,7 +76,8 @@ public:
   void instrument(llvm::PassInstrumentationCallbacks &callbacks);
 
   /// Stops the clock and prints the stage tree, the `count` functions
-  /// that took longest and every LLVM optimization pass, slowest first.
+  /// that took longest, every LLVM optimization pass, slowest first, and
+  /// the parts.
   /// Call once, after the compilation.
   void print(llvm::raw_ostream &os, unsigned count = 10);
 
@@ -79,6 +91,16 @@ private:
     unsigned runs = 0;
   };
   llvm::StringMap<LLVMPassTime> llvmPasses;
+  struct PartTime {
+    unsigned part;
+    size_t size;
+    std::chrono::steady_clock::time_point start;
+    double seconds;
+    std::thread::id thread;
+  };
+  std::vector<PartTime> parts;
+
+  void printParts(llvm::raw_ostream &os);
 };
 
 /// A stage of the compilation, timed when `options` carry a report
