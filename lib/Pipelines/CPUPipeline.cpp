@@ -179,14 +179,13 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     OpPassManager &functions = pm.nest<func::FuncOp>();
     if (options.complexNumbers)
       functions.addPass(createConvertComplexToLLVMPass());
-    // The accumulator tile of a matmul becomes one FMA per row and k step.
-    ConvertVectorToLLVMPassOptions vectorToLLVM;
-    vectorToLLVM.vectorContractLowering =
-        vector::VectorContractLowering::OuterProduct;
+    // The accumulator tile of a matmul becomes one FMA per row and k step
+    // (contractions lower to outer products).
+    VectorToLLVMPassOptions vectorToLLVM;
     vectorToLLVM.reassociateFPReductions = true;
     // The x86vector ops of vector math (exp's vscalefps).
     vectorToLLVM.x86Vector = options.avx512;
-    functions.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
+    functions.addPass(createVectorToLLVMPass(vectorToLLVM));
   }
   // OpenMP ops are converted by convert-to-llvm below, in the same walk as
   // everything else (their interface is registered with the dialects): a

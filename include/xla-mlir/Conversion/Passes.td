@@ -117,4 +117,34 @@ def GPUToRuntimePass : Pass<"xla-gpu-to-runtime", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def VectorToLLVMPass
+    : Pass<"xla-convert-vector-to-llvm", "::mlir::func::FuncOp"> {
+  let summary = "Lower the vector dialect to LLVM, as convert-vector-to-llvm, "
+                "for less compile time";
+  let description = [{
+    What upstream's `convert-vector-to-llvm` does for the CPU pipeline, in
+    less time: the vector-to-vector lowerings (contractions to outer
+    products, transposes, broadcasts, shape casts, masks, strided slices,
+    gathers, 1-D transfers) run greedily with patterns built once per
+    pass, not once per function, and without region simplification (the
+    kernels' CFG is simplified by LLVM); then the conversion to the LLVM
+    dialect (with the x86vector ops where `x86vector` is set) runs without
+    recording its changes for rollback: its patterns do not fail once
+    they have changed the IR. The LLVM dialect it leaves is the same.
+  }];
+  let options = [
+    Option<"reassociateFPReductions", "reassociate-fp-reductions", "bool",
+           /*default=*/"false",
+           "Let LLVM reassociate floating-point reductions">,
+    Option<"x86Vector", "x86vector", "bool", /*default=*/"false",
+           "Lower x86vector ops (AVX-512 and AVX intrinsics) too">,
+  ];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::x86vector::X86VectorDialect",
+  ];
+}
+
 #endif // XLA_MLIR_CONVERSION_PASSES_TD
