@@ -157,13 +157,13 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     functions.addPass(memref::createExpandStridedMetadataPass());
     functions.addPass(createLowerAffinePass());
   }
-  FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
+  FinalizeMemRefToLLVMPassOptions memrefToLLVM;
   memrefToLLVM.useGenericFunctions = options.runtimeAlloc;
   // The pool aligns blocks itself. Padding the size by the alignment for
   // malloc instead would put a power-of-two buffer in the next size
   // class, 25% more memory.
   memrefToLLVM.useAlignedAlloc = options.runtimeAlloc;
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
+  pm.addPass(createFinalizeMemRefToLLVMPass(memrefToLLVM));
   // expm1, log1p and friends go to libm; LLVM's expansions of them are
   // inaccurate near 0.
   pm.addPass(createPreciseMathToLibmPass());

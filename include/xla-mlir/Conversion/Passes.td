@@ -147,4 +147,32 @@ def VectorToLLVMPass
   ];
 }
 
+def FinalizeMemRefToLLVMPass
+    : Pass<"xla-finalize-memref-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Lower the memref dialect to LLVM, as finalize-memref-to-llvm, "
+                "on the functions in parallel";
+  let description = [{
+    What upstream's `finalize-memref-to-llvm` does, in less time: the
+    module's `memref.global`s and the declarations of the allocation,
+    deallocation and copy functions that the program's memref ops will call
+    are created first, on one thread; then the functions' bodies are
+    converted on all cores (MLIR's thread pool), each with its own symbol
+    table cache, without recording changes for rollback (the patterns do
+    not fail once they have changed the IR). A declaration no op turned
+    into a call (a `memref.copy` lowered to `llvm.intr.memcpy`) is erased.
+    The LLVM dialect it leaves is upstream's, up to the order of those
+    declarations.
+  }];
+  let options = [
+    Option<"useAlignedAlloc", "use-aligned-alloc", "bool",
+           /*default=*/"false",
+           "Allocate with an aligned allocation function, not malloc">,
+    Option<"useGenericFunctions", "use-generic-functions", "bool",
+           /*default=*/"false",
+           "Call the _mlir_memref_to_llvm_* allocation functions (which "
+           "the runtime provides), not malloc and free">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // XLA_MLIR_CONVERSION_PASSES_TD

@@ -1,0 +1,170 @@
+//===- FinalizeMemRefToLLVM.cpp - memref to LLVM, function by function ----===//
+//
+// Upstream's finalize-memref-to-llvm converts the whole module on one
+// thread (0.026 s of the BERT step b2's serial time), because its patterns
+// may add declarations of malloc, free and memrefCopy to the module as
+// they go. Declared first, on one thread, they are only looked up, and the
+// functions' bodies convert on all cores with upstream's patterns.
+//
+//===----------------------------------------------------------------------===//
+
+#include "xla-mlir/Conversion/Passes.h"
+
+#include "mlir/Analysis/DataLayoutAnalysis.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Threading.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include <atomic>
+
+namespace xla {
+#define GEN_PASS_DEF_FINALIZEMEMREFTOLLVMPASS
+#include "xla-mlir/Conversion/Passes.h.inc"
+} // namespace xla
+
+using namespace mlir;
+
+namespace {
+
+struct FinalizeMemRefToLLVMPass
+    : xla::impl::FinalizeMemRefToLLVMPassBase<FinalizeMemRefToLLVMPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    const auto &dataLayout = getAnalysis<DataLayoutAnalysis>();
+    LowerToLLVMOptions options(context, dataLayout.getAtOrAbove(module));
+    options.allocLowering =
+        useAlignedAlloc ? LowerToLLVMOptions::AllocLowering::AlignedAlloc
+                        : LowerToLLVMOptions::AllocLowering::Malloc;
+    options.useGenericFunctions = useGenericFunctions;
+    LLVMTypeConverter converter(context, options, &dataLayout);
+    LLVMConversionTarget target(*context);
+    target.addLegalOp<func::FuncOp>();
+
+    // What the functions' ops will call. The module's globals, and any
+    // other top-level op with a body, convert on this thread: globals are
+    // the module's symbols.
+    SmallVector<Operation *> serial;
+    SmallVector<func::FuncOp> functions, copying;
+    bool allocates = false, frees = false;
+    for (Operation &op : module.getBody()->getOperations()) {
+      auto function = dyn_cast<func::FuncOp>(op);
+      if (function && !function.isExternal())
+        functions.push_back(function);
+      else if (isa<memref::GlobalOp>(op) || op.getNumRegions() != 0)
+        serial.push_back(&op);
+      if (!function)
+        continue;
+      bool hasCopy = false;
+      function.walk([&](Operation *nested) {
+        allocates |= isa<memref::AllocOp>(nested);
+        frees |= isa<memref::DeallocOp>(nested);
+        hasCopy |= isa<memref::CopyOp>(nested);
+      });
+      if (hasCopy)
+        copying.push_back(function);
+    }
+    bool copies = !copying.empty();
+    if (failed(convertSerially(serial, converter, target)) ||
+        failed(declareCalls(module, converter, allocates, frees, copies)))
+      return signalPassFailure();
+
+    // Each task converts every `stride`-th function with its own symbol
+    // table cache and patterns (which hold it); the type converter is
+    // thread-safe.
+    unsigned tasks = std::min<size_t>(
+        functions.size(),
+        4 * (context->isMultithreadingEnabled()
+                 ? context->getThreadPool().getMaxConcurrency()
+                 : 1));
+    std::atomic<bool> failed(false);
+    parallelFor(context, 0, tasks, [&](size_t task) {
+      SymbolTableCollection symbolTables;
+      RewritePatternSet patterns(context);
+      populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
+                                                     &symbolTables);
+      FrozenRewritePatternSet frozen(std::move(patterns));
+      ConversionConfig config;
+      config.allowPatternRollback = false;
+      for (size_t i = task; i < functions.size(); i += tasks)
+        if (mlir::failed(
+                applyPartialConversion(functions[i], target, frozen, config)))
+          failed = true;
+    });
+    if (failed)
+      return signalPassFailure();
+    // A memref.copy of contiguous buffers became llvm.intr.memcpy; only
+    // the functions that had copies can call memrefCopy (a walk of the
+    // whole module for its uses took longer than the conversion).
+    auto copy = copies ? module.lookupSymbol<LLVM::LLVMFuncOp>("memrefCopy")
+                       : LLVM::LLVMFuncOp();
+    if (copy && llvm::none_of(copying, [&](func::FuncOp function) {
+          return function
+              .walk([&](LLVM::CallOp call) {
+                return call.getCallee() == copy.getSymName()
+                           ? WalkResult::interrupt()
+                           : WalkResult::advance();
+              })
+              .wasInterrupted();
+        }))
+      copy.erase();
+  }
+
+  static LogicalResult convertSerially(ArrayRef<Operation *> ops,
+                                       const LLVMTypeConverter &converter,
+                                       const ConversionTarget &target) {
+    if (ops.empty())
+      return success();
+    SymbolTableCollection symbolTables;
+    RewritePatternSet patterns(&converter.getContext());
+    populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
+                                                   &symbolTables);
+    return applyPartialConversion(ops, target, std::move(patterns));
+  }
+
+  /// Declares the functions that the lowering of allocations, deallocations
+  /// and copies calls (as its patterns would, with the same helpers), so
+  /// that the parallel conversion only looks them up. Each goes to the
+  /// module's start, in the order upstream's walk usually needs them
+  /// (allocation before deallocation), so the declarations end up in the
+  /// same order.
+  LogicalResult declareCalls(ModuleOp module,
+                             const LLVMTypeConverter &converter,
+                             bool allocates, bool frees, bool copies) {
+    OpBuilder b(module.getContext());
+    Type index = converter.getIndexType();
+    auto ptr = LLVM::LLVMPointerType::get(module.getContext());
+    FailureOr<LLVM::LLVMFuncOp> declared = LLVM::LLVMFuncOp();
+    if (allocates) {
+      if (useAlignedAlloc)
+        declared =
+            useGenericFunctions
+                ? LLVM::lookupOrCreateGenericAlignedAllocFn(b, module, index)
+                : LLVM::lookupOrCreateAlignedAllocFn(b, module, index);
+      else
+        declared = useGenericFunctions
+                       ? LLVM::lookupOrCreateGenericAllocFn(b, module, index)
+                       : LLVM::lookupOrCreateMallocFn(b, module, index);
+      if (failed(declared))
+        return failure();
+    }
+    if (frees) {
+      declared = useGenericFunctions
+                     ? LLVM::lookupOrCreateGenericFreeFn(b, module)
+                     : LLVM::lookupOrCreateFreeFn(b, module);
+      if (failed(declared))
+        return failure();
+    }
+    if (copies)
+      declared = LLVM::lookupOrCreateMemRefCopyFn(b, module, index, ptr);
+    return success(succeeded(declared));
+  }
+};
+
+} // namespace
