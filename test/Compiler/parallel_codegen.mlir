@@ -12,13 +12,17 @@
 // RUN: xla-run %s --seed 5 --fusion=false --no-cache --compile-threads=2 --no-print --dump-object %t/jit.o --output-dir %t/two
 // RUN: cmp %t/one.o %t/jit.o
 // RUN: xla-run %s --seed 5 --fusion=false --no-cache --compile-threads=1 --no-print --expected %t/two/output_0.npy --rtol 0 --atol 0
-// The parts are of about 1000 ops, a whole number of them per core of the
-// target, so that no part is left to run alone at the end: four for two
-// cores, three for three. --time-compile lists them.
+// One part per core of the target, of at least about 1000 ops each: one
+// for one core, two for two, three for three, and four (of its 4444 ops)
+// for eight. --time-compile lists them.
+// RUN: xla-translate %s --emit=obj --runtime-alloc=true --parallel-loops=true --fusion=false --target=cores=1 --time-compile -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONECORE
 // RUN: xla-translate %s --emit=obj --runtime-alloc=true --parallel-loops=true --fusion=false --target=cores=2 --time-compile -o /dev/null 2>&1 | FileCheck %s --check-prefix=TWOCORES
 // RUN: xla-translate %s --emit=obj --runtime-alloc=true --parallel-loops=true --fusion=false --target=cores=3 --time-compile -o /dev/null 2>&1 | FileCheck %s --check-prefix=THREECORES
-// TWOCORES: ===- parts (4) on {{[0-9]+}} threads
+// RUN: xla-translate %s --emit=obj --runtime-alloc=true --parallel-loops=true --fusion=false --target=cores=8 --time-compile -o /dev/null 2>&1 | FileCheck %s --check-prefix=EIGHTCORES
+// ONECORE: ===- parts (1) on 1 threads
+// TWOCORES: ===- parts (2) on {{[0-9]+}} threads
 // THREECORES: ===- parts (3) on {{[0-9]+}} threads
+// EIGHTCORES: ===- parts (4) on {{[0-9]+}} threads
 // Each part is optimized and compiled in one go; --time-compile shows the
 // two under one stage, and timing changes no byte.
 // RUN: xla-translate %s --emit=obj --runtime-alloc=true --parallel-loops=true --fusion=false --time-compile -o %t/timed.o 2>&1 | FileCheck %s --check-prefix=STAGES
