@@ -259,7 +259,8 @@ void CompileTimeReport::printParts(llvm::raw_ostream &os) {
      << "  part    size  thread     start   seconds\n";
   for (const PartTime &part : parts)
     os << llvm::format("%6u %7zu %7zu %9.4f %9.4f\n", part.part, part.size,
-                       llvm::find(threads, part.thread) - threads.begin(),
+                       static_cast<size_t>(llvm::find(threads, part.thread) -
+                                           threads.begin()),
                        std::chrono::duration<double>(part.start - first)
                            .count(),
                        part.seconds);

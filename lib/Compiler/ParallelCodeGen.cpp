@@ -56,8 +56,8 @@ static llvm::Error makeError(const llvm::Twine &message) {
 unsigned xla::getCodeGenPartitions(size_t functions, size_t instructions,
                                    int64_t cores) {
   // Parts of at least about 1000 instructions (a program smaller than
-  // that is one part), at most one per function and at most one per core
-  // of the target. Each part costs time of its own (its context,
+  // that is one part), at most one per function, at most 16 and at most
+  // one per core of the target. Each part costs time of its own (its context,
   // translation setup, pass pipelines, declarations of what it uses from
   // the others, its object to link), and only functions in the same part
   // are merged when identical, so more parts than cores only pay off if

@@ -30,6 +30,9 @@ using namespace mlir;
 
 namespace {
 
+/// What LLVM::lookupOrCreateMemRefCopyFn declares.
+constexpr llvm::StringLiteral kCopyFunction = "memrefCopy";
+
 struct FinalizeMemRefToLLVMPass
     : xla::impl::FinalizeMemRefToLLVMPassBase<FinalizeMemRefToLLVMPass> {
   using Base::Base;
@@ -71,39 +74,46 @@ struct FinalizeMemRefToLLVMPass
         copying.push_back(function);
     }
     bool copies = !copying.empty();
-    if (failed(convertSerially(serial, converter, target)) ||
-        failed(declareCalls(module, converter, allocates, frees, copies)))
+    if (failed(convertSerially(serial, converter, target)))
+      return signalPassFailure();
+    bool hadCopyFunction = module.lookupSymbol(kCopyFunction);
+    if (failed(declareCalls(module, converter, allocates, frees, copies)))
       return signalPassFailure();
 
-    // Each task converts every `stride`-th function with its own symbol
-    // table cache and patterns (which hold it); the type converter is
-    // thread-safe.
+    // Task t converts functions t, t + tasks, ... with its own symbol table
+    // cache, data layout analysis, type converter and patterns: the data
+    // layout's caches (type sizes, which aligned allocations query) are not
+    // thread-safe. Its analysis is rooted at a function of its own, and
+    // holds the module's layout as that function's ancestor.
     unsigned tasks = std::min<size_t>(
         functions.size(),
         4 * (context->isMultithreadingEnabled()
                  ? context->getThreadPool().getMaxConcurrency()
                  : 1));
-    std::atomic<bool> failed(false);
+    std::atomic<bool> anyFailed(false);
     parallelFor(context, 0, tasks, [&](size_t task) {
+      DataLayoutAnalysis taskLayout(functions[task]);
+      LLVMTypeConverter taskConverter(context, options, &taskLayout);
       SymbolTableCollection symbolTables;
       RewritePatternSet patterns(context);
-      populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
+      populateFinalizeMemRefToLLVMConversionPatterns(taskConverter, patterns,
                                                      &symbolTables);
+      // With rollback, as upstream: without it, a pattern whose new ops
+      // cannot be legalized is a fatal error, not a later diagnostic.
       FrozenRewritePatternSet frozen(std::move(patterns));
-      ConversionConfig config;
-      config.allowPatternRollback = false;
       for (size_t i = task; i < functions.size(); i += tasks)
-        if (mlir::failed(
-                applyPartialConversion(functions[i], target, frozen, config)))
-          failed = true;
+        if (failed(applyPartialConversion(functions[i], target, frozen)))
+          anyFailed = true;
     });
-    if (failed)
+    if (anyFailed)
       return signalPassFailure();
-    // A memref.copy of contiguous buffers became llvm.intr.memcpy; only
-    // the functions that had copies can call memrefCopy (a walk of the
-    // whole module for its uses took longer than the conversion).
-    auto copy = copies ? module.lookupSymbol<LLVM::LLVMFuncOp>("memrefCopy")
-                       : LLVM::LLVMFuncOp();
+    // A memref.copy of contiguous buffers became llvm.intr.memcpy. A
+    // declaration of memrefCopy that this pass made and no call uses goes;
+    // only the functions that had copies can call it (a walk of the whole
+    // module for its uses took longer than the conversion).
+    auto copy = copies && !hadCopyFunction
+                    ? module.lookupSymbol<LLVM::LLVMFuncOp>(kCopyFunction)
+                    : LLVM::LLVMFuncOp();
     if (copy && llvm::none_of(copying, [&](func::FuncOp function) {
           return function
               .walk([&](LLVM::CallOp call) {

@@ -1,9 +1,8 @@
 //===- VectorToLLVM.cpp - vector to the LLVM dialect, in less time --------===//
 //
-// Upstream's convert-vector-to-llvm builds both of its pattern sets for
-// every function it runs on, simplifies regions after each greedy round
-// and records every change of its conversion for a rollback that never
-// happens; on a training step it was the second most expensive MLIR pass
+// Upstream's convert-vector-to-llvm builds its vector-to-vector pattern set
+// for every function it runs on and simplifies regions after each greedy
+// round; on a training step it was the second most expensive MLIR pass
 // (0.10 s of CPU on the BERT step b2). The same lowerings, run the way the
 // rest of the pipeline runs its patterns.
 //
@@ -68,10 +67,11 @@ struct VectorToLLVMPass : xla::impl::VectorToLLVMPassBase<VectorToLLVMPass> {
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    // The kernels are in the CFG form by now, which LLVM simplifies.
-    if (failed(applyPatternsGreedily(func, lowerings,
-                                     xla::getStructuredRewriteConfig())))
-      return signalPassFailure();
+    // The kernels are in the CFG form by now, which LLVM simplifies. As
+    // upstream, a rewrite that does not converge within the iteration
+    // limit leaves what the conversion below (or the translation) reports.
+    (void)applyPatternsGreedily(func, lowerings,
+                                xla::getStructuredRewriteConfig());
 
     // The conversion's patterns hold the type converter: built per
     // function, on its thread.
@@ -90,10 +90,12 @@ struct VectorToLLVMPass : xla::impl::VectorToLLVMPassBase<VectorToLLVMPass> {
       configureX86VectorLegalizeForExportTarget(target);
       populateX86VectorLegalizeForLLVMExportPatterns(converter, patterns);
     }
-    ConversionConfig config;
-    config.allowPatternRollback = false;
-    if (failed(applyPartialConversion(func, target, std::move(patterns),
-                                      config)))
+    // With rollback: the 1-D transfer lowering also turns an n-D transfer
+    // into a vector.load or store that cannot be legalized, which a
+    // conversion without rollback makes a fatal error (a sweep of every
+    // pass over the tests found one), and upstream leaves for a later
+    // diagnostic.
+    if (failed(applyPartialConversion(func, target, std::move(patterns))))
       signalPassFailure();
   }
 

@@ -7,13 +7,19 @@
 // RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(xla-finalize-memref-to-llvm)' | FileCheck %s --check-prefix=MALLOC
 // Threads change nothing.
 // RUN: xla-opt %s --split-input-file --mlir-disable-threading --pass-pipeline='builtin.module(xla-finalize-memref-to-llvm{use-generic-functions=1 use-aligned-alloc=1})' | FileCheck %s
+// The result is upstream's pass's, op for op.
+// RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(xla-finalize-memref-to-llvm{use-generic-functions=1 use-aligned-alloc=1})' > %t.ours
+// RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(finalize-memref-to-llvm{use-generic-functions=1 use-aligned-alloc=1})' > %t.upstream
+// RUN: diff %t.ours %t.upstream
+// RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(xla-finalize-memref-to-llvm)' > %t.ours-malloc
+// RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(finalize-memref-to-llvm)' > %t.upstream-malloc
+// RUN: diff %t.ours-malloc %t.upstream-malloc
 
 // CHECK-LABEL: module
 // CHECK-NEXT: llvm.func @memrefCopy(i64, !llvm.ptr, !llvm.ptr)
 // CHECK-NEXT: llvm.func @_mlir_memref_to_llvm_free(!llvm.ptr)
 // CHECK-NEXT: llvm.func @_mlir_memref_to_llvm_aligned_alloc(i64, i64) -> !llvm.ptr
 // CHECK-NEXT: llvm.mlir.global private constant @table(dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]> : tensor<4xf32>)
-// CHECK-NOT: memref.
 // MALLOC-LABEL: module
 // MALLOC-NEXT: llvm.func @memrefCopy(i64, !llvm.ptr, !llvm.ptr)
 // MALLOC-NEXT: llvm.func @free(!llvm.ptr)
@@ -21,6 +27,7 @@
 memref.global "private" constant @table : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
 
 // CHECK-LABEL: func.func @scale(
+// CHECK-NOT: memref.
 // CHECK: llvm.mlir.addressof @table
 // CHECK: llvm.call @_mlir_memref_to_llvm_aligned_alloc
 // CHECK: "llvm.intr.memcpy"
@@ -38,6 +45,20 @@ func.func @scale(%out: memref<4xf32>) {
   %v = memref.load %tmp[%c0] : memref<4xf32>
   memref.store %v, %out[%c0] : memref<4xf32>
   memref.dealloc %tmp : memref<4xf32>
+  return
+}
+
+// An allocation without an alignment of its own: its size comes from the
+// data layout (each task has its own).
+// CHECK-LABEL: func.func @unaligned(
+// CHECK-NOT: memref.
+// CHECK: llvm.call @_mlir_memref_to_llvm_aligned_alloc
+// CHECK: llvm.call @_mlir_memref_to_llvm_free
+// MALLOC-LABEL: func.func @unaligned(
+// MALLOC: llvm.call @malloc
+func.func @unaligned(%n: index) {
+  %tmp = memref.alloc() : memref<3xi16>
+  memref.dealloc %tmp : memref<3xi16>
   return
 }
 
@@ -61,6 +82,21 @@ func.func @strided(%in: memref<4x4xf32>, %out: memref<4xf32>) {
 // MALLOC-LABEL: module
 // MALLOC-NOT: llvm.func @
 func.func @contiguous(%in: memref<8xf32>, %out: memref<8xf32>) {
+  memref.copy %in, %out : memref<8xf32> to memref<8xf32>
+  return
+}
+
+// -----
+
+// A memrefCopy declared before the pass stays, called or not.
+// CHECK-LABEL: module
+// CHECK-NEXT: llvm.func @memrefCopy(i64, !llvm.ptr, !llvm.ptr)
+// CHECK-LABEL: func.func @declared(
+// CHECK: "llvm.intr.memcpy"
+// MALLOC-LABEL: module
+// MALLOC-NEXT: llvm.func @memrefCopy(i64, !llvm.ptr, !llvm.ptr)
+llvm.func @memrefCopy(i64, !llvm.ptr, !llvm.ptr)
+func.func @declared(%in: memref<8xf32>, %out: memref<8xf32>) {
   memref.copy %in, %out : memref<8xf32> to memref<8xf32>
   return
 }

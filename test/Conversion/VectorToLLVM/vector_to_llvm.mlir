@@ -1,10 +1,13 @@
 // xla-convert-vector-to-llvm: upstream convert-vector-to-llvm's lowerings,
-// for less compile time (patterns built once, no region simplification, no
-// rollback). Contractions become one FMA per row and k step, 1-D transfers
+// for less compile time (patterns built once, no region simplification). Contractions become one FMA per row and k step, 1-D transfers
 // loads, n-D from_elements 1-D ones, reductions reassociate when asked, and
 // x86vector ops their intrinsics when asked.
 // RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-convert-vector-to-llvm{reassociate-fp-reductions=1 x86vector=1}))' | FileCheck %s
 // RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-convert-vector-to-llvm))' | FileCheck %s --check-prefix=PLAIN
+// The result is upstream's pass's, op for op.
+// RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(xla-convert-vector-to-llvm{reassociate-fp-reductions=1 x86vector=1}))' > %t.ours
+// RUN: xla-opt %s --pass-pipeline='builtin.module(func.func(convert-vector-to-llvm{vector-contract-lowering=outerproduct reassociate-fp-reductions=1 enable-x86vector=1}))' > %t.upstream
+// RUN: diff %t.ours %t.upstream
 
 // A register tile's contraction: one FMA per row and k step.
 func.func @contract(%a: vector<2x1xf32>, %b: vector<1x16xf32>, %c: vector<2x16xf32>) -> vector<2x16xf32> {
