@@ -64,7 +64,7 @@ unsigned xla::getCodeGenPartitions(size_t functions, size_t instructions,
   // they balance the cores better: they did not. One part per core against
   // parts of 1000 ops, a whole number per core (2-core machine,
   // 2026-11-29, 14 workloads, six alternating rounds): the parts' summed
-  // CPU time 3-18% lower on all of them, the stage's wall time lower on
+  // CPU time 2-18% lower on all of them, the stage's wall time lower on
   // 13. (Two parts per core: in between.) The count depends on the
   // target, not on --compile-threads: the code is the same for any number
   // of threads.
