@@ -49,7 +49,8 @@ struct VectorToLLVMPass : xla::impl::VectorToLLVMPassBase<VectorToLLVMPass> {
     vector::populateVectorInterleaveLoweringPatterns(patterns);
     vector::populateVectorTransposeLoweringPatterns(
         patterns, vector::VectorTransposeLowering::EltWise);
-    // Transfers of more than one dimension are xla's VectorToSCF's.
+    // Transfers of more than one dimension were unrolled to 1-D ones by
+    // convert-vector-to-scf.
     vector::populateVectorTransferLoweringPatterns(patterns,
                                                    /*maxTransferRank=*/1);
     vector::populateVectorMaskMaterializationPatterns(
