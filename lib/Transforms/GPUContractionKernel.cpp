@@ -165,7 +165,8 @@ void xla::gpu_kernels::addAccumulators(
     OpBuilder &b, Location loc, linalg::LinalgOp op,
     const ContractionRoles &roles, ArrayRef<Value> batch, ArrayRef<Value> rows,
     ArrayRef<Value> rowOk, ArrayRef<Value> cols, ArrayRef<Value> colOk,
-    ValueRange acc, bool atomic) {
+    ValueRange acc, bool atomic, Value initial) {
+  assert(!(atomic && initial) && "split k adds to the output");
   OpOperand *out = op.getDpsInitOperand(0);
   AffineMap outMap = op.getMatchingIndexingMap(out);
   for (auto [i, row] : llvm::enumerate(rows))
@@ -181,11 +182,19 @@ void xla::gpu_kernels::addAccumulators(
                                     result, out->get(), indices);
         continue;
       }
-      Value old = memref::LoadOp::create(then, loc, out->get(), indices);
+      Value old = initial ? initial
+                          : memref::LoadOp::create(then, loc, out->get(),
+                                                   indices)
+                                .getResult();
       memref::StoreOp::create(then, loc,
                               arith::AddFOp::create(then, loc, old, result),
                               out->get(), indices);
     }
+}
+
+linalg::FillOp xla::gpu_kernels::foldableOutputFill(linalg::LinalgOp op,
+                                                    int64_t splits) {
+  return splits > 1 ? linalg::FillOp() : wholeOutputFills(op)[0];
 }
 
 namespace {
@@ -333,6 +342,8 @@ void xla::gpu_kernels::emitTiledContractionKernel(
   int64_t tilesN = llvm::divideCeil(sizeN, tile.n);
   int64_t threads = tile.threads();
   KSplit split(sizeK, tile.k, tile.splitK);
+  // Found before the launch exists: it captures the output.
+  linalg::FillOp fill = foldableOutputFill(op, split.splits);
 
   OpOperand *lhs = op.getDpsInputOperand(0), *rhs = op.getDpsInputOperand(1);
   AffineMap lhsMap = op.getMatchingIndexingMap(lhs);
@@ -424,8 +435,11 @@ void xla::gpu_kernels::emitTiledContractionKernel(
       });
 
   addAccumulators(b, loc, op, roles, batch, rows, rowOk, cols, colOk,
-                  loop.getResults(), split.splits > 1);
+                  loop.getResults(), split.splits > 1,
+                  fill ? fill.getInputs()[0] : Value());
   contractMultiplyAdds(launch);
   requestMinBlocks(launch, name, tile.minBlocks);
   op->erase();
+  if (fill)
+    fill->erase();
 }

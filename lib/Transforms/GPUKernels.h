@@ -181,7 +181,9 @@ void emitRowReductionKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
 /// Any reduction: one thread per output (the last parallel loop fastest
 /// across threads, so that loads along it coalesce), its reduction loops
 /// in order, the outputs' values carried in registers from their initial
-/// values (any body, no neutral element needed). Replaces `op`; failure
+/// values (any body, no neutral element needed): the output's, or the
+/// value of a fill of the whole output right before `op`
+/// (`wholeOutputFills`), which then goes. Replaces `op`; failure
 /// (nothing changed) if `op` has no reduction loop, works on tensors, or
 /// has an output whose map is not a projected permutation.
 mlir::LogicalResult emitSerialReductionKernel(mlir::OpBuilder &b,
@@ -296,7 +298,9 @@ void requestMinBlocks(mlir::gpu::LaunchOp launch, llvm::StringRef name,
 
 /// Adds a thread's accumulators, `acc[i * cols.size() + j]` for output
 /// (rows[i], cols[j]) where rowOk[i] and colOk[j], to `op`'s output: a
-/// load, add and store, or an atomic add with `atomic` (split k).
+/// load, add and store, an atomic add with `atomic` (split k), or with
+/// `initial` (the value of a fill of the whole output, not with `atomic`)
+/// a store of `initial` plus the accumulator.
 void addAccumulators(mlir::OpBuilder &b, mlir::Location loc,
                      mlir::linalg::LinalgOp op, const ContractionRoles &roles,
                      llvm::ArrayRef<mlir::Value> batch,
@@ -304,7 +308,13 @@ void addAccumulators(mlir::OpBuilder &b, mlir::Location loc,
                      llvm::ArrayRef<mlir::Value> rowOk,
                      llvm::ArrayRef<mlir::Value> cols,
                      llvm::ArrayRef<mlir::Value> colOk, mlir::ValueRange acc,
-                     bool atomic);
+                     bool atomic, mlir::Value initial = {});
+
+/// The fill of the whole output of contraction `op` that its kernel can
+/// fold into its stores (`wholeOutputFills`), or null: none with split k
+/// (`splits` > 1), whose blocks add to the output in any order.
+mlir::linalg::FillOp foldableOutputFill(mlir::linalg::LinalgOp op,
+                                        int64_t splits);
 
 /// The dimensions of a linalg contraction (a body of multiplies, adds and
 /// casts, projected permutation maps, float operands, an f32 result) with
@@ -317,7 +327,8 @@ matchContraction(mlir::linalg::LinalgOp op);
 /// shared memory (coalesced along each operand's contiguous dimension,
 /// zero-padded at the edges), then each thread updates its accumulators
 /// from shared memory. The m, n and k dimensions may each be several loops
-/// (flattened in loop order). Replaces `op`.
+/// (flattened in loop order). Replaces `op`, and a fill of its output that
+/// `foldableOutputFill` finds.
 void emitTiledContractionKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
                                 const mlir::linalg::ContractionDimensions &dims,
                                 const ContractionTile &tile,

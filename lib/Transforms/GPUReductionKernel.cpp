@@ -282,6 +282,8 @@ LogicalResult xla::gpu_kernels::emitSerialReductionKernel(OpBuilder &b,
       return failure();
   Location loc = op.getLoc();
   b.setInsertionPoint(op);
+  // Found before the launch exists: it captures the outputs.
+  SmallVector<linalg::FillOp> fills = wholeOutputFills(op);
   SmallVector<Value> sizes = loopSizes(b, loc, op);
   SmallVector<unsigned> parallel, reduction;
   for (auto [d, iterator] : llvm::enumerate(op.getIteratorTypesArray()))
@@ -322,11 +324,13 @@ LogicalResult xla::gpu_kernels::emitSerialReductionKernel(OpBuilder &b,
     ivs[d] = zero;
   SmallVector<SmallVector<Value>> outputIndices;
   SmallVector<Value> initial;
-  for (OpOperand &output : op.getDpsInitsMutable()) {
+  for (auto [output, fill] : llvm::zip(op.getDpsInitsMutable(), fills)) {
     outputIndices.push_back(
         applyMap(b, loc, op.getMatchingIndexingMap(&output), ivs));
-    initial.push_back(
-        memref::LoadOp::create(b, loc, output.get(), outputIndices.back()));
+    initial.push_back(fill ? fill.getInputs()[0]
+                           : memref::LoadOp::create(b, loc, output.get(),
+                                                    outputIndices.back())
+                                 .getResult());
   }
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   auto loop = scf::ForOp::create(
@@ -343,5 +347,8 @@ LogicalResult xla::gpu_kernels::emitSerialReductionKernel(OpBuilder &b,
        llvm::zip(op.getDpsInitsMutable(), outputIndices, loop.getResults()))
     memref::StoreOp::create(b, loc, result, output.get(), indices);
   op->erase();
+  for (linalg::FillOp fill : fills)
+    if (fill)
+      fill->erase();
   return success();
 }

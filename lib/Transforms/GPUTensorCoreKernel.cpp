@@ -246,6 +246,8 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
   int64_t tilesN = llvm::divideCeil(sizeN, tile.n);
   int64_t threads = tile.threads();
   KSplit split(roles.product(dims.k), tile.k, tile.splitK);
+  // Found before the launch exists: it captures the output.
+  linalg::FillOp fill = foldableOutputFill(op, split.splits);
 
   Type f32 = b.getF32Type();
   auto workgroup = gpu::AddressSpaceAttr::get(
@@ -397,7 +399,10 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
     colOk.push_back(lessThan(b, loc, cols.back(), sizeN));
   }
   addAccumulators(b, loc, op, roles, block.batch, rows, rowOk, cols, colOk,
-                  loop.getResults(), split.splits > 1);
+                  loop.getResults(), split.splits > 1,
+                  fill ? fill.getInputs()[0] : Value());
   requestMinBlocks(launch, name, tile.minBlocks);
   op->erase();
+  if (fill)
+    fill->erase();
 }

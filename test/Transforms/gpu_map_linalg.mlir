@@ -257,6 +257,59 @@ func.func private @output_narrow_fusion(%a: memref<20x64xf32>, %b: memref<64x100
   return
 }
 
+// A fill of the whole output right before a contraction is folded into the
+// kernel's stores: the fill's value plus the accumulator, no load of the
+// output and no fill kernel.
+// CHECK-LABEL: func.func private @output_filled_dot_fusion(
+// CHECK-NOT:     linalg.fill
+// CHECK:         gpu.launch
+// CHECK:           %[[R:.*]]:4 = scf.for
+// CHECK:             %[[NEW:.*]] = arith.addf %[[R]]#0, %cst
+// CHECK-NEXT:        memref.store %[[NEW]], %arg2
+// CHECK-NOT:       memref.load %arg2
+// CHECK:         return
+func.func private @output_filled_dot_fusion(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>) attributes {xla.fusion_kind = "output"} {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<64x64xf32>)
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// A fill the contraction does not follow right away (a copy in between
+// reads the buffer) stays.
+// CHECK-LABEL: func.func private @output_kept_fill_fusion(
+// CHECK:         linalg.fill ins(%{{.*}} : f32) outs(%arg2
+// CHECK:         linalg.copy
+// CHECK:         gpu.launch
+// CHECK:           memref.load %arg2
+func.func private @output_kept_fill_fusion(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>, %d: memref<64x64xf32>) attributes {xla.fusion_kind = "output"} {
+  %one = arith.constant 1.0 : f32
+  linalg.fill ins(%one : f32) outs(%c : memref<64x64xf32>)
+  linalg.copy ins(%c : memref<64x64xf32>) outs(%d : memref<64x64xf32>)
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// A column reduction from a fill: each thread starts from the fill's value
+// instead of loading the output, and the fill goes.
+// CHECK-LABEL: func.func private @input_filled_column_fusion(
+// CHECK-NOT:     linalg.fill
+// CHECK:         gpu.launch
+// CHECK-NOT:       memref.load %arg1
+// CHECK:           scf.for {{.*}} iter_args(%{{.*}} = %cst{{.*}})
+// CHECK:             arith.maximumf
+// CHECK:           memref.store
+func.func private @input_filled_column_fusion(%a: memref<64x32xf32>, %out: memref<32xf32>) attributes {xla.fusion_kind = "input"} {
+  %low = arith.constant 0xFF800000 : f32
+  linalg.fill ins(%low : f32) outs(%out : memref<32xf32>)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, #red], iterator_types = ["parallel", "reduction"]} ins(%a : memref<64x32xf32>) outs(%out : memref<32xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.maximumf %in, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
 // Functions that are not fusions (the entry) are left alone.
 // CHECK-LABEL: func.func @main(
 // CHECK-NOT:     gpu.launch
@@ -362,5 +415,18 @@ func.func private @output_split_k_fusion(%a: memref<20x30522xf32>, %b: memref<76
     %s = arith.addf %acc, %m : f32
     linalg.yield %s : f32
   }
+  return
+}
+
+// A fill of the output stays a kernel of its own before split k: the
+// splits add to it.
+// SM132-LABEL: func.func private @output_filled_split_k_fusion(
+// SM132:         linalg.fill
+// SM132:         gpu.launch
+// SM132:           memref.atomic_rmw addf
+func.func private @output_filled_split_k_fusion(%a: memref<20x30522xf32>, %b: memref<30522x768xf32>, %c: memref<20x768xf32>) attributes {xla.fusion_kind = "output"} {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<20x768xf32>)
+  linalg.matmul ins(%a, %b : memref<20x30522xf32>, memref<30522x768xf32>) outs(%c : memref<20x768xf32>)
   return
 }

@@ -71,6 +71,27 @@ func.func private @output_abt_fusion(%a: memref<100x62xf32>, %b: memref<72x62xf3
   return
 }
 
+// A zero fill of the output right before is folded into the stores.
+// CHECK-LABEL: func.func private @output_filled_fusion(
+// CHECK-NOT:     linalg.fill
+// CHECK:         gpu.launch
+// CHECK:           %[[R:.*]]:{{[0-9]+}} = scf.for
+// CHECK:           %[[NEW:.*]] = arith.addf %[[R]]#0, %cst
+// CHECK-NEXT:      memref.store %[[NEW]], %arg2
+// CHECK-NOT:       memref.load %arg2
+// CHECK:         return
+func.func private @output_filled_fusion(%a: memref<100x64xf32>, %b: memref<72x64xf32>, %c: memref<100x72xf32>) attributes {xla.fusion_kind = "output"} {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<100x72xf32>)
+  linalg.generic {indexing_maps = [#mk, #nk, #mn], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<100x64xf32>, memref<72x64xf32>) outs(%c : memref<100x72xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
 // A body with more than acc + a * b (a cast of bf16 operands) keeps the
 // FMA kernel.
 // CHECK-LABEL: func.func private @output_bf16_fusion(
