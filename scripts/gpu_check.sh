@@ -11,13 +11,14 @@
 # GPU's clocks meanwhile, then runs the e2e programs and workloads (a
 # failed one again under compute-sanitizer), then the corpus (in batches,
 # one driver start per 40 programs); logs go to $OUT (or .gpu/out). Each
-# `NAME:FLAGS` of $GPU_BENCH_VARIANTS (';'-separated; default: cuBLAS and
-# the transposes' tiles) is a benchmark set `prepare` compiles with those
+# `NAME:FLAGS` of $GPU_BENCH_VARIANTS (';'-separated; default: the
+# contraction epilogues and cuBLAS) is a benchmark set `prepare` compiles with those
 # xla-translate flags into .gpu/bench-NAME and `run` times in the same
 # run, as it does .gpu/bench-base (an earlier build's `gpu_bench.py
 # export`) if there. `prepare` also compiles the e2e programs, the corpus
-# and the workloads with $GPU_EXP_FLAGS (default: --gpu-cublas
-# --gpu-transpose-tiles) into .gpu/art-exp, which `run` checks, with the
+# and the workloads with $GPU_EXP_FLAGS (default: the strategies not yet
+# run on a GPU, --gpu-contraction-epilogues) into .gpu/art-exp, which
+# `run` checks, with the
 # cuBLAS it finds in the Python packages there (XLA_CUBLAS_LIBRARY); the
 # logs end up in one archive, $OUT/logs.tar.xz. Carry
 # `.gpu` to the GPU machine (ignored by git through .gitignore; name it in
@@ -33,14 +34,14 @@ prepare)
   find .gpu -maxdepth 1 -name 'bench-*' ! -name bench-base -exec rm -rf {} +
   python3 scripts/gpu_artifacts.py build .gpu/art --workloads
   python3 bench/gpu_bench.py export .gpu/bench
-  IFS=';' read -ra variants <<<"${GPU_BENCH_VARIANTS-cublas:--gpu-cublas;transpose:--gpu-transpose-tiles}"
+  IFS=';' read -ra variants <<<"${GPU_BENCH_VARIANTS-epilogues:--gpu-contraction-epilogues;cublas:--gpu-cublas}"
   for variant in "${variants[@]}"; do
     # shellcheck disable=SC2086
     python3 bench/gpu_bench.py export ".gpu/bench-${variant%%:*}" \
       ${variant#*:}
   done
   exp_flags=()
-  for flag in ${GPU_EXP_FLAGS:---gpu-cublas --gpu-transpose-tiles}; do
+  for flag in ${GPU_EXP_FLAGS:---gpu-contraction-epilogues}; do
     exp_flags+=("--gpu-flag=$flag")
   done
   python3 scripts/gpu_artifacts.py build .gpu/art-exp --workloads \

@@ -104,6 +104,12 @@ struct CompileCLOptions {
                      "32x32 tiles, reading and writing along contiguous "
                      "dimensions"),
             cl::init(defaults.gpuTransposeTiles), cl::cat(category)),
+        gpuContractionEpilogues(
+            "gpu-contraction-epilogues",
+            cl::desc("On a GPU, apply the elementwise op after a matrix "
+                     "product (a bias, an activation, an optimizer's "
+                     "update) in the product's kernel"),
+            cl::init(defaults.gpuContractionEpilogues), cl::cat(category)),
         gpuTensorCores(
             "gpu-tensor-cores",
             cl::desc("On a GPU, run f32 matrix products on tensor cores: "
@@ -191,6 +197,7 @@ struct CompileCLOptions {
   cl::opt<int64_t> gpuContractionBlocks;
   cl::opt<bool> gpuCublas;
   cl::opt<bool> gpuTransposeTiles;
+  cl::opt<bool> gpuContractionEpilogues;
   cl::opt<std::string> gpuTensorCores;
   cl::opt<bool> parallelLoops;
   cl::opt<bool> runtimeAlloc;
@@ -249,6 +256,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.gpuContractionBlocks = cl->gpuContractionBlocks;
   options.gpuCublas = cl->gpuCublas;
   options.gpuTransposeTiles = cl->gpuTransposeTiles;
+  options.gpuContractionEpilogues = cl->gpuContractionEpilogues;
   options.gpuTensorCores = cl->gpuTensorCores;
   options.parallelLoops = cl->parallelLoops;
   options.runtimeAlloc = cl->runtimeAlloc;
@@ -359,6 +367,8 @@ const std::vector<OptionSetter> &optionSetters() {
             &CompileOptions::gpuContractionBlocks),
       field("gpu-cublas", &CompileOptions::gpuCublas),
       field("gpu-transpose-tiles", &CompileOptions::gpuTransposeTiles),
+      field("gpu-contraction-epilogues",
+            &CompileOptions::gpuContractionEpilogues),
       field("gpu-tensor-cores", &CompileOptions::gpuTensorCores),
       field("parallel-loops", &CompileOptions::parallelLoops),
       field("runtime-alloc", &CompileOptions::runtimeAlloc),

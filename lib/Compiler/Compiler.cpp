@@ -452,6 +452,7 @@ compileProgram(ModuleOp module, const TargetDescription &target,
     pipelineOptions.contractionBlocks = options.gpuContractionBlocks;
     pipelineOptions.libraryGemm = options.gpuCublas ? "cublas" : "";
     pipelineOptions.transposeTiles = options.gpuTransposeTiles;
+    pipelineOptions.contractionEpilogues = options.gpuContractionEpilogues;
     pipelineOptions.tensorCores = options.gpuTensorCores;
     pipelineOptions.fusionReport = report;
     if (!dumpDir.empty())

@@ -97,6 +97,7 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   strategies.contractionBlocks = options.contractionBlocks;
   strategies.libraryGemm = options.libraryGemm;
   strategies.transposeTiles = options.transposeTiles;
+  strategies.contractionEpilogues = options.contractionEpilogues;
   strategies.tensorCores = options.tensorCores;
   pm.addPass(createGPUMapLinalgPass(strategies));
   pm.addPass(createConvertLinalgToParallelLoopsPass());

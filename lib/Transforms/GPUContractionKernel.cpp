@@ -165,8 +165,9 @@ void xla::gpu_kernels::addAccumulators(
     OpBuilder &b, Location loc, linalg::LinalgOp op,
     const ContractionRoles &roles, ArrayRef<Value> batch, ArrayRef<Value> rows,
     ArrayRef<Value> rowOk, ArrayRef<Value> cols, ArrayRef<Value> colOk,
-    ValueRange acc, bool atomic, Value initial) {
-  assert(!(atomic && initial) && "split k adds to the output");
+    ValueRange acc, bool atomic, Value initial,
+    const ContractionEpilogue *epilogue) {
+  assert(!(atomic && (initial || epilogue)) && "split k adds to the output");
   OpOperand *out = op.getDpsInitOperand(0);
   AffineMap outMap = op.getMatchingIndexingMap(out);
   for (auto [i, row] : llvm::enumerate(rows))
@@ -186,9 +187,11 @@ void xla::gpu_kernels::addAccumulators(
                           : memref::LoadOp::create(then, loc, out->get(),
                                                    indices)
                                 .getResult();
-      memref::StoreOp::create(then, loc,
-                              arith::AddFOp::create(then, loc, old, result),
-                              out->get(), indices);
+      Value sum = arith::AddFOp::create(then, loc, old, result);
+      if (epilogue)
+        applyContractionEpilogue(then, loc, *epilogue, indices, sum);
+      else
+        memref::StoreOp::create(then, loc, sum, out->get(), indices);
     }
 }
 
@@ -244,10 +247,11 @@ static SmallVector<Value> loadFragment(OpBuilder &b, Location loc,
   return values;
 }
 
-/// Each multiply-add becomes one fma, as in a GEMM library: NVPTX keeps a
-/// separate mul.rn and add.rn (which ptxas may not fuse) otherwise.
-static void contractMultiplyAdds(gpu::LaunchOp launch) {
-  launch.getBody().walk([](Operation *nested) {
+/// Each multiply-add of the k loop becomes one fma, as in a GEMM library:
+/// NVPTX keeps a separate mul.rn and add.rn (which ptxas may not fuse)
+/// otherwise. An epilogue's arithmetic keeps its own rounding.
+static void contractMultiplyAdds(scf::ForOp loop) {
+  loop.getBody()->walk([](Operation *nested) {
     auto arith = dyn_cast<arith::ArithFastMathInterface>(nested);
     if (!arith || !isa<arith::MulFOp, arith::AddFOp>(nested))
       return;
@@ -331,7 +335,10 @@ struct TileStaging {
 void xla::gpu_kernels::emitTiledContractionKernel(
     OpBuilder &b, linalg::LinalgOp op,
     const linalg::ContractionDimensions &dims, const ContractionTile &tile,
-    StringRef name) {
+    StringRef name, const ContractionEpilogue *epilogue) {
+  assert(!(epilogue && tile.splitK > 1) && "split k adds to the output");
+  if (epilogue)
+    moveToEpilogue(op, *epilogue);
   Location loc = op.getLoc();
   b.setInsertionPoint(op);
   ContractionRoles roles{dims, op.getStaticLoopRanges()};
@@ -436,10 +443,12 @@ void xla::gpu_kernels::emitTiledContractionKernel(
 
   addAccumulators(b, loc, op, roles, batch, rows, rowOk, cols, colOk,
                   loop.getResults(), split.splits > 1,
-                  fill ? fill.getInputs()[0] : Value());
-  contractMultiplyAdds(launch);
+                  fill ? fill.getInputs()[0] : Value(), epilogue);
+  contractMultiplyAdds(loop);
   requestMinBlocks(launch, name, tile.minBlocks);
   op->erase();
   if (fill)
     fill->erase();
+  if (epilogue)
+    epilogue->op->erase();
 }

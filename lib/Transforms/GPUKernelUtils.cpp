@@ -187,14 +187,11 @@ Value xla::gpu_kernels::lessThan(OpBuilder &b, Location loc, Value a,
                                arith::ConstantIndexOp::create(b, loc, bound));
 }
 
-/// True if `op` (between a fill and the op that would start from it)
-/// leaves the buffers of `roots` alone: it touches no memory, allocates, or
-/// is a linalg op or a kernel (an earlier op's) whose operands and captured
-/// values are other buffers (distinct, as the function's calls pass them).
-static bool leavesAlone(Operation *op, const DenseSet<Value> &roots) {
+bool xla::gpu_kernels::leavesBuffersAlone(Operation *op,
+                                          const DenseSet<Value> &roots) {
   if (isMemoryEffectFree(op) || isa<memref::AllocOp>(op))
     return true;
-  if (!isa<gpu::LaunchOp>(op) &&
+  if (!isa<gpu::LaunchOp, memref::DeallocOp>(op) &&
       !(isa<linalg::LinalgOp>(op) &&
         cast<linalg::LinalgOp>(op).hasPureBufferSemantics()))
     return false;
@@ -245,7 +242,7 @@ xla::gpu_kernels::wholeOutputFills(linalg::LinalgOp op) {
     auto fill = dyn_cast<linalg::FillOp>(prev);
     if (!fill || !fill.hasPureBufferSemantics() ||
         !llvm::is_contained(op.getDpsInits(), fill.getOutputs()[0])) {
-      if (leavesAlone(prev, roots))
+      if (leavesBuffersAlone(prev, roots))
         continue;
       break;
     }

@@ -95,6 +95,14 @@ mlir::Value bufferRoot(mlir::Value buffer);
 /// distinct arguments (and allocations) are distinct memory.
 bool callsPassDistinctBuffers(mlir::func::FuncOp func);
 
+/// True if `op` (between two ops a kernel would bring together) leaves the
+/// buffers of `roots` (`bufferRoot`s) alone: it touches no memory,
+/// allocates, or is a linalg op, a kernel or a deallocation whose operands
+/// and captured values are other buffers (distinct, as the function's
+/// calls pass them).
+bool leavesBuffersAlone(mlir::Operation *op,
+                        const llvm::DenseSet<mlir::Value> &roots);
+
 /// Fills of a constant that `op` could start from instead (by output; null
 /// where none): fills before `op` in its function, with only ops in
 /// between that leave `op`'s outputs alone (no memory effects, an
@@ -296,11 +304,62 @@ ContractionBlock contractionBlock(mlir::OpBuilder &b, mlir::Location loc,
 void requestMinBlocks(mlir::gpu::LaunchOp launch, llvm::StringRef name,
                       int64_t minBlocks);
 
+/// An elementwise op that reads a contraction's output right after the
+/// contraction, which the contraction's kernel applies to each output
+/// value it computes: a bias, an activation, an optimizer's update.
+struct ContractionEpilogue {
+  mlir::linalg::GenericOp op;
+  /// The operand of `op` that reads the contraction's output.
+  mlir::OpOperand *input = nullptr;
+  /// Whether the kernel still stores the contraction's output: something
+  /// other than `op` reads it, or it is the function's.
+  bool storeOutput = true;
+  /// The collapses and expansions from the contraction's output to the
+  /// value `input` reads, in order (none: the same value).
+  llvm::SmallVector<mlir::Operation *> reshapes;
+  /// The op before which the kernel runs (between the contraction and
+  /// `op`, or `op`), and the ops after it that define values `op` uses
+  /// (views, constants: no memory effects), which move before it.
+  mlir::Operation *place = nullptr;
+  llvm::SmallVector<mlir::Operation *> definitions;
+  /// Deallocations between the contraction and `place`, which move after
+  /// `op`.
+  llvm::SmallVector<mlir::Operation *> deallocations;
+};
+
+/// The epilogue of contraction `op` (one output of static shape, buffer
+/// semantics), if the next op that touches its output is one: a parallel
+/// generic with static ranges that reads the output (or a collapse or
+/// expansion of it) through one operand whose map is a permutation, reads
+/// no other view of it and writes nothing `op` reads. The kernel runs at
+/// the first op after `op` that touches one of `op`'s buffers, other than
+/// a deallocation (those move after the epilogue), or at the epilogue:
+/// the ops from there to the epilogue must leave the epilogue's buffers
+/// alone (`leavesBuffersAlone`), and the values it uses that they define
+/// must come from ops without memory effects. Failure otherwise.
+mlir::FailureOr<ContractionEpilogue>
+matchContractionEpilogue(mlir::linalg::LinalgOp op);
+
+/// Moves `op`, and the epilogue's definitions, before `epilogue.place`,
+/// where the kernel will run, and the deallocations after the epilogue.
+void moveToEpilogue(mlir::linalg::LinalgOp op,
+                    const ContractionEpilogue &epilogue);
+
+/// Stores `value`, the contraction's output at `indices`, there (if
+/// `epilogue.storeOutput`) and applies the epilogue at the matching
+/// iteration: its other inputs loaded, its body cloned, its results
+/// stored.
+void applyContractionEpilogue(mlir::OpBuilder &b, mlir::Location loc,
+                              const ContractionEpilogue &epilogue,
+                              mlir::ValueRange indices, mlir::Value value);
+
 /// Adds a thread's accumulators, `acc[i * cols.size() + j]` for output
 /// (rows[i], cols[j]) where rowOk[i] and colOk[j], to `op`'s output: a
 /// load, add and store, an atomic add with `atomic` (split k), or with
 /// `initial` (the value of a fill of the whole output, not with `atomic`)
-/// a store of `initial` plus the accumulator.
+/// a store of `initial` plus the accumulator. With `epilogue` (not with
+/// `atomic`) the sum goes through `applyContractionEpilogue` instead of a
+/// store.
 void addAccumulators(mlir::OpBuilder &b, mlir::Location loc,
                      mlir::linalg::LinalgOp op, const ContractionRoles &roles,
                      llvm::ArrayRef<mlir::Value> batch,
@@ -308,7 +367,8 @@ void addAccumulators(mlir::OpBuilder &b, mlir::Location loc,
                      llvm::ArrayRef<mlir::Value> rowOk,
                      llvm::ArrayRef<mlir::Value> cols,
                      llvm::ArrayRef<mlir::Value> colOk, mlir::ValueRange acc,
-                     bool atomic, mlir::Value initial = {});
+                     bool atomic, mlir::Value initial = {},
+                     const ContractionEpilogue *epilogue = nullptr);
 
 /// The fill of the whole output of contraction `op` that its kernel can
 /// fold into its stores (`wholeOutputFills`), or null: none with split k
@@ -327,12 +387,13 @@ matchContraction(mlir::linalg::LinalgOp op);
 /// shared memory (coalesced along each operand's contiguous dimension,
 /// zero-padded at the edges), then each thread updates its accumulators
 /// from shared memory. The m, n and k dimensions may each be several loops
-/// (flattened in loop order). Replaces `op`, and a fill of its output that
-/// `foldableOutputFill` finds.
-void emitTiledContractionKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
-                                const mlir::linalg::ContractionDimensions &dims,
-                                const ContractionTile &tile,
-                                llvm::StringRef name);
+/// (flattened in loop order). Replaces `op`, a fill of its output that
+/// `foldableOutputFill` finds and `epilogue`'s op (not with split k).
+void emitTiledContractionKernel(
+    mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
+    const mlir::linalg::ContractionDimensions &dims,
+    const ContractionTile &tile, llvm::StringRef name,
+    const ContractionEpilogue *epilogue = nullptr);
 
 /// How f32 contractions use tensor cores: not at all (FMAs, the tiled
 /// kernel above), TF32 operands (10 bits of mantissa: errors near 1e-3 of
@@ -363,7 +424,7 @@ void emitTensorCoreContractionKernel(
     mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
     const mlir::linalg::ContractionDimensions &dims,
     const TensorCoreTile &tile, TensorCorePrecision precision,
-    llvm::StringRef name);
+    llvm::StringRef name, const ContractionEpilogue *epilogue = nullptr);
 
 //===----------------------------------------------------------------------===//
 // Transposes

@@ -103,13 +103,32 @@ struct GPUMapLinalgPass
       }
       SmallVector<linalg::LinalgOp> ops;
       func.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
+      absorbed.clear();
       for (linalg::LinalgOp op : ops)
-        mapOp(func, op);
+        if (!absorbed.contains(op))
+          mapOp(func, op);
       func.walk([](gpu::LaunchOp launch) { sinkConstants(launch); });
     }
   }
 
 private:
+  /// Ops of the current function that an earlier op's kernel took in
+  /// (erased; compared by address only).
+  DenseSet<Operation *> absorbed;
+
+  /// The epilogue the kernel of contraction `op` applies, if epilogues are
+  /// on and its k is not split (split blocks only add partial sums).
+  std::optional<ContractionEpilogue> epilogueOf(linalg::LinalgOp op,
+                                                int64_t splitK) {
+    if (!contractionEpilogues || splitK > 1)
+      return std::nullopt;
+    FailureOr<ContractionEpilogue> epilogue = matchContractionEpilogue(op);
+    if (failed(epilogue))
+      return std::nullopt;
+    absorbed.insert(epilogue->op);
+    return *epilogue;
+  }
+
   std::optional<TensorCorePrecision> tensorCorePrecision() const {
     return llvm::StringSwitch<std::optional<TensorCorePrecision>>(tensorCores)
         .Case("", TensorCorePrecision::None)
@@ -228,8 +247,11 @@ private:
                                llvm::divideCeil(n, tile.n),
                            k, smCount);
       tile.minBlocks = std::max<int64_t>(contractionBlocks, 1);
+      std::optional<ContractionEpilogue> epilogue =
+          epilogueOf(op, tile.splitK);
       emitTensorCoreContractionKernel(b, op, *dims, tile, *precision,
-                                      nextKernelName(func));
+                                      nextKernelName(func),
+                                      epilogue ? &*epilogue : nullptr);
       return;
     }
     static const ContractionTile candidates[] = {
@@ -240,7 +262,9 @@ private:
                      llvm::divideCeil(n, tile.n);
     tile.splitK = splitK(blocks, k, smCount);
     tile.minBlocks = std::max<int64_t>(contractionBlocks, 1);
-    emitTiledContractionKernel(b, op, *dims, tile, nextKernelName(func));
+    std::optional<ContractionEpilogue> epilogue = epilogueOf(op, tile.splitK);
+    emitTiledContractionKernel(b, op, *dims, tile, nextKernelName(func),
+                               epilogue ? &*epilogue : nullptr);
   }
 };
 

@@ -237,7 +237,11 @@ static void mma(OpBuilder &b, Location loc, ArrayRef<Value> a,
 void xla::gpu_kernels::emitTensorCoreContractionKernel(
     OpBuilder &b, linalg::LinalgOp op,
     const linalg::ContractionDimensions &dims, const TensorCoreTile &tile,
-    TensorCorePrecision precision, StringRef name) {
+    TensorCorePrecision precision, StringRef name,
+    const ContractionEpilogue *epilogue) {
+  assert(!(epilogue && tile.splitK > 1) && "split k adds to the output");
+  if (epilogue)
+    moveToEpilogue(op, *epilogue);
   Location loc = op.getLoc();
   b.setInsertionPoint(op);
   ContractionRoles roles{dims, op.getStaticLoopRanges()};
@@ -400,9 +404,11 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
   }
   addAccumulators(b, loc, op, roles, block.batch, rows, rowOk, cols, colOk,
                   loop.getResults(), split.splits > 1,
-                  fill ? fill.getInputs()[0] : Value());
+                  fill ? fill.getInputs()[0] : Value(), epilogue);
   requestMinBlocks(launch, name, tile.minBlocks);
   op->erase();
   if (fill)
     fill->erase();
+  if (epilogue)
+    epilogue->op->erase();
 }

@@ -90,6 +90,10 @@ struct CompileOptions {
   /// shared memory, reading and writing along contiguous dimensions (not
   /// yet run on a GPU, hence off).
   bool gpuTransposeTiles = false;
+  /// `gpu-contraction-epilogues`: on a GPU, the elementwise op after a
+  /// matrix product (a bias, an activation, an optimizer's update) runs in
+  /// the product's kernel (not yet run on a GPU, hence off).
+  bool gpuContractionEpilogues = false;
   /// `gpu-tensor-cores`: on a GPU, f32 matrix products on tensor cores:
   /// "" (none: FMAs), "tf32" (operands rounded to TF32) or "tf32x3" (three
   /// TF32 products, near-f32 accuracy). Off by default: results must not

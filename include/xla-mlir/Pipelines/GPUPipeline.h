@@ -53,6 +53,11 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
       llvm::cl::desc("Transposes move 32x32 tiles through shared memory "
                      "(xla-gpu-map-linalg transpose-tiles)"),
       llvm::cl::init(false)};
+  Option<bool> contractionEpilogues{
+      *this, "contraction-epilogues",
+      llvm::cl::desc("The elementwise op after a tiled contraction runs in "
+                     "its kernel (xla-gpu-map-linalg contraction-epilogues)"),
+      llvm::cl::init(false)};
   Option<std::string> libraryGemm{
       *this, "library-gemm",
       llvm::cl::desc("Library for the GEMMs it can run instead of generated "

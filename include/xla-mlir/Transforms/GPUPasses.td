@@ -121,6 +121,13 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
       runs on tensor cores instead (mma.sync.m16n8k8, each warp a part of
       the block's tile): 128x128 tiles (warps of 64x32), 64x64 (32x32) or
       32x32 (16x16), chosen and split over k as above, k in steps of 32.
+    - With `contraction-epilogues`, the elementwise op that reads a tiled
+      contraction's output right after it (a bias, an activation, an
+      optimizer's update; `matchContractionEpilogue`) is applied by the
+      contraction's kernel to each output value it computes, not with
+      split k; the output is still stored if anything else reads it.
+    - A fill of the whole output right before a contraction that does not
+      split k, or before a reduction, is folded into the kernel's stores.
     - With `transpose-tiles`, a loop nest without reductions whose outputs
       are written along one loop (their contiguous dimension) while an
       input is read along another (its contiguous dimension), both at
@@ -165,6 +172,10 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
            "Widest vector load of a row reduction's or row fusion's thread "
            "(groups of neighbouring f32 columns; below 8: one column at a "
            "time)">,
+    Option<"contractionEpilogues", "contraction-epilogues", "bool",
+           /*default=*/"false",
+           "The elementwise op after a tiled contraction runs in the "
+           "contraction's kernel (not yet run on a GPU, hence off)">,
     Option<"transposeTiles", "transpose-tiles", "bool", /*default=*/"false",
            "A loop nest that reads an input along another dimension than "
            "it writes its outputs (a transpose) moves 32x32 tiles through "

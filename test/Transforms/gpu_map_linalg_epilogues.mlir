@@ -1,0 +1,223 @@
+// RUN: xla-opt %s --xla-gpu-map-linalg="contraction-epilogues=1 row-fusion=false sm-count=8" --canonicalize --cse | FileCheck %s
+// RUN: xla-opt %s --xla-gpu-map-linalg="contraction-epilogues=1 row-fusion=false sm-count=8 tensor-cores=tf32" --canonicalize --cse | FileCheck %s --check-prefix=TC
+// RUN: xla-opt %s --xla-gpu-map-linalg="row-fusion=false sm-count=8" --canonicalize --cse | FileCheck %s --check-prefix=OFF
+// The elementwise op after a tiled contraction runs in the contraction's
+// kernel (GPUContractionEpilogue.cpp): each thread applies it to the
+// output values it computes, instead of a kernel that reads the whole
+// output back.
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+#col = affine_map<(m, n) -> (n)>
+#scalar = affine_map<(m, n) -> ()>
+#id3 = affine_map<(b, m, n) -> (b, m, n)>
+
+// A bias add into the function's result: the product's temporary is read
+// by nothing else, so it is never stored; the kernel loads the bias at the
+// column and stores the sum. The bias's expansion, defined between the two
+// ops, is where the kernel now runs.
+// CHECK-LABEL: func.func private @output_bias_fusion(
+// CHECK-NOT:     linalg.generic
+// CHECK:         %[[BIAS:.*]] = memref.expand_shape %arg2
+// CHECK:         gpu.launch
+// CHECK:           %[[R:.*]]:4 = scf.for
+// CHECK:           scf.if
+// CHECK:             %[[SUM:.*]] = arith.addf %[[R]]#0, %cst
+// CHECK-NEXT:        %[[B:.*]] = memref.load %[[BIAS]][%c0, %[[COL:.*]]] :
+// CHECK-NEXT:        %[[OUT:.*]] = arith.addf %[[SUM]], %[[B]]
+// CHECK-NEXT:        memref.store %[[OUT]], %arg3[%{{.*}}, %[[COL]]]
+// CHECK-NOT:       memref.store {{.*}}%alloc
+// CHECK:         return
+// TC-LABEL: func.func private @output_bias_fusion(
+// TC-NOT:     linalg.generic
+// TC:         nvvm.mma.sync
+// TC:         memref.store {{.*}}, %arg3
+// OFF-LABEL: func.func private @output_bias_fusion(
+// OFF:         gpu.launch
+// OFF:         linalg.generic
+func.func private @output_bias_fusion(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %bias: memref<64xf32>, %out: memref<64x64xf32>) attributes {xla.fusion_kind = "output"} {
+  %zero = arith.constant 0.0 : f32
+  %c = memref.alloc() : memref<64x64xf32>
+  linalg.fill ins(%zero : f32) outs(%c : memref<64x64xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  %bias2 = memref.expand_shape %bias [[0, 1]] output_shape [1, 64] : memref<64xf32> into memref<1x64xf32>
+  linalg.generic {indexing_maps = [#id, affine_map<(m, n) -> (0, n)>, #id], iterator_types = ["parallel", "parallel"]} ins(%c, %bias2 : memref<64x64xf32>, memref<1x64xf32>) outs(%out : memref<64x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  }
+  memref.dealloc %c : memref<64x64xf32>
+  return
+}
+
+// The product is a result too: the kernel stores it and the epilogue's
+// result, which reads the product transposed through a collapse (the
+// epilogue's loops are the product's columns, then its rows).
+// CHECK-LABEL: func.func private @output_stored_fusion(
+// CHECK-NOT:     linalg.generic
+// CHECK:         gpu.launch
+// CHECK:           scf.if
+// CHECK:             %[[SUM:.*]] = arith.addf %{{.*}}#0, %cst
+// CHECK-NEXT:        memref.store %[[SUM]], %arg2[%[[B:.*]], %[[M:.*]], %[[N:.*]]] :
+// CHECK:             %[[ROW:.*]] = arith.addi %{{.*}}, %[[M]]
+// CHECK:             %[[T:.*]] = math.tanh %[[SUM]]
+// CHECK-NEXT:        memref.store %[[T]], %arg3[%[[N]], %[[ROW]]]
+func.func private @output_stored_fusion(%a: memref<2x8x32xf32>, %b: memref<2x32x64xf32>, %c: memref<2x8x64xf32>, %out: memref<64x16xf32>) attributes {xla.fusion_kind = "output"} {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<2x8x64xf32>)
+  linalg.batch_matmul ins(%a, %b : memref<2x8x32xf32>, memref<2x32x64xf32>) outs(%c : memref<2x8x64xf32>)
+  %flat = memref.collapse_shape %c [[0, 1], [2]] : memref<2x8x64xf32> into memref<16x64xf32>
+  linalg.generic {indexing_maps = [affine_map<(n, m) -> (m, n)>, #id], iterator_types = ["parallel", "parallel"]} ins(%flat : memref<16x64xf32>) outs(%out : memref<64x16xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %t = math.tanh %x : f32
+    linalg.yield %t : f32
+  }
+  return
+}
+
+// An optimizer's update in place: the epilogue overwrites the gradient
+// with the new moment, element for element, so the gradient itself is not
+// stored; a scalar operand (the step size) is loaded in the kernel, and
+// the update's arithmetic keeps its rounding (only the product's
+// multiply-adds become fmas). An elementwise op in between that leaves the
+// product's buffers alone stays before the kernel.
+// CHECK-LABEL: func.func private @output_update_fusion(
+// CHECK:         linalg.generic
+// CHECK-SAME:      outs(%arg6
+// CHECK:         gpu.launch
+// CHECK:           scf.if
+// CHECK:             %[[G:.*]] = arith.addf %{{.*}}#0, %cst
+// CHECK-NOT:         memref.store %[[G]]
+// CHECK:             memref.load %arg5[]
+// CHECK:             %[[X:.*]] = arith.mulf %{{[0-9]+}}, %{{[a-z_0-9]+}} : f32
+// CHECK-NEXT:        %[[NM:.*]] = arith.addf %[[X]], %[[G]] : f32
+// CHECK:             memref.store %[[NM]], %arg2
+// CHECK-NEXT:        memref.store %{{.*}}, %arg4
+func.func private @output_update_fusion(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %g: memref<64x64xf32>, %m: memref<64x64xf32>, %w: memref<64x64xf32>, %lr: memref<f32>, %other: memref<64x64xf32>) attributes {xla.fusion_kind = "output"} {
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant 0.5 : f32
+  linalg.fill ins(%zero : f32) outs(%g : memref<64x64xf32>)
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%g : memref<64x64xf32>)
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%m : memref<64x64xf32>) outs(%other : memref<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %t = math.tanh %x : f32
+    linalg.yield %t : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id, #scalar, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%g, %m, %lr : memref<64x64xf32>, memref<64x64xf32>, memref<f32>) outs(%g, %w : memref<64x64xf32>, memref<64x64xf32>) {
+  ^bb0(%grad: f32, %mom: f32, %rate: f32, %o: f32, %wo: f32):
+    %x = arith.mulf %mom, %half : f32
+    %nm = arith.addf %x, %grad : f32
+    %step = arith.mulf %nm, %rate : f32
+    %nw = arith.subf %wo, %step : f32
+    linalg.yield %nm, %nw : f32, f32
+  }
+  return
+}
+
+// A BERT step's GELU gradient: the product's input is freed right after
+// it, then an elementwise op writes what the epilogue reads. The kernel
+// runs where the epilogue was, after that op; the deallocation moves after
+// the kernel. The product's temporary is never stored, so the
+// canonicalizer drops it.
+// CHECK-LABEL: func.func private @output_gelu_grad_fusion(
+// CHECK-NOT:     memref.alloc
+// CHECK:         linalg.generic
+// CHECK-SAME:      outs(%arg3
+// CHECK:           math.tanh
+// CHECK:         gpu.launch
+// CHECK:           %[[P:.*]] = arith.mulf %{{[0-9]+}}, %{{[0-9]+}} : f32
+// CHECK-NEXT:      memref.store %[[P]], %arg3
+// CHECK:         memref.dealloc %arg1
+// CHECK-NEXT:    return
+func.func private @output_gelu_grad_fusion(%x: memref<2x16x64xf32>, %in: memref<2x16x32xf32>, %w: memref<64x32xf32>, %t: memref<2x16x64xf32>, %dx: memref<2x16x64xf32>) attributes {xla.fusion_kind = "output"} {
+  %zero = arith.constant 0.0 : f32
+  %g = memref.alloc() : memref<2x16x64xf32>
+  linalg.fill ins(%zero : f32) outs(%g : memref<2x16x64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%in, %w : memref<2x16x32xf32>, memref<64x32xf32>) outs(%g : memref<2x16x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  memref.dealloc %in : memref<2x16x32xf32>
+  linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x : memref<2x16x64xf32>) outs(%t : memref<2x16x64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %th = math.tanh %a : f32
+    linalg.yield %th : f32
+  }
+  linalg.generic {indexing_maps = [#id3, #id3, #id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%g, %t : memref<2x16x64xf32>, memref<2x16x64xf32>) outs(%t, %dx : memref<2x16x64xf32>, memref<2x16x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32, %o2: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m, %a : f32, f32
+  }
+  memref.dealloc %g : memref<2x16x64xf32>
+  return
+}
+
+// Left alone: an op in between that reads an operand of the product and
+// writes one of the epilogue (neither may move past it), and an epilogue
+// that writes an operand of the product (a later block would read the new
+// values). A deallocation of the product's input before the epilogue is
+// no obstacle: the kernel runs before it.
+// CHECK-LABEL: func.func private @output_blocked_fusion(
+// CHECK:         gpu.launch
+// CHECK:         linalg.copy
+// CHECK:         linalg.generic
+// CHECK:         gpu.launch
+// CHECK:         linalg.generic
+// CHECK:         %[[T:.*]] = memref.alloc
+// CHECK:         gpu.launch
+// CHECK:           math.tanh
+// CHECK:         memref.dealloc %[[T]]
+// CHECK-NOT:     linalg.generic
+// CHECK:         return
+func.func private @output_blocked_fusion(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>, %d: memref<64x64xf32>, %p: memref<64x64xf32>, %q: memref<64x64xf32>, %r: memref<64x64xf32>) attributes {xla.fusion_kind = "output"} {
+  linalg.matmul ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
+  linalg.copy ins(%a : memref<64x64xf32>) outs(%d : memref<64x64xf32>)
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%c : memref<64x64xf32>) outs(%d : memref<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %t = math.tanh %x : f32
+    linalg.yield %t : f32
+  }
+  linalg.matmul ins(%p, %q : memref<64x64xf32>, memref<64x64xf32>) outs(%d : memref<64x64xf32>)
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%d : memref<64x64xf32>) outs(%q : memref<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %t = math.tanh %x : f32
+    linalg.yield %t : f32
+  }
+  %tmp = memref.alloc() : memref<64x64xf32>
+  linalg.copy ins(%p : memref<64x64xf32>) outs(%tmp : memref<64x64xf32>)
+  linalg.matmul ins(%tmp, %q : memref<64x64xf32>, memref<64x64xf32>) outs(%r : memref<64x64xf32>)
+  memref.dealloc %tmp : memref<64x64xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%r : memref<64x64xf32>) outs(%r : memref<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %t = math.tanh %x : f32
+    linalg.yield %t : f32
+  }
+  return
+}
+
+// Split k: the blocks only add partial sums, so the epilogue stays a
+// kernel of its own.
+// CHECK-LABEL: func.func private @output_split_k_fusion(
+// CHECK:         gpu.launch
+// CHECK:           memref.atomic_rmw addf
+// CHECK:         linalg.generic
+func.func private @output_split_k_fusion(%a: memref<20x8192xf32>, %b: memref<8192x32xf32>, %c: memref<20x32xf32>, %out: memref<20x32xf32>) attributes {xla.fusion_kind = "output"} {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<20x32xf32>)
+  linalg.matmul ins(%a, %b : memref<20x8192xf32>, memref<8192x32xf32>) outs(%c : memref<20x32xf32>)
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%c : memref<20x32xf32>) outs(%out : memref<20x32xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %t = math.tanh %x : f32
+    linalg.yield %t : f32
+  }
+  return
+}
