@@ -210,10 +210,17 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
   }
 }
 
+/// One thread per row reduction, sums split for the vector registers.
+static xla::HLOToLinalgTarget
+cpuTarget(const xla::CPUPipelineOptions &options) {
+  xla::HLOToLinalgTarget target;
+  target.reductionVectorBits = options.vectorBits;
+  return target;
+}
+
 void xla::buildHLOCPUPipeline(OpPassManager &pm,
                               const CPUPipelineOptions &options) {
-  buildHLOToLinalgPipeline(pm, options, /*reductionRowThreads=*/1,
-                           options.vectorBits);
+  buildHLOToLinalgPipeline(pm, options, cpuTarget(options));
   buildLinalgToLLVMPipeline(pm, options);
 }
 
@@ -230,8 +237,7 @@ void xla::registerCPUPipelines() {
       "hlo-to-linalg-pipeline",
       "First half of hlo-cpu-pipeline: hlo to linalg on tensors",
       [](OpPassManager &pm, const CPUPipelineOptions &options) {
-        buildHLOToLinalgPipeline(pm, options, /*reductionRowThreads=*/1,
-                                 options.vectorBits);
+        buildHLOToLinalgPipeline(pm, options, cpuTarget(options));
       });
   PassPipelineRegistration<CPUPipelineOptions>(
       "linalg-to-llvm-pipeline",

@@ -72,11 +72,13 @@ static std::string findCUDAToolkit(llvm::StringRef option) {
 
 void xla::buildHLOGPUPipeline(OpPassManager &pm,
                               const GPUPipelineOptions &options) {
-  // A row reduction's kernel gives each row up to kMaxRowThreads threads
+  // A row reduction's kernel gives each row up to 256 threads
   // (xla-gpu-map-linalg), each accumulating at most reduction-block
   // elements: only longer rows need a tree of their own.
-  constexpr int64_t kMaxRowThreads = 256;
-  buildHLOToLinalgPipeline(pm, options, kMaxRowThreads);
+  HLOToLinalgTarget kernels;
+  kernels.reductionRowThreads = 256;
+  kernels.recomputeIntoElementwise = options.recomputeProducers;
+  buildHLOToLinalgPipeline(pm, options, kernels);
   buildBufferizationPipeline(pm);
   // Scatter-adds (embedding gradients) as one thread per update element
   // with atomics, as XLA:GPU does: in order, they would be one thread.

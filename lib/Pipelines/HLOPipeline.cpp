@@ -74,13 +74,12 @@ void xla::buildHLOFusionPipeline(OpPassManager &pm,
 
 void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
                                    const HLOLoweringOptions &options) {
-  buildHLOToLinalgPipeline(pm, options, /*reductionRowThreads=*/1);
+  buildHLOToLinalgPipeline(pm, options, HLOToLinalgTarget());
 }
 
 void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
                                    const HLOLoweringOptions &options,
-                                   int64_t reductionRowThreads,
-                                   int64_t reductionVectorBits) {
+                                   const HLOToLinalgTarget &target) {
   buildHLOFusionPipeline(pm, options);
   // Layers that compute the same thing get the same fusion body, and then
   // one kernel.
@@ -98,7 +97,9 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
   functions.addPass(createStructuredCanonicalizerPass());
   functions.addPass(createCSEPass());
   if (options.fusion) {
-    functions.addPass(createFuseElementwisePass());
+    FuseElementwisePassOptions fuse;
+    fuse.recomputeIntoElementwise = target.recomputeIntoElementwise;
+    functions.addPass(createFuseElementwisePass(fuse));
     functions.addPass(createMergeSiblingsPass());
     functions.addPass(createStructuredCanonicalizerPass());
     // A producer fused into two operands of one consumer is inlined twice,
@@ -109,8 +110,8 @@ void xla::buildHLOToLinalgPipeline(OpPassManager &pm,
   if (options.reductionBlock >= 2) {
     SplitReductionsPassOptions split;
     split.blockSize = options.reductionBlock;
-    split.rowThreads = reductionRowThreads;
-    split.vectorBits = reductionVectorBits;
+    split.rowThreads = target.reductionRowThreads;
+    split.vectorBits = target.reductionVectorBits;
     functions.addPass(createSplitReductionsPass(split));
   }
 }

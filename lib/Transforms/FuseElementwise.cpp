@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Interfaces/CastInterfaces.h"
@@ -74,6 +75,36 @@ static bool hasOneUser(Operation *producer) {
   return !producer->use_empty() && llvm::all_equal(producer->getUsers());
 }
 
+/// Whether `producer`'s body is arithmetic and math on values of at most
+/// 32 bits: a few instructions on a GPU, where an rsqrt or an exp runs on
+/// the special function units (f64 math is slow there).
+static bool isCheapOnGPU(linalg::GenericOp producer) {
+  for (Operation &op : producer.getBody()->without_terminator()) {
+    if (!isa_and_nonnull<arith::ArithDialect, math::MathDialect>(
+            op.getDialect()) ||
+        op.getNumRegions())
+      return false;
+    for (Type type : llvm::concat<const Type>(op.getOperandTypes(),
+                                              op.getResultTypes()))
+      if (!type.isIntOrIndexOrFloat() || type.getIntOrFloatBitWidth() > 32)
+        return false;
+  }
+  return true;
+}
+
+/// The GPU's rule, tried first where it is on: a producer that only one op
+/// uses, cheap on a GPU, is fused into an elementwise consumer however
+/// often the consumer's broadcast evaluates it (a layernorm's per-row
+/// rsqrt into the normalization): the recomputation costs less than a
+/// kernel of its own and a round trip of its result through memory. Never
+/// into a reduction, whose contraction body would stop being one.
+static bool shouldRecomputeOnGPU(OpOperand *fused) {
+  auto producer = fused->get().getDefiningOp<linalg::GenericOp>();
+  auto consumer = dyn_cast<linalg::GenericOp>(fused->getOwner());
+  return producer && consumer && hasOneUser(producer) &&
+         consumer.getNumReductionLoops() == 0 && isCheapOnGPU(producer);
+}
+
 /// The control function: fuse a producer unless that would evaluate it more
 /// than once per element of its result. A producer with several users
 /// stays a result of the first fused op, but fusing that op into the next
@@ -118,6 +149,10 @@ struct FuseElementwisePass
     RewritePatternSet set(context);
     set.add<GeneralizeFusibleNamedOp>(context);
     linalg::ControlFusionFn control = shouldFuse;
+    if (recomputeIntoElementwise)
+      control = [](OpOperand *fused) {
+        return shouldRecomputeOnGPU(fused) || shouldFuse(fused);
+      };
     linalg::populateElementwiseOpsFusionPatterns(set, control);
     // Reshapes between fused ops are folded by expanding the generic ops'
     // iteration spaces, as upstream's fusion pass does; that never repeats

@@ -53,6 +53,13 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
       llvm::cl::desc("Transposes move 32x32 tiles through shared memory "
                      "(xla-gpu-map-linalg transpose-tiles)"),
       llvm::cl::init(false)};
+  Option<bool> recomputeProducers{
+      *this, "recompute-producers",
+      llvm::cl::desc("Cheap producers are recomputed into the elementwise "
+                     "ops that broadcast them instead of being kernels of "
+                     "their own (xla-fuse-elementwise "
+                     "recompute-into-elementwise)"),
+      llvm::cl::init(true)};
   Option<bool> contractionEpilogues{
       *this, "contraction-epilogues",
       llvm::cl::desc("The elementwise op after a tiled contraction runs in "

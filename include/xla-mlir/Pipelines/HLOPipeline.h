@@ -97,17 +97,27 @@ void buildHLOFusionPipeline(mlir::OpPassManager &pm,
 /// cleanup, optional fusion and the splitting of long sums into trees.
 void buildHLOToLinalgPipeline(mlir::OpPassManager &pm,
                               const HLOLoweringOptions &options);
-/// The same, for a target whose kernels reduce a row along its contiguous
-/// dimension with `reductionRowThreads` threads, each accumulating at most
-/// `reduction-block` elements before a tree: such rows are split only
-/// beyond `reduction-block` x `reductionRowThreads` elements. With
-/// `reductionVectorBits` > 0 (a CPU's vector registers), sums along the
-/// contiguous dimension are split in lane-strided blocks
-/// (xla-split-reductions' vector-bits).
+
+/// What a target's kernels make cheap, which the front half adapts to.
+struct HLOToLinalgTarget {
+  /// Threads that reduce a row along its contiguous dimension, each
+  /// accumulating at most `reduction-block` elements before a tree: such
+  /// rows are split only beyond `reduction-block` x `reductionRowThreads`
+  /// elements.
+  int64_t reductionRowThreads = 1;
+  /// Above 0 (a CPU's vector registers), sums along the contiguous
+  /// dimension are split in lane-strided blocks (xla-split-reductions'
+  /// vector-bits).
+  int64_t reductionVectorBits = 0;
+  /// Cheap producers are recomputed into elementwise consumers that
+  /// broadcast them (xla-fuse-elementwise recompute-into-elementwise).
+  bool recomputeIntoElementwise = false;
+};
+
+/// The same, for `target`.
 void buildHLOToLinalgPipeline(mlir::OpPassManager &pm,
                               const HLOLoweringOptions &options,
-                              int64_t reductionRowThreads,
-                              int64_t reductionVectorBits = 0);
+                              const HLOToLinalgTarget &target);
 
 /// linalg on tensors -> buffers, the same for every target: entry inputs
 /// read-only (and marked `xla.input`), one-shot bufferization across

@@ -349,6 +349,13 @@ def FuseElementwisePass : Pass<"xla-fuse-elementwise"> {
     refused, unless the producer is trivially cheap (its body only forwards
     or casts its arguments). The rule lives in `FusionRules.h`.
   }];
+  let options = [
+    Option<"recomputeIntoElementwise", "recompute-into-elementwise", "bool",
+           /*default=*/"false",
+           "Also fuse a single-user producer of cheap arithmetic and math "
+           "on values of at most 32 bits into an elementwise consumer that "
+           "broadcasts it, recomputing it per element (the GPU's rule)">,
+  ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect", "::mlir::linalg::LinalgDialect",
     "::mlir::tensor::TensorDialect"
