@@ -24,6 +24,14 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CRASH = re.compile(r"Stack dump:|PLEASE submit a bug report")
+# Options that switch on code paths the passes' defaults leave off: each
+# is swept like a pass of its own.
+OPTION_VARIANTS = [
+    "--xla-gpu-map-linalg=contraction-epilogues=1",
+    "--xla-gpu-map-linalg=row-fusion=0 contraction-epilogues=1 "
+    "tensor-cores=tf32",
+    "--xla-fuse-elementwise=recompute-into-elementwise=1",
+]
 
 
 def list_passes(xla_opt):
@@ -31,7 +39,8 @@ def list_passes(xla_opt):
                                text=True, check=True).stdout
     names = set(re.findall(r"^\s+(--(?:xla|hlo)-[a-z0-9-]+)", help_text,
                            re.M))
-    return sorted(n for n in names if not n.endswith("-pipeline"))
+    return sorted(n for n in names if not n.endswith("-pipeline")) + \
+        OPTION_VARIANTS
 
 
 def run(xla_opt, pass_flag, path, limit, scratch):

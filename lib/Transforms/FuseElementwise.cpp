@@ -75,18 +75,25 @@ static bool hasOneUser(Operation *producer) {
   return !producer->use_empty() && llvm::all_equal(producer->getUsers());
 }
 
-/// Whether `producer`'s body is arithmetic and math on values of at most
-/// 32 bits: a few instructions on a GPU, where an rsqrt or an exp runs on
-/// the special function units (f64 math is slow there).
+/// Whether `producer`'s body is a few arithmetic and math ops on indices
+/// and values of at most 32 bits: a few instructions on a GPU, where an
+/// rsqrt or an exp runs on the special function units (f64 math is slow
+/// there). The bound on its size keeps chains of such fusions from piling
+/// up work per element.
 static bool isCheapOnGPU(linalg::GenericOp producer) {
-  for (Operation &op : producer.getBody()->without_terminator()) {
+  constexpr int64_t kMaxOps = 24;
+  Block *body = producer.getBody();
+  if (int64_t(body->getOperations().size()) > kMaxOps + 1)
+    return false;
+  for (Operation &op : body->without_terminator()) {
     if (!isa_and_nonnull<arith::ArithDialect, math::MathDialect>(
             op.getDialect()) ||
         op.getNumRegions())
       return false;
     for (Type type : llvm::concat<const Type>(op.getOperandTypes(),
                                               op.getResultTypes()))
-      if (!type.isIntOrIndexOrFloat() || type.getIntOrFloatBitWidth() > 32)
+      if (!type.isIndex() && (!type.isIntOrFloat() ||
+                              type.getIntOrFloatBitWidth() > 32))
         return false;
   }
   return true;

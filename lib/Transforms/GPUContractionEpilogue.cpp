@@ -10,6 +10,7 @@
 #include "GPUKernels.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -17,20 +18,37 @@
 using namespace mlir;
 using namespace xla::gpu_kernels;
 
-/// Whether a use of a buffer other than by `keep` reads or writes it later:
-/// anything but a deallocation, through views too.
-static bool usedBeyond(Value buffer, ArrayRef<Operation *> keep) {
+/// Whether something after `last` (in its block, or outside it) uses
+/// `buffer` other than to deallocate it, through views too: a reader of
+/// what the kernel would not store. Uses before `last` (a fill, the
+/// contraction, views) read nothing the contraction computes.
+static bool usedAfter(Value buffer, Operation *last) {
   for (Operation *user : buffer.getUsers()) {
-    if (llvm::is_contained(keep, user) || isa<memref::DeallocOp>(user))
-      continue;
     if (isa<ViewLikeOpInterface>(user) && user->getNumResults() == 1) {
-      if (usedBeyond(user->getResult(0), keep))
+      if (usedAfter(user->getResult(0), last))
         return true;
       continue;
     }
-    return true;
+    if (user == last || isa<memref::DeallocOp>(user))
+      continue;
+    Operation *ancestor = last->getBlock()->findAncestorOpInBlock(*user);
+    if (!ancestor || last->isBeforeInBlock(ancestor))
+      return true;
   }
   return false;
+}
+
+/// The buffers (`bufferRoot`s) of `operands` and of the memrefs `op`'s
+/// body captures (a gather's loads).
+static DenseSet<Value> rootsOf(Operation *op, ValueRange operands) {
+  SetVector<Value> used(operands.begin(), operands.end());
+  for (Region &region : op->getRegions())
+    getUsedValuesDefinedAbove(region, used);
+  DenseSet<Value> roots;
+  for (Value value : used)
+    if (isa<MemRefType>(value.getType()))
+      roots.insert(bufferRoot(value));
+  return roots;
 }
 
 /// The reshapes that make `view` of `output` (collapses and expansions of
@@ -53,20 +71,23 @@ static FailureOr<SmallVector<Operation *>> reshapesOf(Value view,
 
 FailureOr<ContractionEpilogue>
 xla::gpu_kernels::matchContractionEpilogue(linalg::LinalgOp op) {
+  auto func = op->getParentOfType<func::FuncOp>();
+  // Distinct arguments must be distinct memory for the ops in between to
+  // leave the moved kernel's buffers alone.
   if (!op.hasPureBufferSemantics() || op.getNumDpsInits() != 1 ||
-      !cast<MemRefType>(op.getDpsInits()[0].getType()).hasStaticShape())
+      !cast<MemRefType>(op.getDpsInits()[0].getType()).hasStaticShape() ||
+      !func || op->getParentOp() != func || !callsPassDistinctBuffers(func))
     return failure();
   Value output = op.getDpsInits()[0];
   Value root = bufferRoot(output);
   // The first op after `op` that touches its output must be the epilogue.
-  DenseSet<Value> roots{root}, inputRoots;
-  for (Value input : op.getDpsInputs())
-    if (isa<MemRefType>(input.getType()))
-      inputRoots.insert(bufferRoot(input));
+  DenseSet<Value> outputRoots{root};
   Operation *next = op->getNextNode();
-  while (next && leavesBuffersAlone(next, roots))
+  while (next && leavesBuffersAlone(next, outputRoots))
     next = next->getNextNode();
-  roots.insert(inputRoots.begin(), inputRoots.end());
+  DenseSet<Value> inputRoots = rootsOf(op, op.getDpsInputs());
+  DenseSet<Value> roots(inputRoots);
+  roots.insert(root);
   auto generic = dyn_cast_or_null<linalg::GenericOp>(next);
   if (!generic || !generic.hasPureBufferSemantics() ||
       generic.getNumReductionLoops() != 0 ||
@@ -108,11 +129,9 @@ xla::gpu_kernels::matchContractionEpilogue(linalg::LinalgOp op) {
       return failure();
     overwritesOutput = true;
   }
-  SmallVector<Operation *> keep{op.getOperation(), generic.getOperation()};
-  llvm::append_range(keep, epilogue.reshapes);
-  epilogue.storeOutput = !overwritesOutput &&
-                         (!root.getDefiningOp<memref::AllocOp>() ||
-                          usedBeyond(root, keep));
+  epilogue.storeOutput =
+      !overwritesOutput &&
+      (!root.getDefiningOp<memref::AllocOp>() || usedAfter(root, generic));
 
   // Where the kernel goes: `op` moves down past the ops that leave its
   // buffers alone and past deallocations (which move after the epilogue),
@@ -124,10 +143,7 @@ xla::gpu_kernels::matchContractionEpilogue(linalg::LinalgOp op) {
     else if (!leavesBuffersAlone(place, roots))
       break;
   }
-  DenseSet<Value> epilogueRoots;
-  for (Value operand : generic->getOperands())
-    if (isa<MemRefType>(operand.getType()))
-      epilogueRoots.insert(bufferRoot(operand));
+  DenseSet<Value> epilogueRoots = rootsOf(generic, generic->getOperands());
   for (Operation *between = place; between != generic;
        between = between->getNextNode())
     if (!leavesBuffersAlone(between, epilogueRoots))

@@ -246,11 +246,21 @@ xla::gpu_kernels::wholeOutputFills(linalg::LinalgOp op) {
         continue;
       break;
     }
+    // The last fill of an output is the one `op` starts from: an earlier
+    // one is dead, and one that cannot be folded ends the search.
+    bool last = false, foldable = true;
     for (OpOperand &output : op.getDpsInitsMutable()) {
       unsigned n = output.getOperandNumber() - op.getNumDpsInputs();
-      if (!fills[n] && fillable(output, fill))
+      if (output.get() != fill.getOutputs()[0] || fills[n])
+        continue;
+      last = true;
+      if (fillable(output, fill))
         fills[n] = fill;
+      else
+        foldable = false;
     }
+    if (last && !foldable)
+      break;
   }
   return fills;
 }

@@ -311,8 +311,9 @@ struct ContractionEpilogue {
   mlir::linalg::GenericOp op;
   /// The operand of `op` that reads the contraction's output.
   mlir::OpOperand *input = nullptr;
-  /// Whether the kernel still stores the contraction's output: something
-  /// other than `op` reads it, or it is the function's.
+  /// Whether the kernel still stores the contraction's output: an op after
+  /// `op` uses it (through any view), or it is no allocation of the
+  /// function's; not if `op` overwrites it in place.
   bool storeOutput = true;
   /// The collapses and expansions from the contraction's output to the
   /// value `input` reads, in order (none: the same value).
@@ -331,12 +332,14 @@ struct ContractionEpilogue {
 /// semantics), if the next op that touches its output is one: a parallel
 /// generic with static ranges that reads the output (or a collapse or
 /// expansion of it) through one operand whose map is a permutation, reads
-/// no other view of it and writes nothing `op` reads. The kernel runs at
+/// no other view of it and writes nothing `op` reads, in a function whose
+/// calls pass distinct buffers. The kernel runs at
 /// the first op after `op` that touches one of `op`'s buffers, other than
 /// a deallocation (those move after the epilogue), or at the epilogue:
 /// the ops from there to the epilogue must leave the epilogue's buffers
-/// alone (`leavesBuffersAlone`), and the values it uses that they define
-/// must come from ops without memory effects. Failure otherwise.
+/// (operands and the memrefs its body reads) alone (`leavesBuffersAlone`),
+/// and the values it uses that they define must come from ops without
+/// memory effects. Failure otherwise.
 mlir::FailureOr<ContractionEpilogue>
 matchContractionEpilogue(mlir::linalg::LinalgOp op);
 

@@ -88,3 +88,29 @@ func.func @kept(%s: tensor<64x32xf32>, %v: tensor<32x16xf32>, %d: tensor<8xf64>,
   } -> tensor<8x4xf32>
   return %c, %y, %z1, %z2 : tensor<64x16xf32>, tensor<8x4xf64>, tensor<8x4xf32>, tensor<8x4xf32>
 }
+
+// -----
+
+// Index casts are cheap too (and index has no bit width to check).
+// CHECK-LABEL: func.func @index_cast(
+// CHECK:         linalg.generic
+// CHECK:           arith.index_cast
+// CHECK:           arith.muli
+// CHECK-NOT:     linalg.generic
+func.func @index_cast(%x: tensor<8x4xi32>, %v: tensor<8xi32>) -> tensor<8x4xi32> {
+  %e0 = tensor.empty() : tensor<8xi32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>], iterator_types = ["parallel"]} ins(%v : tensor<8xi32>) outs(%e0 : tensor<8xi32>) {
+  ^bb0(%a: i32, %o: i32):
+    %i = arith.index_cast %a : i32 to index
+    %s = arith.muli %i, %i : index
+    %j = arith.index_cast %s : index to i32
+    linalg.yield %j : i32
+  } -> tensor<8xi32>
+  %e1 = tensor.empty() : tensor<8x4xi32>
+  %y = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]} ins(%x, %r : tensor<8x4xi32>, tensor<8xi32>) outs(%e1 : tensor<8x4xi32>) {
+  ^bb0(%a: i32, %b: i32, %o: i32):
+    %m = arith.muli %a, %b : i32
+    linalg.yield %m : i32
+  } -> tensor<8x4xi32>
+  return %y : tensor<8x4xi32>
+}

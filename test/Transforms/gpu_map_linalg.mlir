@@ -290,6 +290,21 @@ func.func private @output_kept_fill_fusion(%a: memref<64x32xf32>, %b: memref<32x
   return
 }
 
+// Two fills of the output, the later of a value known only at run time:
+// nothing is folded (the earlier fill is dead, the later one cannot be).
+// CHECK-LABEL: func.func private @output_refilled_fusion(
+// CHECK-COUNT-2: linalg.fill
+// CHECK:         gpu.launch
+// CHECK:           memref.load %arg2
+func.func private @output_refilled_fusion(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>, %s: memref<f32>) attributes {xla.fusion_kind = "output"} {
+  %zero = arith.constant 0.0 : f32
+  %v = memref.load %s[] : memref<f32>
+  linalg.fill ins(%zero : f32) outs(%c : memref<64x64xf32>)
+  linalg.fill ins(%v : f32) outs(%c : memref<64x64xf32>)
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
+  return
+}
+
 // A column reduction from a fill: each thread starts from the fill's value
 // instead of loading the output, and the fill goes.
 // CHECK-LABEL: func.func private @input_filled_column_fusion(

@@ -1,6 +1,7 @@
 // RUN: xla-opt %s --xla-gpu-map-linalg="contraction-epilogues=1 row-fusion=false sm-count=8" --canonicalize --cse | FileCheck %s
 // RUN: xla-opt %s --xla-gpu-map-linalg="contraction-epilogues=1 row-fusion=false sm-count=8 tensor-cores=tf32" --canonicalize --cse | FileCheck %s --check-prefix=TC
 // RUN: xla-opt %s --xla-gpu-map-linalg="row-fusion=false sm-count=8" --canonicalize --cse | FileCheck %s --check-prefix=OFF
+// RUN: xla-opt %s --xla-gpu-map-linalg="contraction-epilogues=1 row-fusion=false sm-count=8" | FileCheck %s --check-prefix=RAW
 // The elementwise op after a tiled contraction runs in the contraction's
 // kernel (GPUContractionEpilogue.cpp): each thread applies it to the
 // output values it computes, instead of a kernel that reads the whole
@@ -34,6 +35,9 @@
 // TC-NOT:     linalg.generic
 // TC:         nvvm.mma.sync
 // TC:         memref.store {{.*}}, %arg3
+// RAW-LABEL: func.func private @output_bias_fusion(
+// RAW-NOT:     memref.store {{.*}}, %alloc
+// RAW:         return
 // OFF-LABEL: func.func private @output_bias_fusion(
 // OFF:         gpu.launch
 // OFF:         linalg.generic
@@ -84,7 +88,8 @@ func.func private @output_stored_fusion(%a: memref<2x8x32xf32>, %b: memref<2x32x
 
 // An optimizer's update in place: the epilogue overwrites the gradient
 // with the new moment, element for element, so the gradient itself is not
-// stored; a scalar operand (the step size) is loaded in the kernel, and
+// stored; a 0-d operand (the step size) is loaded in the kernel, a scalar
+// one (the decay) used as it is, and
 // the update's arithmetic keeps its rounding (only the product's
 // multiply-adds become fmas). An elementwise op in between that leaves the
 // product's buffers alone stays before the kernel.
@@ -96,13 +101,12 @@ func.func private @output_stored_fusion(%a: memref<2x8x32xf32>, %b: memref<2x32x
 // CHECK:             %[[G:.*]] = arith.addf %{{.*}}#0, %cst
 // CHECK-NOT:         memref.store %[[G]]
 // CHECK:             memref.load %arg5[]
-// CHECK:             %[[X:.*]] = arith.mulf %{{[0-9]+}}, %{{[a-z_0-9]+}} : f32
+// CHECK:             %[[X:.*]] = arith.mulf %{{[0-9]+}}, %arg7 : f32
 // CHECK-NEXT:        %[[NM:.*]] = arith.addf %[[X]], %[[G]] : f32
 // CHECK:             memref.store %[[NM]], %arg2
 // CHECK-NEXT:        memref.store %{{.*}}, %arg4
-func.func private @output_update_fusion(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %g: memref<64x64xf32>, %m: memref<64x64xf32>, %w: memref<64x64xf32>, %lr: memref<f32>, %other: memref<64x64xf32>) attributes {xla.fusion_kind = "output"} {
+func.func private @output_update_fusion(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %g: memref<64x64xf32>, %m: memref<64x64xf32>, %w: memref<64x64xf32>, %lr: memref<f32>, %other: memref<64x64xf32>, %half: f32) attributes {xla.fusion_kind = "output"} {
   %zero = arith.constant 0.0 : f32
-  %half = arith.constant 0.5 : f32
   linalg.fill ins(%zero : f32) outs(%g : memref<64x64xf32>)
   linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%g : memref<64x64xf32>)
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%m : memref<64x64xf32>) outs(%other : memref<64x64xf32>) {
@@ -110,9 +114,9 @@ func.func private @output_update_fusion(%a: memref<64x32xf32>, %b: memref<32x64x
     %t = math.tanh %x : f32
     linalg.yield %t : f32
   }
-  linalg.generic {indexing_maps = [#id, #id, #scalar, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%g, %m, %lr : memref<64x64xf32>, memref<64x64xf32>, memref<f32>) outs(%g, %w : memref<64x64xf32>, memref<64x64xf32>) {
-  ^bb0(%grad: f32, %mom: f32, %rate: f32, %o: f32, %wo: f32):
-    %x = arith.mulf %mom, %half : f32
+  linalg.generic {indexing_maps = [#id, #id, #scalar, #scalar, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%g, %m, %lr, %half : memref<64x64xf32>, memref<64x64xf32>, memref<f32>, f32) outs(%g, %w : memref<64x64xf32>, memref<64x64xf32>) {
+  ^bb0(%grad: f32, %mom: f32, %rate: f32, %h: f32, %o: f32, %wo: f32):
+    %x = arith.mulf %mom, %h : f32
     %nm = arith.addf %x, %grad : f32
     %step = arith.mulf %nm, %rate : f32
     %nw = arith.subf %wo, %step : f32
@@ -201,6 +205,71 @@ func.func private @output_blocked_fusion(%a: memref<64x64xf32>, %b: memref<64x64
     %t = math.tanh %x : f32
     linalg.yield %t : f32
   }
+  return
+}
+
+// The product read through a collapse by the epilogue and by a later copy:
+// the kernel stores it as well.
+// CHECK-LABEL: func.func private @output_reshape_reader_fusion(
+// CHECK:         gpu.launch
+// CHECK:           memref.store %{{.*}}, %[[C:alloc[_0-9]*]][
+// CHECK:           memref.store %{{.*}}, %arg2[
+// CHECK:         linalg.copy
+func.func private @output_reshape_reader_fusion(%a: memref<2x8x32xf32>, %b: memref<2x32x64xf32>, %out: memref<64x16xf32>, %out2: memref<16x64xf32>) attributes {xla.fusion_kind = "output"} {
+  %zero = arith.constant 0.0 : f32
+  %c = memref.alloc() : memref<2x8x64xf32>
+  %flat = memref.collapse_shape %c [[0, 1], [2]] : memref<2x8x64xf32> into memref<16x64xf32>
+  linalg.fill ins(%zero : f32) outs(%c : memref<2x8x64xf32>)
+  linalg.batch_matmul ins(%a, %b : memref<2x8x32xf32>, memref<2x32x64xf32>) outs(%c : memref<2x8x64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(n, m) -> (m, n)>, #id], iterator_types = ["parallel", "parallel"]} ins(%flat : memref<16x64xf32>) outs(%out : memref<64x16xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %t = math.tanh %x : f32
+    linalg.yield %t : f32
+  }
+  linalg.copy ins(%flat : memref<16x64xf32>) outs(%out2 : memref<16x64xf32>)
+  memref.dealloc %c : memref<2x8x64xf32>
+  return
+}
+
+// Left alone: an epilogue whose body reads a buffer (a gather's load) that
+// an op writes after one that reads the product's input (neither the
+// product nor the epilogue may move past both), and a function whose
+// caller passes one buffer twice (the copy in between would overwrite the
+// product's input).
+// CHECK-LABEL: func.func private @output_captured_fusion(
+// CHECK:         gpu.launch
+// CHECK:         linalg.copy
+// CHECK:         linalg.copy
+// CHECK:         linalg.generic
+// CHECK-LABEL: func.func private @output_aliased_fusion(
+// CHECK:         gpu.launch
+// CHECK:         linalg.copy
+// CHECK:         linalg.generic
+func.func private @output_captured_fusion(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>, %x: memref<64x64xf32>, %y: memref<4xf32>, %t: memref<4xf32>, %out: memref<64x64xf32>) attributes {xla.fusion_kind = "output"} {
+  %c0 = arith.constant 0 : index
+  linalg.matmul ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
+  linalg.copy ins(%a : memref<64x64xf32>) outs(%x : memref<64x64xf32>)
+  linalg.copy ins(%y : memref<4xf32>) outs(%t : memref<4xf32>)
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%c : memref<64x64xf32>) outs(%out : memref<64x64xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %g = memref.load %t[%c0] : memref<4xf32>
+    %s = arith.addf %v, %g : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+func.func private @output_aliased_fusion(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>, %d: memref<64x64xf32>, %e: memref<64x64xf32>, %out: memref<64x64xf32>) attributes {xla.fusion_kind = "output"} {
+  linalg.matmul ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
+  linalg.copy ins(%d : memref<64x64xf32>) outs(%e : memref<64x64xf32>)
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%c : memref<64x64xf32>) outs(%out : memref<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %t = math.tanh %x : f32
+    linalg.yield %t : f32
+  }
+  return
+}
+func.func @main(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>, %d: memref<64x64xf32>, %out: memref<64x64xf32>) {
+  call @output_aliased_fusion(%a, %b, %c, %d, %a, %out) : (memref<64x64xf32>, memref<64x64xf32>, memref<64x64xf32>, memref<64x64xf32>, memref<64x64xf32>, memref<64x64xf32>) -> ()
   return
 }
 
