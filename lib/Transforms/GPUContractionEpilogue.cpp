@@ -29,6 +29,9 @@ static bool usedAfter(Value buffer, Operation *last) {
         return true;
       continue;
     }
+    // An alias no view traces (a select of buffers) may be read anywhere.
+    if (createsOpaqueAlias(user))
+      return true;
     if (user == last || isa<memref::DeallocOp>(user))
       continue;
     Operation *ancestor = last->getBlock()->findAncestorOpInBlock(*user);
@@ -143,6 +146,10 @@ xla::gpu_kernels::matchContractionEpilogue(linalg::LinalgOp op) {
     else if (!leavesBuffersAlone(place, roots))
       break;
   }
+  // A body that loads the output itself (a gather from it) would read
+  // elements other blocks have not stored yet.
+  if (rootsOf(generic, {}).contains(root))
+    return failure();
   DenseSet<Value> epilogueRoots = rootsOf(generic, generic->getOperands());
   for (Operation *between = place; between != generic;
        between = between->getNextNode())

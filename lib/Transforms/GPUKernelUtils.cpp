@@ -187,22 +187,36 @@ Value xla::gpu_kernels::lessThan(OpBuilder &b, Location loc, Value a,
                                arith::ConstantIndexOp::create(b, loc, bound));
 }
 
+/// Whether `op` uses (as an operand or in its regions, as a gather's
+/// payload does) a buffer of `roots`.
+static bool usesBuffers(Operation *op, const DenseSet<Value> &roots) {
+  SetVector<Value> used(op->getOperands().begin(), op->getOperands().end());
+  for (Region &region : op->getRegions())
+    getUsedValuesDefinedAbove(region, used);
+  return llvm::any_of(used, [&](Value value) {
+    return isa<MemRefType>(value.getType()) &&
+           roots.contains(xla::gpu_kernels::bufferRoot(value));
+  });
+}
+
+bool xla::gpu_kernels::createsOpaqueAlias(Operation *op) {
+  return !isa<ViewLikeOpInterface>(op) &&
+         llvm::any_of(op->getResultTypes(), llvm::IsaPred<MemRefType>);
+}
+
 bool xla::gpu_kernels::leavesBuffersAlone(Operation *op,
                                           const DenseSet<Value> &roots) {
-  if (isMemoryEffectFree(op) || isa<memref::AllocOp>(op))
+  if (isa<memref::AllocOp>(op))
     return true;
+  // A memref that bufferRoot cannot see through (a select of buffers)
+  // would let later ops touch the buffers unseen.
+  if (isMemoryEffectFree(op))
+    return !createsOpaqueAlias(op) || !usesBuffers(op, roots);
   if (!isa<gpu::LaunchOp, memref::DeallocOp>(op) &&
       !(isa<linalg::LinalgOp>(op) &&
         cast<linalg::LinalgOp>(op).hasPureBufferSemantics()))
     return false;
-  // A payload may read a buffer it captures (a gather's loads).
-  SetVector<Value> used(op->getOperands().begin(), op->getOperands().end());
-  for (Region &region : op->getRegions())
-    getUsedValuesDefinedAbove(region, used);
-  return llvm::none_of(used, [&](Value value) {
-    return isa<MemRefType>(value.getType()) &&
-           roots.contains(xla::gpu_kernels::bufferRoot(value));
-  });
+  return !usesBuffers(op, roots);
 }
 
 SmallVector<linalg::FillOp>

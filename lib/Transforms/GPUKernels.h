@@ -95,11 +95,17 @@ mlir::Value bufferRoot(mlir::Value buffer);
 /// distinct arguments (and allocations) are distinct memory.
 bool callsPassDistinctBuffers(mlir::func::FuncOp func);
 
+/// Whether `op` makes a memref that is no view (ViewLikeOpInterface) of
+/// its operands, such as a select of two buffers: `bufferRoot` cannot see
+/// what it aliases.
+bool createsOpaqueAlias(mlir::Operation *op);
+
 /// True if `op` (between two ops a kernel would bring together) leaves the
-/// buffers of `roots` (`bufferRoot`s) alone: it touches no memory,
-/// allocates, or is a linalg op, a kernel or a deallocation whose operands
-/// and captured values are other buffers (distinct, as the function's
-/// calls pass them).
+/// buffers of `roots` (`bufferRoot`s) alone: it touches no memory and
+/// makes no opaque alias of them (`createsOpaqueAlias`), allocates, or is
+/// a linalg op, a kernel or a deallocation whose operands and captured
+/// values are other buffers (distinct, as the function's calls pass
+/// them).
 bool leavesBuffersAlone(mlir::Operation *op,
                         const llvm::DenseSet<mlir::Value> &roots);
 
