@@ -41,19 +41,6 @@ static bool usedAfter(Value buffer, Operation *last) {
   return false;
 }
 
-/// The buffers (`bufferRoot`s) of `operands` and of the memrefs `op`'s
-/// body captures (a gather's loads).
-static DenseSet<Value> rootsOf(Operation *op, ValueRange operands) {
-  SetVector<Value> used(operands.begin(), operands.end());
-  for (Region &region : op->getRegions())
-    getUsedValuesDefinedAbove(region, used);
-  DenseSet<Value> roots;
-  for (Value value : used)
-    if (isa<MemRefType>(value.getType()))
-      roots.insert(bufferRoot(value));
-  return roots;
-}
-
 /// The reshapes that make `view` of `output` (collapses and expansions of
 /// static shapes, from `output` on), or failure.
 static FailureOr<SmallVector<Operation *>> reshapesOf(Value view,
@@ -88,7 +75,7 @@ xla::gpu_kernels::matchContractionEpilogue(linalg::LinalgOp op) {
   Operation *next = op->getNextNode();
   while (next && leavesBuffersAlone(next, outputRoots))
     next = next->getNextNode();
-  DenseSet<Value> inputRoots = rootsOf(op, op.getDpsInputs());
+  DenseSet<Value> inputRoots = bufferRootsUsedBy(op, op.getDpsInputs());
   DenseSet<Value> roots(inputRoots);
   roots.insert(root);
   auto generic = dyn_cast_or_null<linalg::GenericOp>(next);
@@ -148,9 +135,10 @@ xla::gpu_kernels::matchContractionEpilogue(linalg::LinalgOp op) {
   }
   // A body that loads the output itself (a gather from it) would read
   // elements other blocks have not stored yet.
-  if (rootsOf(generic, {}).contains(root))
+  if (bufferRootsUsedBy(generic, {}).contains(root))
     return failure();
-  DenseSet<Value> epilogueRoots = rootsOf(generic, generic->getOperands());
+  DenseSet<Value> epilogueRoots =
+      bufferRootsUsedBy(generic, generic->getOperands());
   for (Operation *between = place; between != generic;
        between = between->getNextNode())
     if (!leavesBuffersAlone(between, epilogueRoots))

@@ -187,16 +187,24 @@ Value xla::gpu_kernels::lessThan(OpBuilder &b, Location loc, Value a,
                                arith::ConstantIndexOp::create(b, loc, bound));
 }
 
+DenseSet<Value> xla::gpu_kernels::bufferRootsUsedBy(Operation *op,
+                                                    ValueRange values) {
+  SetVector<Value> used(values.begin(), values.end());
+  for (Region &region : op->getRegions())
+    getUsedValuesDefinedAbove(region, used);
+  DenseSet<Value> roots;
+  for (Value value : used)
+    if (isa<MemRefType>(value.getType()))
+      roots.insert(bufferRoot(value));
+  return roots;
+}
+
 /// Whether `op` uses (as an operand or in its regions, as a gather's
 /// payload does) a buffer of `roots`.
 static bool usesBuffers(Operation *op, const DenseSet<Value> &roots) {
-  SetVector<Value> used(op->getOperands().begin(), op->getOperands().end());
-  for (Region &region : op->getRegions())
-    getUsedValuesDefinedAbove(region, used);
-  return llvm::any_of(used, [&](Value value) {
-    return isa<MemRefType>(value.getType()) &&
-           roots.contains(xla::gpu_kernels::bufferRoot(value));
-  });
+  return llvm::any_of(
+      xla::gpu_kernels::bufferRootsUsedBy(op, op->getOperands()),
+      [&](Value root) { return roots.contains(root); });
 }
 
 bool xla::gpu_kernels::createsOpaqueAlias(Operation *op) {

@@ -95,6 +95,12 @@ mlir::Value bufferRoot(mlir::Value buffer);
 /// distinct arguments (and allocations) are distinct memory.
 bool callsPassDistinctBuffers(mlir::func::FuncOp func);
 
+/// The buffers (`bufferRoot`s) of the memrefs among `values` (some or all
+/// of `op`'s operands) and among those `op`'s regions capture (a gather's
+/// loads).
+llvm::DenseSet<mlir::Value> bufferRootsUsedBy(mlir::Operation *op,
+                                              mlir::ValueRange values);
+
 /// Whether `op` makes a memref that is no view (ViewLikeOpInterface) of
 /// its operands, such as a select of two buffers: `bufferRoot` cannot see
 /// what it aliases.
