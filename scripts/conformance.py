@@ -13,6 +13,8 @@ reason and counts passes per tier, using the corpus's own classify.py.
   scripts/conformance.py --write-docs docs/conformance.md
   scripts/conformance.py --baseline test/corpus/conformance-baseline.txt
                                               # fail if a unit that passed before fails now
+  scripts/conformance.py --flag=--target=cuda --flag=--gpu-emulate
+                                              # the GPU code generation, in the emulator
 
 Exit status: 0 when no baseline unit regressed (or no baseline given), 1
 otherwise; a missing corpus is a skip (exit 0 with a message).
@@ -119,7 +121,7 @@ def first_line(stderr):
     return lines[0].strip()[:300] if lines else ""
 
 
-def run_unit(unit, xla_run, timeout, tmpdir):
+def run_unit(unit, xla_run, flags, timeout, tmpdir):
     base = os.path.basename(unit["file"])
     if base in TOOL_SPECIFIC:
         return dict(status="n/a", reason=None, detail=TOOL_SPECIFIC[base],
@@ -136,7 +138,7 @@ def run_unit(unit, xla_run, timeout, tmpdir):
         for entry in unit["entries"] or [None]:
             # Every unit compiled afresh: this checks the compiler, and
             # would otherwise fill the user's compilation cache.
-            cmd = [xla_run, path, "--no-print", "--no-cache"]
+            cmd = [xla_run, path, "--no-print", "--no-cache"] + flags
             if entry:
                 cmd += ["--entry", entry]
             try:
@@ -240,6 +242,8 @@ def main():
     ap.add_argument("--corpus", default=DEFAULT_CORPUS)
     ap.add_argument("--xla-run", default=os.path.join(ROOT, "build", "bin",
                                                       "xla-run"))
+    ap.add_argument("--flag", action="append", default=[],
+                    help="an xla-run flag for every unit (repeatable)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--timeout", type=float, default=120.0,
                     help="seconds per unit (compile + run)")
@@ -272,8 +276,9 @@ def main():
     results = [None] * len(units)
     with tempfile.TemporaryDirectory(prefix="xla-conformance-") as tmp, \
             concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        futures = {pool.submit(run_unit, u, args.xla_run, args.timeout,
-                               tmp): i for i, u in enumerate(units)}
+        futures = {pool.submit(run_unit, u, args.xla_run, args.flag,
+                               args.timeout, tmp): i
+                   for i, u in enumerate(units)}
         done = 0
         for fut in concurrent.futures.as_completed(futures):
             i = futures[fut]

@@ -9,7 +9,12 @@ only the runtime.
   scripts/gpu_artifacts.py build DIR [--filter S] [--no-corpus] [--strict]
                                                     # here: compile (needs build/)
   scripts/gpu_artifacts.py run DIR [--kinds K] [--budget S] [--batch N]
-                               [--skip-passed JSON] # there: run, compare, report
+                               [--skip-passed JSON] [--strict]
+                                                    # there: run, compare, report
+
+With `build --gpu-flag=--gpu-emulate` the GPU artifacts hold kernels
+compiled for the host, and `run` checks them here, in the runtime's GPU
+emulator (docs/gpu.md, "Testing without a GPU").
 
 `build` compiles every end-to-end test (test/e2e) for the CPU and the GPU,
 runs the CPU artifacts here to record their outputs, and compiles the
@@ -419,6 +424,8 @@ def run(args):
                   "w") as fh:
             json.dump(results, fh, indent=1)
     shutil.rmtree(work, ignore_errors=True)
+    if args.strict and any(r["status"] == "fail" for r in results):
+        return 1
     return 0
 
 
@@ -444,6 +451,8 @@ def main():
     r = sub.add_parser("run")
     r.add_argument("dir")
     r.add_argument("--jobs", type=int, default=8)
+    r.add_argument("--strict", action="store_true",
+                   help="exit 1 if a program fails")
     r.add_argument("--timeout", type=float, default=120.0)
     r.add_argument("--kinds", default="",
                    help="only these kinds, comma-separated: e2e, corpus, "

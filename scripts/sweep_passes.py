@@ -31,6 +31,7 @@ OPTION_VARIANTS = [
     "--xla-gpu-map-linalg=row-fusion=0 contraction-epilogues=1 "
     "tensor-cores=tf32",
     "--xla-fuse-elementwise=recompute-into-elementwise=1",
+    "--xla-gpu-to-runtime=emulated=1",
 ]
 
 

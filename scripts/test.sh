@@ -5,8 +5,9 @@
 # test, and the two corpus checks over
 # ../shared/conformance (skipped when it is absent): every file parses and
 # round-trips, and every unit that passed before still compiles, runs and
-# passes its checks; then the sanitizer build's lit run and a one-minute
-# fuzz run.
+# passes its checks, on the CPU and through the GPU code generation in the
+# runtime's GPU emulator; then the sanitizer build's lit run and a
+# one-minute fuzz run.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # Compilations in the tests verify the IR after every MLIR pass, so that a
@@ -24,6 +25,7 @@ python3 -m pytest -q "$ROOT/python/tests"
 "$ROOT/scripts/test_install.sh"
 python3 "$ROOT/scripts/corpus_roundtrip.py"
 "$ROOT/scripts/build.sh" check-conformance
+"$ROOT/scripts/build.sh" check-conformance-gpu-emulated
 # The sanitizer build (build-san/): the lit suite under ASan, UBSan and
 # LeakSanitizer, then a short fuzz run (docs/robustness.md). It shares the
 # ccache with build/, so after the first time it mostly links.

@@ -110,6 +110,12 @@ struct CompileCLOptions {
                      "product (a bias, an activation, an optimizer's "
                      "update) in the product's kernel"),
             cl::init(defaults.gpuContractionEpilogues), cl::cat(category)),
+        gpuEmulate(
+            "gpu-emulate",
+            cl::desc("With --target=cuda, compile the kernels for the host "
+                     "and run them in the runtime's GPU emulator (slow; "
+                     "checks the GPU code generation without a GPU)"),
+            cl::init(defaults.gpuEmulate), cl::cat(category)),
         gpuTensorCores(
             "gpu-tensor-cores",
             cl::desc("On a GPU, run f32 matrix products on tensor cores: "
@@ -198,6 +204,7 @@ struct CompileCLOptions {
   cl::opt<bool> gpuCublas;
   cl::opt<bool> gpuTransposeTiles;
   cl::opt<bool> gpuContractionEpilogues;
+  cl::opt<bool> gpuEmulate;
   cl::opt<std::string> gpuTensorCores;
   cl::opt<bool> parallelLoops;
   cl::opt<bool> runtimeAlloc;
@@ -257,6 +264,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.gpuCublas = cl->gpuCublas;
   options.gpuTransposeTiles = cl->gpuTransposeTiles;
   options.gpuContractionEpilogues = cl->gpuContractionEpilogues;
+  options.gpuEmulate = cl->gpuEmulate;
   options.gpuTensorCores = cl->gpuTensorCores;
   options.parallelLoops = cl->parallelLoops;
   options.runtimeAlloc = cl->runtimeAlloc;
@@ -369,6 +377,7 @@ const std::vector<OptionSetter> &optionSetters() {
       field("gpu-transpose-tiles", &CompileOptions::gpuTransposeTiles),
       field("gpu-contraction-epilogues",
             &CompileOptions::gpuContractionEpilogues),
+      field("gpu-emulate", &CompileOptions::gpuEmulate),
       field("gpu-tensor-cores", &CompileOptions::gpuTensorCores),
       field("parallel-loops", &CompileOptions::parallelLoops),
       field("runtime-alloc", &CompileOptions::runtimeAlloc),

@@ -415,6 +415,9 @@ compileProgram(ModuleOp module, const TargetDescription &target,
     if (llvm::Error error = startDump(dumpDir, program, pm))
       return std::move(error);
   std::string report = dumpDir.empty() ? "" : getFusionReportPath(dumpDir);
+  if (target.gpu.empty() && options.gpuEmulate)
+    return makeError("--gpu-emulate runs GPU programs: it needs "
+                     "--target=cuda");
   if (target.gpu.empty()) {
     // The CPU pipeline prepares every alias for donation; the GPU copies
     // inputs and results across the bus anyway, so donating saves nothing.
@@ -453,6 +456,8 @@ compileProgram(ModuleOp module, const TargetDescription &target,
     pipelineOptions.libraryGemm = options.gpuCublas ? "cublas" : "";
     pipelineOptions.transposeTiles = options.gpuTransposeTiles;
     pipelineOptions.contractionEpilogues = options.gpuContractionEpilogues;
+    if (options.gpuEmulate)
+      pipelineOptions.gpuFormat = "host";
     pipelineOptions.tensorCores = options.gpuTensorCores;
     pipelineOptions.fusionReport = report;
     if (!dumpDir.empty())

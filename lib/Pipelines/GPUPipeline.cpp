@@ -124,17 +124,24 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
     target.linkLibs.push_back(libdevice.str().str());
   pm.addPass(createGpuNVVMAttachTarget(target));
   addDeviceLowering(pm);
-  if (!options.dumpPTX.empty()) {
+  bool emulated = options.gpuFormat == "host";
+  if (!options.dumpPTX.empty() && !emulated) {
     GPUDumpPTXPassOptions dump;
     dump.directory = options.dumpPTX;
     pm.addPass(createGPUDumpPTXPass(dump));
   }
-  GpuModuleToBinaryPassOptions binary;
-  binary.compilationTarget = options.gpuFormat;
-  binary.toolkitPath = toolkit;
-  pm.addPass(createGpuModuleToBinaryPass(binary));
+  if (emulated) {
+    pm.addPass(createGPUKernelsToHostPass());
+  } else {
+    GpuModuleToBinaryPassOptions binary;
+    binary.compilationTarget = options.gpuFormat;
+    binary.toolkitPath = toolkit;
+    pm.addPass(createGpuModuleToBinaryPass(binary));
+  }
 
-  // Host code.
+  // Host code. Its scalar loops (a triangular solve's) may hold complex
+  // arithmetic, which convert-to-llvm does not lower whole.
+  pm.addPass(createConvertComplexToStandardPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(arith::createArithExpandOpsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
@@ -142,7 +149,9 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
   memrefToLLVM.useGenericFunctions = true;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
-  pm.addPass(createGPUToRuntimePass());
+  GPUToRuntimePassOptions runtime;
+  runtime.emulated = emulated;
+  pm.addPass(createGPUToRuntimePass(runtime));
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

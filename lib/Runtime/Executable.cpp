@@ -6,6 +6,7 @@
 
 #include "xla-mlir/ABI/EntryABI.h"
 #include "xla-mlir/ABI/GPUABI.h"
+#include "xla-mlir/Runtime/GPUEmulator.h"
 #include "xla-mlir/Runtime/GPURuntime.h"
 
 #include <dlfcn.h>
@@ -89,9 +90,12 @@ Status Executable::execute(void **buffers, CheckReport *checks) const {
     CheckReportScope checkScope(report);
     CustomCallScope customCallScope(customCalls, &customCallErrors);
     GPUExecutionScope gpuScope(gpuImages.get());
+    GPUEmulatorScope emulatorScope;
     entryPoint(buffers);
     if (gpu)
       gpuErrors = gpuScope.finish();
+    else
+      gpuErrors = emulatorScope.finish();
   }
   if (gpuErrors)
     return gpuErrors;

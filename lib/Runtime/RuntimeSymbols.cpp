@@ -9,6 +9,7 @@
 #include "xla-mlir/Runtime/BufferPool.h"
 #include "xla-mlir/Runtime/Checks.h"
 #include "xla-mlir/Runtime/CustomCallRegistry.h"
+#include "xla-mlir/Runtime/GPUEmulator.h"
 #include "xla-mlir/Runtime/GPURuntime.h"
 
 #include <string>
@@ -58,6 +59,9 @@ void *xla::runtime::lookupRuntimeSymbol(std::string_view name) {
     return reinterpret_cast<void *>(&memrefAlignedAlloc);
   if (name == kFreeSymbol)
     return reinterpret_cast<void *>(&memrefFree);
+  if (name.substr(0, sizeof(kGPUEmulatorSymbolPrefix) - 1) ==
+      kGPUEmulatorSymbolPrefix)
+    return lookupGPUEmulatorSymbol(std::string(name).c_str());
   if (name.substr(0, sizeof(kGPUSymbolPrefix) - 1) == kGPUSymbolPrefix)
     return lookupGPURuntimeSymbol(std::string(name).c_str());
   return nullptr;

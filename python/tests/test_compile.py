@@ -173,6 +173,47 @@ def test_gpu_tensor_cores_option_is_checked():
                    cache=False)
 
 
+SOFTMAX_DOT = """
+func.func @main(%x: tensor<64x96xf32>, %w: tensor<96x40xf32>)
+    -> (tensor<64x96xf32>, tensor<64x40xf32>) {
+  %ninf = hlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = hlo.constant dense<0.0> : tensor<f32>
+  %max = hlo.reduce(%x init: %ninf) applies hlo.maximum across dimensions = [1]
+      : (tensor<64x96xf32>, tensor<f32>) -> tensor<64xf32>
+  %maxb = hlo.broadcast_in_dim %max, dims = [0]
+      : (tensor<64xf32>) -> tensor<64x96xf32>
+  %d = hlo.subtract %x, %maxb : tensor<64x96xf32>
+  %e = hlo.exponential %d : tensor<64x96xf32>
+  %sum = hlo.reduce(%e init: %zero) applies hlo.add across dimensions = [1]
+      : (tensor<64x96xf32>, tensor<f32>) -> tensor<64xf32>
+  %sumb = hlo.broadcast_in_dim %sum, dims = [0]
+      : (tensor<64xf32>) -> tensor<64x96xf32>
+  %p = hlo.divide %e, %sumb : tensor<64x96xf32>
+  %y = hlo.dot %p, %w : (tensor<64x96xf32>, tensor<96x40xf32>)
+      -> tensor<64x40xf32>
+  return %p, %y : tensor<64x96xf32>, tensor<64x40xf32>
+}
+"""
+
+
+def test_gpu_emulator_runs_the_gpu_code_here():
+    # The kernels a GPU would run (a row fusion with warp shuffles, a
+    # tiled product with barriers), compiled for the host and run by the
+    # runtime's emulator: no GPU or CUDA driver needed.
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((64, 96)).astype(np.float32)
+    w = rng.standard_normal((96, 40)).astype(np.float32)
+    e = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True))
+    p = e / e.sum(axis=1, keepdims=True)
+    exe = xm.compile(SOFTMAX_DOT, target="cuda", gpu_emulate=True,
+                     cache=False)
+    got_p, got_y = exe(x, w)
+    np.testing.assert_allclose(got_p, p, rtol=1e-5, atol=1e-7)
+    np.testing.assert_allclose(got_y, p @ w, rtol=1e-4, atol=1e-5)
+    with pytest.raises(xm.CompileError, match="needs --target=cuda"):
+        xm.compile(SOFTMAX_DOT, gpu_emulate=True, cache=False)
+
+
 def test_compile_errors_raise():
     with pytest.raises(xm.CompileError) as info:
         xm.compile("func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"

@@ -11,6 +11,11 @@
 // RUN: nm -D %t/gpu.so | FileCheck %s --check-prefix=IMPORT
 // RUN: %if cuda-device %{ xla-load-artifact %t/gpu.so 2>&1 | FileCheck %s %}
 // RUN: %if !cuda-device %{ not xla-load-artifact %t/gpu.so 2>&1 | FileCheck %s --check-prefix=NODEV %}
+// The GPU emulator computes the same GEMM calls with plain loops.
+// RUN: xla-translate %s --target=cuda --gpu-cublas --gpu-emulate --emit=shared -o %t/emu.so
+// RUN: nm -D %t/emu.so | FileCheck %s --check-prefix=EMULATED
+// RUN: xla-load-artifact %t/emu.so 2>&1 | FileCheck %s
+// EMULATED: _xla_import_xla_rt_gpuemu_gemm
 
 // IMPORT: _xla_import_xla_rt_gpu_gemm
 // CHECK: all 6 check(s) passed

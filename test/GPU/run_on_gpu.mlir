@@ -7,6 +7,16 @@
 // RUN: %if cuda-device %{ xla-load-artifact %t/prog.so 2>&1 | FileCheck %s %}
 // RUN: %if !cuda-device %{ not xla-load-artifact %t/prog.so 2>&1 | FileCheck %s --check-prefix=NODEV %}
 // RUN: %if !cuda-device %{ not xla-run %s --target=cuda 2>&1 | FileCheck %s --check-prefix=NODEV %}
+// With --gpu-emulate the same kernels, compiled for the host, run anywhere.
+// RUN: xla-translate %s --target=cuda --gpu-emulate --emit=shared -o %t/emu.so
+// RUN: readelf -d %t/emu.so | FileCheck %s --check-prefix=LIB
+// RUN: xla-load-artifact %t/emu.so 2>&1 | FileCheck %s --check-prefix=EMU
+// (The check's line, on stderr, comes before the buffered outputs.)
+// EMU-DAG: all 1 check(s) passed
+// EMU-DAG: 2.0 4.0 6.0 8.0 10.0 12.0
+// EMU-DAG: 12.0 30.0
+// RUN: not xla-run %s --gpu-emulate 2>&1 | FileCheck %s --check-prefix=NOTARGET
+// NOTARGET: error: --gpu-emulate runs GPU programs: it needs --target=cuda
 
 // The library loads no CUDA library itself: the runtime opens the driver.
 // LIB-NOT: NEEDED{{.*}}cuda

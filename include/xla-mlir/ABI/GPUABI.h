@@ -44,10 +44,47 @@
 //       timings. The runtime loads cuBLAS on first use
 //       (`--gpu-cublas`, pipeline option `library-gemm=cublas`).
 //
+// Emulated programs (`--gpu-emulate`: `xla-gpu-kernels-to-host` compiles
+// the kernels for the host) call the same functions with the prefix
+// `xla_rt_gpuemu_` instead of `xla_rt_gpu_` (Runtime/GPUEmulator.h): device
+// memory is host memory and a launch runs the kernel on the calling thread.
+// Their launch takes the kernel's host entry `void(const uint64_t *params)`
+// in place of the image, and flags in place of the image's size (bit 0:
+// the kernel synchronizes its threads); its shared memory bytes are all
+// the block's, static and dynamic. The kernels call:
+//
+//   uint32_t xla_rt_gpuemu_sreg(uint32_t reg);
+//       A special register: kEmulatedRegisters below.
+//   void    *xla_rt_gpuemu_shared(void);
+//       The block's shared memory (the launch's shared bytes, 0xff at the
+//       start of each block).
+//   void     xla_rt_gpuemu_barrier(void);
+//       bar.sync 0 for the whole block.
+//   uint64_t xla_rt_gpuemu_shfl(uint32_t kind, uint32_t mask,
+//                               uint32_t value, uint32_t offset,
+//                               uint32_t clamp);
+//       shfl.sync (kind: 0 bfly, 1 up, 2 down, 3 idx, as NVVM numbers
+//       them); the result in bits 0-31, the source lane's validity in
+//       bit 32.
+//   uint32_t xla_rt_gpuemu_cvt_tf32(float x);
+//       cvt.rna.tf32.f32: x rounded to TF32 (to nearest, ties away).
+//   void     xla_rt_gpuemu_mma_m16n8k8_tf32(uint32_t a0, .., uint32_t a3,
+//                                           uint32_t b0, uint32_t b1,
+//                                           float c0, .., float c3,
+//                                           float *d);
+//       mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 of the warp:
+//       each lane's fragments in, its four results written to d.
+//   float    xla_rt_gpuemu_rsqrtf(float), double xla_rt_gpuemu_rsqrt(double),
+//   float    xla_rt_gpuemu_powif(float, int32_t),
+//   double   xla_rt_gpuemu_powi(double, int32_t)
+//       libdevice functions that libm lacks (the others call libm's).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef XLA_MLIR_ABI_GPUABI_H
 #define XLA_MLIR_ABI_GPUABI_H
+
+#include <cstdint>
 
 namespace xla::runtime {
 
@@ -62,6 +99,28 @@ constexpr const char kGPUGemmSymbol[] = "xla_rt_gpu_gemm";
 
 /// Every GPU import starts with this.
 constexpr const char kGPUSymbolPrefix[] = "xla_rt_gpu_";
+
+/// Every import of an emulated GPU program starts with this instead.
+constexpr const char kGPUEmulatorSymbolPrefix[] = "xla_rt_gpuemu_";
+constexpr const char kGPUEmulatorRegisterSymbol[] = "xla_rt_gpuemu_sreg";
+constexpr const char kGPUEmulatorSharedSymbol[] = "xla_rt_gpuemu_shared";
+constexpr const char kGPUEmulatorBarrierSymbol[] = "xla_rt_gpuemu_barrier";
+constexpr const char kGPUEmulatorShuffleSymbol[] = "xla_rt_gpuemu_shfl";
+constexpr const char kGPUEmulatorTF32Symbol[] = "xla_rt_gpuemu_cvt_tf32";
+constexpr const char kGPUEmulatorMmaSymbol[] =
+    "xla_rt_gpuemu_mma_m16n8k8_tf32";
+
+/// The special registers of `xla_rt_gpuemu_sreg`.
+enum class EmulatedRegister : uint32_t {
+  ThreadIdX, ThreadIdY, ThreadIdZ,
+  BlockDimX, BlockDimY, BlockDimZ,
+  BlockIdX, BlockIdY, BlockIdZ,
+  GridDimX, GridDimY, GridDimZ,
+  LaneId,
+};
+
+/// Flags of an emulated launch.
+constexpr uint64_t kEmulatedKernelSynchronizes = 1;
 
 } // namespace xla::runtime
 

@@ -94,6 +94,11 @@ struct CompileOptions {
   /// matrix product (a bias, an activation, an optimizer's update) runs in
   /// the product's kernel (not yet run on a GPU, hence off).
   bool gpuContractionEpilogues = false;
+  /// `gpu-emulate`: a GPU program's kernels are compiled for the host and
+  /// run by the runtime's GPU emulator (Runtime/GPUEmulator.h), one block
+  /// at a time: slow, but it checks what the GPU code generation computes
+  /// on a machine without a GPU.
+  bool gpuEmulate = false;
   /// `gpu-tensor-cores`: on a GPU, f32 matrix products on tensor cores:
   /// "" (none: FMAs), "tf32" (operands rounded to TF32) or "tf32x3" (three
   /// TF32 products, near-f32 accuracy). Off by default: results must not

@@ -114,7 +114,35 @@ def GPUToRuntimePass : Pass<"xla-gpu-to-runtime", "::mlir::ModuleOp"> {
     device allocator. The C side of every call is in `ABI/GPUABI.h`. The
     module loads lazily in the runtime, so there is no global constructor.
   }];
+  let options = [
+    Option<"emulated", "emulated", "bool", /*default=*/"false",
+           "The kernels were compiled for the host (xla-gpu-kernels-to-host): "
+           "launch their entries and call the GPU emulator's functions "
+           "(xla_rt_gpuemu_*) instead of the CUDA runtime's">,
+  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def GPUKernelsToHostPass : Pass<"xla-gpu-kernels-to-host", "::mlir::ModuleOp"> {
+  let summary = "Compile GPU kernels for the host, for the GPU emulator";
+  let description = [{
+    Runs where `gpu-module-to-binary` would, on GPU modules lowered to NVVM,
+    and moves their functions and globals into the host module (prefixed
+    with the module's name), so that the GPU emulator of the runtime
+    (Runtime/GPUEmulator.h) runs the kernels a GPU would. Special
+    registers, barriers and shuffles become calls of the emulator
+    (ABI/GPUABI.h), libdevice's math functions libm's, and every pointer
+    generic (shared memory becomes a host global: the emulator runs one
+    block at a time). Each kernel gets an entry `<module>__<kernel>__entry`
+    that takes the launch's 64-bit parameter slots, marked when the kernel
+    synchronizes; an empty `gpu.binary` marked as emulated takes the
+    module's place for the launches. Other NVVM operations and inline
+    assembly are errors that name the operation.
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::gpu::GPUDialect",
+  ];
 }
 
 def VectorToLLVMPass

@@ -21,8 +21,9 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
   Option<std::string> gpuFormat{
       *this, "gpu-format",
       llvm::cl::desc("What each kernel module is compiled to: isa (PTX, "
-                     "needs no CUDA), bin (cubin, runs ptxas) or fatbin "
-                     "(cubin and PTX)"),
+                     "needs no CUDA), bin (cubin, runs ptxas), fatbin "
+                     "(cubin and PTX) or host (host code that the "
+                     "runtime's GPU emulator runs, to test without a GPU)"),
       llvm::cl::init("fatbin")};
   Option<std::string> cudaToolkit{
       *this, "cuda-toolkit",

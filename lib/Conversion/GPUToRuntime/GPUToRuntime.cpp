@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "xla-mlir/Conversion/GPUToRuntime.h"
+#include "xla-mlir/Conversion/GPUKernelsToHost.h"
 #include "xla-mlir/Conversion/Passes.h"
 
 #include "xla-mlir/ABI/EntryABI.h"
@@ -155,6 +156,12 @@ struct MemcpyPattern : RuntimePattern<gpu::MemcpyOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (op.getAsyncToken())
       return rewriter.notifyMatchFailure(op, "async copy");
+    // Nothing to copy (whatever the strides of an empty buffer say).
+    auto type = cast<MemRefType>(op.getDst().getType());
+    if (type.hasStaticShape() && type.getNumElements() == 0) {
+      rewriter.eraseOp(op);
+      return success();
+    }
     // One contiguous range per side (xla-gpu-map-loops copies strided
     // views with kernels).
     for (Type type : {op.getDst().getType(), op.getSrc().getType()})
@@ -178,7 +185,11 @@ struct MemcpyPattern : RuntimePattern<gpu::MemcpyOp> {
 };
 
 struct LaunchPattern : RuntimePattern<gpu::LaunchFuncOp> {
-  using RuntimePattern::RuntimePattern;
+  LaunchPattern(const LLVMTypeConverter &converter, bool emulated)
+      : RuntimePattern(converter), emulated(emulated) {}
+
+  /// Kernels compiled for the host (xla-gpu-kernels-to-host).
+  bool emulated;
 
   /// `value` zero-extended (after a bitcast for floats) to 64 bits.
   Value toSlot(OpBuilder &b, Location loc, Value value) const {
@@ -205,8 +216,16 @@ struct LaunchPattern : RuntimePattern<gpu::LaunchFuncOp> {
     auto module = op->getParentOfType<ModuleOp>();
     StringRef moduleName = op.getKernelModuleName().getValue();
     auto image = module.lookupSymbol<LLVM::GlobalOp>(imageName(moduleName));
-    if (!image)
+    LLVM::LLVMFuncOp entry;
+    if (emulated) {
+      entry = module.lookupSymbol<LLVM::LLVMFuncOp>(xla::emulatedKernelEntryName(
+          moduleName, op.getKernelName().getValue()));
+      if (!entry)
+        return op.emitError("no host entry for the emulated kernel ")
+               << op.getKernel();
+    } else if (!image) {
       return op.emitError("no binary for GPU module @") << moduleName;
+    }
 
     // Parameters in the order the kernel's signature expands them.
     SmallVector<Value> slots;
@@ -257,10 +276,23 @@ struct LaunchPattern : RuntimePattern<gpu::LaunchFuncOp> {
         (moduleName + "_" + op.getKernelName().getValue() + "_name").str();
     LLVM::GlobalOp name = createConstant(rewriter, module, loc, kernelName,
                                          op.getKernelName().getValue());
-    auto imageType = cast<LLVM::LLVMArrayType>(image.getGlobalType());
     auto constant = [&](int64_t value) -> Value {
       return LLVM::ConstantOp::create(rewriter, loc, i64Type(), value);
     };
+    // The image and its size; for an emulated kernel, its host entry and
+    // flags (ABI/GPUABI.h).
+    Value code, codeSize;
+    if (emulated) {
+      code = LLVM::AddressOfOp::create(rewriter, loc, entry);
+      codeSize = constant(entry->hasAttr(xla::kEmulatedSynchronizesAttrName)
+                              ? rt::kEmulatedKernelSynchronizes
+                              : 0);
+    } else {
+      code = addressOf(rewriter, loc, image);
+      codeSize = constant(
+          cast<LLVM::LLVMArrayType>(image.getGlobalType()).getNumElements() -
+          1);
+    }
     Value shared =
         adaptor.getDynamicSharedMemorySize()
             ? adaptor.getDynamicSharedMemorySize()
@@ -268,6 +300,13 @@ struct LaunchPattern : RuntimePattern<gpu::LaunchFuncOp> {
                                        rewriter.getI32Type(), 0)
                   .getResult();
     Type i32 = rewriter.getI32Type();
+    // An emulated block's shared memory holds the static globals too.
+    if (auto bytes = entry ? entry->getAttrOfType<IntegerAttr>(
+                                 xla::kEmulatedSharedBytesAttrName)
+                           : IntegerAttr())
+      shared = LLVM::AddOp::create(
+          rewriter, loc, shared,
+          LLVM::ConstantOp::create(rewriter, loc, i32, bytes.getInt()));
     LLVM::LLVMFuncOp callee = declare(
         rewriter, op, rt::kGPULaunchSymbol,
         LLVM::LLVMVoidType::get(getContext()),
@@ -276,8 +315,8 @@ struct LaunchPattern : RuntimePattern<gpu::LaunchFuncOp> {
     if (!callee)
       return failure();
     SmallVector<Value> args = {
-        addressOf(rewriter, loc, image),
-        constant(imageType.getNumElements() - 1),
+        code,
+        codeSize,
         addressOf(rewriter, loc, name),
         adaptor.getGridSizeX(),
         adaptor.getGridSizeY(),
@@ -296,6 +335,8 @@ struct LaunchPattern : RuntimePattern<gpu::LaunchFuncOp> {
 
 struct GPUToRuntimePass
     : xla::impl::GPUToRuntimePassBase<GPUToRuntimePass> {
+  using GPUToRuntimePassBase::GPUToRuntimePassBase;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     OpBuilder b(&getContext());
@@ -308,15 +349,44 @@ struct GPUToRuntimePass
         return signalPassFailure();
       }
       auto object = cast<gpu::ObjectAttr>(binary.getObjects()[0]);
+      DictionaryAttr properties = object.getProperties();
+      bool emulatedObject =
+          properties && properties.contains(xla::kEmulatedObjectAttrName);
+      if (emulatedObject != emulated) {
+        binary.emitError(emulated ? "expected kernels compiled for the host "
+                                    "(xla-gpu-kernels-to-host)"
+                                  : "kernels compiled for the host need "
+                                    "xla-gpu-to-runtime{emulated=1}");
+        return signalPassFailure();
+      }
+      if (emulated) {
+        binary.erase();
+        continue;
+      }
       createConstant(b, module, binary.getLoc(),
                      imageName(binary.getSymName()),
                      object.getObject().getValue());
       binary.erase();
     }
 
+    // Said once here rather than as a failed conversion too.
+    WalkResult missing = module.walk([&](gpu::LaunchFuncOp launch) {
+      if (!emulated ||
+          module.lookupSymbol<LLVM::LLVMFuncOp>(xla::emulatedKernelEntryName(
+              launch.getKernelModuleName().getValue(),
+              launch.getKernelName().getValue())))
+        return WalkResult::advance();
+      launch.emitError("no host entry for the emulated kernel ")
+          << launch.getKernel();
+      return WalkResult::interrupt();
+    });
+    if (missing.wasInterrupted())
+      return signalPassFailure();
+
     LLVMTypeConverter converter(&getContext());
     RewritePatternSet patterns(&getContext());
-    xla::populateGPUToRuntimeConversionPatterns(converter, patterns);
+    xla::populateGPUToRuntimeConversionPatterns(converter, patterns,
+                                                emulated);
     ConversionTarget target(getContext());
     target.addLegalDialect<LLVM::LLVMDialect>();
     target.addIllegalOp<gpu::LaunchFuncOp, gpu::AllocOp, gpu::DeallocOp,
@@ -343,13 +413,39 @@ struct GPUToRuntimePass
         return signalPassFailure();
       func.setSymName(to);
     }
+    if (emulated)
+      renameToEmulator(module);
+  }
+
+  /// The emulator implements every GPU runtime function under its own
+  /// prefix.
+  void renameToEmulator(ModuleOp module) {
+    StringRef prefix = rt::kGPUSymbolPrefix;
+    // Declared as llvm.func here, or as func.func by earlier passes
+    // (cuBLAS calls).
+    for (auto func : llvm::to_vector(module.getOps<SymbolOpInterface>())) {
+      if (!func.getName().starts_with(prefix))
+        continue;
+      std::string name = (rt::kGPUEmulatorSymbolPrefix +
+                          func.getName().drop_front(prefix.size()))
+                             .str();
+      if (module.lookupSymbol(name)) {
+        func.emitError("@") << name << " is declared twice";
+        return signalPassFailure();
+      }
+      if (failed(SymbolTable::replaceAllSymbolUses(
+              func, StringAttr::get(&getContext(), name), module)))
+        return signalPassFailure();
+      func.setName(name);
+    }
   }
 };
 
 } // namespace
 
 void xla::populateGPUToRuntimeConversionPatterns(
-    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<AllocPattern, DeallocPattern, MemcpyPattern, LaunchPattern>(
-      converter);
+    LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    bool emulated) {
+  patterns.add<AllocPattern, DeallocPattern, MemcpyPattern>(converter);
+  patterns.add<LaunchPattern>(converter, emulated);
 }

@@ -32,6 +32,15 @@ module attributes {gpu.container_module} {
     return
   }
 
+  // A buffer with no elements has nothing to copy, whatever its strides.
+  // CHECK-LABEL: func.func @empty(
+  // CHECK-NOT:     xla_rt_gpu_memcpy
+  // CHECK:         return
+  func.func @empty(%d: memref<2x0xi8>, %h: memref<2x0xi8>) {
+    gpu.memcpy %h, %d : memref<2x0xi8>, memref<2x0xi8>
+    return
+  }
+
   // Pinned staging memory, its copy and its release.
   // CHECK-LABEL: func.func @stage(
   // CHECK:         %[[H:.*]] = llvm.call @xla_rt_gpu_host_alloc(%{{.*}}) : (i64) -> !llvm.ptr
