@@ -12,10 +12,15 @@ float64 result.
 
     python3 bench/keras_models.py [--only resnet18,vit] [--runs 10]
         [--xla-run build/bin/xla-run] [--keep DIR] [--cpu N] [--train]
+        [--xla-flag=--target=cuda --xla-flag=--gpu-emulate]
 
 With --train, each model's backward pass instead: the gradients of its
 forward pass at batch 2, and how many of them ours and XLA:CPU's match
 float64 within rtol 1e-3.
+
+With --xla-flag, xla-run compiles with those flags: `--target=cuda
+--gpu-emulate` checks the GPU code generation's errors in the emulator
+(its times then say nothing; use --runs 1).
 
 Needs keras-hub (scripts/install-deps.sh --models); keras and JAX come
 with the base install. Prints one line per model: our run time, XLA:CPU's,
@@ -228,7 +233,7 @@ def run_model(name, args, work):
     outdir = os.path.join(work, "out")
     cmd = [args.xla_run, prog, "--input", ",".join(paths), "--time",
            "--runs", str(args.runs), "--no-print", "--no-cache",
-           "--output-dir", outdir]
+           "--output-dir", outdir] + args.xla_flag
     run = subprocess.run(cmd, capture_output=True, text=True)
     text = run.stdout + run.stderr
     ours = re.search(r"run time: median ([\d.]+) ms", text)
@@ -286,6 +291,8 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--xla-run",
                     default=os.path.join(ROOT, "build", "bin", "xla-run"))
+    ap.add_argument("--xla-flag", action="append", default=[],
+                    help="an xla-run flag (repeatable)")
     ap.add_argument("--keep", metavar="DIR",
                     help="keep each model's program and inputs in DIR/NAME")
     ap.add_argument("--cpu", type=int, metavar="N",

@@ -313,7 +313,8 @@ def run(args):
         out = os.path.join(work, "out-" + r["id"])
         os.makedirs(out, exist_ok=True)
         res = subprocess.run([loader, os.path.join(work, r["gpu"]), "--input",
-                              inputs, "--output-dir", out, "--repeat", "10"],
+                              inputs, "--output-dir", out, "--repeat",
+                              str(args.repeat)],
                              capture_output=True, text=True, timeout=600,
                              env=dict(os.environ, XLA_GPU_TIMING="1"))
         if res.returncode:
@@ -453,6 +454,8 @@ def main():
     r.add_argument("--jobs", type=int, default=8)
     r.add_argument("--strict", action="store_true",
                    help="exit 1 if a program fails")
+    r.add_argument("--repeat", type=int, default=10,
+                   help="runs of each workload (timed; 1 in the emulator)")
     r.add_argument("--timeout", type=float, default=120.0)
     r.add_argument("--kinds", default="",
                    help="only these kinds, comma-separated: e2e, corpus, "

@@ -15,6 +15,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+// The fibers' jumps between stacks are what glibc's fortified longjmp
+// (__longjmp_chk) takes for a corrupt stack.
+#undef _FORTIFY_SOURCE
+
 #include "xla-mlir/Runtime/GPUEmulator.h"
 
 #include "xla-mlir/ABI/DType.h"
@@ -27,8 +31,22 @@
 #include <cstring>
 #include <vector>
 
+#include <csetjmp>
 #include <sys/mman.h>
 #include <ucontext.h>
+
+// Fibers switch with _setjmp/_longjmp (no system call, unlike swapcontext,
+// which saves the signal mask each time), once started with ucontext.
+// AddressSanitizer follows ucontext switches, not jumps between stacks:
+// there every switch is a swapcontext.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define XLA_EMULATOR_SWAPCONTEXT 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define XLA_EMULATOR_SWAPCONTEXT 1
+#endif
 
 using namespace xla::runtime;
 
@@ -52,6 +70,8 @@ struct Mma {
 
 struct Fiber {
   ucontext_t context;
+  std::jmp_buf jump;
+  bool started = false;
   State state = State::Done;
   Shuffle shuffle;
   Mma mma;
@@ -95,6 +115,7 @@ struct Launch {
   void *shared = nullptr;
   uint32_t sharedBytes = 0;
   ucontext_t scheduler;
+  std::jmp_buf schedulerJump;
   std::string error;
 };
 
@@ -133,11 +154,41 @@ std::string where(const Launch &l) {
          ", " + std::to_string(l.blockId[2]) + ")";
 }
 
+/// From the running fiber to the scheduler, and back when resumed.
+void toScheduler(Launch &l, Fiber &f) {
+#ifdef XLA_EMULATOR_SWAPCONTEXT
+  swapcontext(&f.context, &l.scheduler);
+#else
+  if (!_setjmp(f.jump))
+    _longjmp(l.schedulerJump, 1);
+#endif
+}
+
+/// From the scheduler into fiber `f`, and back when it yields.
+void toFiber(Launch &l, Fiber &f) {
+#ifdef XLA_EMULATOR_SWAPCONTEXT
+  swapcontext(&l.scheduler, &f.context);
+#else
+  if (_setjmp(l.schedulerJump))
+    return;
+  if (!f.started) {
+    f.started = true;
+    setcontext(&f.context);
+  }
+  _longjmp(f.jump, 1);
+#endif
+}
+
+/// A fiber runs its slot's thread of one block after another (the
+/// scheduler sets which), so that it is started once per launch.
 void fiberMain() {
-  Launch &l = *active;
-  l.entry(l.params);
-  l.fiber[l.linear].state = State::Done;
-  // uc_link returns to the scheduler.
+  for (;;) {
+    Launch &l = *active;
+    Fiber &f = l.fiber[l.linear];
+    l.entry(l.params);
+    f.state = State::Done;
+    toScheduler(l, f);
+  }
 }
 
 /// Yields the running fiber to the scheduler in `state`.
@@ -145,7 +196,7 @@ void yield(State state) {
   Launch &l = *active;
   Fiber &f = l.fiber[l.linear];
   f.state = state;
-  swapcontext(&f.context, &l.scheduler);
+  toScheduler(l, f);
 }
 
 /// shfl.sync's result for `lane` of the warp starting at `warp`, in which
@@ -317,8 +368,9 @@ bool resolveWarps(Launch &l) {
   return resolved;
 }
 
-/// Runs one block's threads as fibers until all have returned.
-bool runBlockAsFibers(Launch &l) {
+/// One fiber per thread of a block, each on a stack of its own.
+bool startFibers(Launch &l) {
+  l.fiber.resize(l.threads);
   for (uint32_t t = 0; t < l.threads; ++t) {
     Fiber &f = l.fiber[t];
     void *stack = stacks.get(t);
@@ -330,10 +382,16 @@ bool runBlockAsFibers(Launch &l) {
     getcontext(&f.context);
     f.context.uc_stack.ss_sp = stack;
     f.context.uc_stack.ss_size = kStackBytes;
-    f.context.uc_link = &l.scheduler;
+    f.context.uc_link = nullptr; // fiberMain never returns
     makecontext(&f.context, fiberMain, 0);
-    f.state = State::Runnable;
   }
+  return true;
+}
+
+/// Runs one block's threads as fibers until all have returned.
+bool runBlockAsFibers(Launch &l) {
+  for (Fiber &f : l.fiber)
+    f.state = State::Runnable;
   bool reverse = reverseOrder();
   for (;;) {
     for (uint32_t i = 0; i < l.threads; ++i) {
@@ -341,7 +399,7 @@ bool runBlockAsFibers(Launch &l) {
       if (l.fiber[t].state != State::Runnable)
         continue;
       l.linear = t;
-      swapcontext(&l.scheduler, &l.fiber[t].context);
+      toFiber(l, l.fiber[t]);
     }
     uint32_t done = 0, atBarrier = 0, inWarp = 0;
     for (const Fiber &f : l.fiber) {
@@ -408,8 +466,11 @@ void emuLaunch(const void *kernel, uint64_t flags, const char *name,
   l.block[0] = blockX, l.block[1] = blockY, l.block[2] = blockZ;
   l.threads = static_cast<uint32_t>(threads);
   l.fibers = flags & kEmulatedKernelSynchronizes;
-  if (l.fibers)
-    l.fiber.resize(l.threads);
+  if (l.fibers && !startFibers(l)) {
+    std::free(l.shared);
+    fail(l.error);
+    return;
+  }
   active = &l;
   for (uint32_t z = 0; z < gridZ && l.error.empty(); ++z)
     for (uint32_t y = 0; y < gridY && l.error.empty(); ++y)
