@@ -9,9 +9,9 @@
 // bytes (NaN, -1) when allocated, and so is a block's shared memory when
 // the block starts, so that a kernel reading what nothing wrote shows it.
 //
-// $XLA_GPU_EMULATOR_ORDER=reverse runs the threads between two
-// synchronizations in reverse order: a missing barrier shows in one order
-// or the other.
+// $XLA_GPU_EMULATOR_ORDER=reverse runs the blocks, and the threads
+// between two synchronizations, in reverse order: a missing barrier (or a
+// block reading what another writes) shows in one order or the other.
 //
 //===----------------------------------------------------------------------===//
 
@@ -82,20 +82,27 @@ constexpr size_t kStackBytes = 256 << 10;
 constexpr uint32_t kWarpSize = 32;
 
 /// Stacks kept from launch to launch (mapped lazily, never touched pages
-/// cost nothing).
+/// cost nothing). Below each, a page no access may touch: a fiber that
+/// overflows its stack faults instead of writing over another's.
 struct Stacks {
-  std::vector<void *> stacks;
+  static constexpr size_t kGuardBytes = 64 << 10; // any page size up to it
+  std::vector<char *> stacks;
   ~Stacks() {
-    for (void *stack : stacks)
-      munmap(stack, kStackBytes);
+    for (char *stack : stacks)
+      munmap(stack - kGuardBytes, kGuardBytes + kStackBytes);
   }
   void *get(size_t i) {
     while (stacks.size() <= i) {
-      void *stack = mmap(nullptr, kStackBytes, PROT_READ | PROT_WRITE,
-                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-      if (stack == MAP_FAILED)
+      void *mapping =
+          mmap(nullptr, kGuardBytes + kStackBytes, PROT_READ | PROT_WRITE,
+               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (mapping == MAP_FAILED)
         return nullptr;
-      stacks.push_back(stack);
+      if (mprotect(mapping, kGuardBytes, PROT_NONE) != 0) {
+        munmap(mapping, kGuardBytes + kStackBytes);
+        return nullptr;
+      }
+      stacks.push_back(static_cast<char *>(mapping) + kGuardBytes);
     }
     return stacks[i];
   }
@@ -323,47 +330,52 @@ bool resolveWarps(Launch &l) {
         return false;
       continue;
     }
-    int32_t first = -1;
-    for (uint32_t lane = 0; lane < lanes; ++lane)
-      if (warp[lane].state == State::AtShuffle) {
-        first = static_cast<int32_t>(lane);
-        break;
+    // Lanes shuffle together when they name the same members (two halves
+    // of a warp may shuffle apart), and must agree on the kind.
+    std::vector<bool> seen(lanes, false);
+    for (uint32_t first = 0; first < lanes; ++first) {
+      if (seen[first] || warp[first].state != State::AtShuffle)
+        continue;
+      const Shuffle &head = warp[first].shuffle;
+      bool ready = true;
+      for (uint32_t lane = 0; lane < lanes; ++lane) {
+        const Fiber &f = warp[lane];
+        bool member = head.mask >> lane & 1;
+        bool same = f.state == State::AtShuffle && f.shuffle.mask == head.mask;
+        if (same)
+          seen[lane] = true;
+        std::string problem;
+        if (same && !member)
+          problem = "lane " + std::to_string(lane) +
+                    " shuffles with a mask that leaves it out";
+        else if (same && f.shuffle.kind != head.kind)
+          problem = "lanes shuffle with different modes";
+        else if (member && f.state == State::AtShuffle && !same)
+          problem = "lanes shuffle with overlapping, different masks";
+        else if (member && f.state == State::Done)
+          problem = "a shuffle waits for lane " + std::to_string(lane) +
+                    ", which has exited";
+        if (!problem.empty()) {
+          l.error = where(l) + ", warp " + std::to_string(start / kWarpSize) +
+                    ": " + problem;
+          return false;
+        }
+        if (member && !same)
+          ready = false;
       }
-    if (first < 0)
-      continue;
-    uint32_t mask = warp[first].shuffle.mask;
-    bool ready = true;
-    for (uint32_t lane = 0; lane < lanes; ++lane) {
-      State state = warp[lane].state;
-      bool member = mask >> lane & 1;
-      if (state == State::AtShuffle && (!member ||
-                                        warp[lane].shuffle.mask != mask)) {
-        l.error = where(l) + ": the lanes of warp " +
-                  std::to_string(start / kWarpSize) +
-                  " shuffle with different masks";
-        return false;
-      }
-      if (member && state == State::Done) {
-        l.error = where(l) + ": a shuffle of warp " +
-                  std::to_string(start / kWarpSize) + " waits for lane " +
-                  std::to_string(lane) + ", which has exited";
-        return false;
-      }
-      if (member && state != State::AtShuffle)
-        ready = false;
+      if (!ready)
+        continue;
+      std::vector<uint64_t> results(lanes);
+      for (uint32_t lane = 0; lane < lanes; ++lane)
+        if (head.mask >> lane & 1)
+          results[lane] = shuffleResult(warp, lanes, lane);
+      for (uint32_t lane = 0; lane < lanes; ++lane)
+        if (head.mask >> lane & 1) {
+          warp[lane].shuffle.result = results[lane];
+          warp[lane].state = State::Runnable;
+        }
+      resolved = true;
     }
-    if (!ready)
-      continue;
-    std::vector<uint64_t> results(lanes);
-    for (uint32_t lane = 0; lane < lanes; ++lane)
-      if (warp[lane].state == State::AtShuffle)
-        results[lane] = shuffleResult(warp, lanes, lane);
-    for (uint32_t lane = 0; lane < lanes; ++lane)
-      if (warp[lane].state == State::AtShuffle) {
-        warp[lane].shuffle.result = results[lane];
-        warp[lane].state = State::Runnable;
-      }
-    resolved = true;
   }
   return resolved;
 }
@@ -440,8 +452,9 @@ void emuLaunch(const void *kernel, uint64_t flags, const char *name,
   if (gridX == 0 || gridY == 0 || gridZ == 0)
     return;
   uint64_t threads = blockX * blockY * blockZ;
-  if (threads == 0 || threads > 1024 || gridX >= (1ull << 31) ||
-      gridY > 65535 || gridZ > 65535) {
+  if (threads == 0 || threads > 1024 || blockX > 1024 || blockY > 1024 ||
+      blockZ > 64 || gridX >= (1ull << 31) || gridY > 65535 ||
+      gridZ > 65535) {
     fail(std::string("kernel ") + name + ": invalid launch of (" +
          std::to_string(gridX) + ", " + std::to_string(gridY) + ", " +
          std::to_string(gridZ) + ") blocks of (" + std::to_string(blockX) +
@@ -449,8 +462,9 @@ void emuLaunch(const void *kernel, uint64_t flags, const char *name,
          ") threads");
     return;
   }
-  // An H100's most per block.
-  if (sharedMemoryBytes > 227u * 1024) {
+  // The most a block gets without opting in to more (the CUDA runtime's
+  // launch does not opt in, and ptxas allows no more static memory).
+  if (sharedMemoryBytes > 48u * 1024) {
     fail(std::string("kernel ") + name + ": " +
          std::to_string(sharedMemoryBytes) + " bytes of shared memory");
     return;
@@ -472,21 +486,24 @@ void emuLaunch(const void *kernel, uint64_t flags, const char *name,
     return;
   }
   active = &l;
-  for (uint32_t z = 0; z < gridZ && l.error.empty(); ++z)
-    for (uint32_t y = 0; y < gridY && l.error.empty(); ++y)
-      for (uint32_t x = 0; x < gridX && l.error.empty(); ++x) {
-        l.blockId[0] = x, l.blockId[1] = y, l.blockId[2] = z;
-        if (l.shared)
-          std::memset(l.shared, 0xff, l.sharedBytes);
-        if (l.fibers) {
-          runBlockAsFibers(l);
-          continue;
-        }
-        for (uint32_t t = 0; t < l.threads; ++t) {
-          l.linear = t;
-          l.entry(params);
-        }
-      }
+  bool reverse = reverseOrder();
+  uint64_t blocks = gridX * gridY * gridZ;
+  for (uint64_t i = 0; i < blocks && l.error.empty(); ++i) {
+    uint64_t b = reverse ? blocks - 1 - i : i;
+    l.blockId[0] = b % gridX;
+    l.blockId[1] = b / gridX % gridY;
+    l.blockId[2] = b / (gridX * gridY);
+    if (l.shared)
+      std::memset(l.shared, 0xff, l.sharedBytes);
+    if (l.fibers) {
+      runBlockAsFibers(l);
+      continue;
+    }
+    for (uint32_t t = 0; t < l.threads; ++t) {
+      l.linear = reverse ? l.threads - 1 - t : t;
+      l.entry(params);
+    }
+  }
   active = nullptr;
   std::free(l.shared);
   if (!l.error.empty())
@@ -522,6 +539,19 @@ uint32_t emuRegister(uint32_t reg) {
 }
 
 void *emuShared() { return active->shared; }
+
+void emuCheckAlignment(const void *address, uint64_t alignment) {
+  Launch &l = *active;
+  if (!(reinterpret_cast<uintptr_t>(address) & (alignment - 1)) ||
+      !l.error.empty())
+    return;
+  char text[64];
+  std::snprintf(text, sizeof(text), "%p", address);
+  // The host makes the access anyway; the run fails when the launch ends.
+  l.error = where(l) + ", thread " + std::to_string(l.linear) +
+            ": misaligned access (" + std::to_string(alignment) +
+            " bytes claimed) at " + text;
+}
 
 void emuBarrier() {
   if (!active->fibers)
@@ -646,6 +676,15 @@ float emuPowif(float x, int32_t n) {
   return static_cast<float>(std::pow(static_cast<double>(x), n));
 }
 double emuPowi(double x, int32_t n) { return std::pow(x, n); }
+/// libm's lgamma writes signgam, a race between programs on two threads.
+float emuLgammaf(float x) {
+  int sign;
+  return lgammaf_r(x, &sign);
+}
+double emuLgamma(double x) {
+  int sign;
+  return lgamma_r(x, &sign);
+}
 
 } // namespace
 
@@ -678,6 +717,7 @@ void *xla::runtime::lookupGPUEmulatorSymbol(const char *name) {
       XLA_EMULATED("gemm", emuGemm),
       XLA_EMULATED("sreg", emuRegister),
       XLA_EMULATED("shared", emuShared),
+      XLA_EMULATED("check_alignment", emuCheckAlignment),
       XLA_EMULATED("barrier", emuBarrier),
       XLA_EMULATED("shfl", emuShuffle),
       XLA_EMULATED("mma_m16n8k8_tf32", emuMma),
@@ -686,6 +726,8 @@ void *xla::runtime::lookupGPUEmulatorSymbol(const char *name) {
       XLA_EMULATED("rsqrt", emuRsqrt),
       XLA_EMULATED("powif", emuPowif),
       XLA_EMULATED("powi", emuPowi),
+      XLA_EMULATED("lgammaf", emuLgammaf),
+      XLA_EMULATED("lgamma", emuLgamma),
   };
 #undef XLA_EMULATED
   for (const Entry &entry : table)

@@ -54,7 +54,7 @@
 // the block's, static and dynamic. The kernels call:
 //
 //   uint32_t xla_rt_gpuemu_sreg(uint32_t reg);
-//       A special register: kEmulatedRegisters below.
+//       A special register: EmulatedRegister below.
 //   void    *xla_rt_gpuemu_shared(void);
 //       The block's shared memory (the launch's shared bytes, 0xff at the
 //       start of each block).
@@ -66,6 +66,9 @@
 //       shfl.sync (kind: 0 bfly, 1 up, 2 down, 3 idx, as NVVM numbers
 //       them); the result in bits 0-31, the source lane's validity in
 //       bit 32.
+//   void     xla_rt_gpuemu_check_alignment(const void *p, uint64_t a);
+//       Before an access that claims alignment a (8 bytes or more): the
+//       run fails if p is not a multiple of a, as a GPU would.
 //   uint32_t xla_rt_gpuemu_cvt_tf32(float x);
 //       cvt.rna.tf32.f32: x rounded to TF32 (to nearest, ties away).
 //   void     xla_rt_gpuemu_mma_m16n8k8_tf32(uint32_t a0, .., uint32_t a3,
@@ -77,7 +80,9 @@
 //   float    xla_rt_gpuemu_rsqrtf(float), double xla_rt_gpuemu_rsqrt(double),
 //   float    xla_rt_gpuemu_powif(float, int32_t),
 //   double   xla_rt_gpuemu_powi(double, int32_t)
-//       libdevice functions that libm lacks (the others call libm's).
+//       libdevice functions that libm lacks (the others call libm's);
+//   float    xla_rt_gpuemu_lgammaf(float), double xla_rt_gpuemu_lgamma(double)
+//       libm's without its global signgam (programs run on many threads).
 //
 //===----------------------------------------------------------------------===//
 
@@ -107,6 +112,8 @@ constexpr const char kGPUEmulatorSharedSymbol[] = "xla_rt_gpuemu_shared";
 constexpr const char kGPUEmulatorBarrierSymbol[] = "xla_rt_gpuemu_barrier";
 constexpr const char kGPUEmulatorShuffleSymbol[] = "xla_rt_gpuemu_shfl";
 constexpr const char kGPUEmulatorTF32Symbol[] = "xla_rt_gpuemu_cvt_tf32";
+constexpr const char kGPUEmulatorAlignmentSymbol[] =
+    "xla_rt_gpuemu_check_alignment";
 constexpr const char kGPUEmulatorMmaSymbol[] =
     "xla_rt_gpuemu_mma_m16n8k8_tf32";
 

@@ -132,8 +132,8 @@ def GPUKernelsToHostPass : Pass<"xla-gpu-kernels-to-host", "::mlir::ModuleOp"> {
     (Runtime/GPUEmulator.h) runs the kernels a GPU would. Special
     registers, barriers and shuffles become calls of the emulator
     (ABI/GPUABI.h), libdevice's math functions libm's, and every pointer
-    generic (shared memory becomes a host global: the emulator runs one
-    block at a time). Each kernel gets an entry `<module>__<kernel>__entry`
+    generic; shared memory is an offset in a per-block buffer the emulator
+    gives (`xla_rt_gpuemu_shared`). Each kernel gets an entry `<module>__<kernel>__entry`
     that takes the launch's 64-bit parameter slots, marked when the kernel
     synchronizes; an empty `gpu.binary` marked as emulated takes the
     module's place for the launches. Other NVVM operations and inline

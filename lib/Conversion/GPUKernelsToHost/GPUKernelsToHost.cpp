@@ -4,7 +4,8 @@
 // kernels a GPU would, taken after their lowering to NVVM, so that a machine
 // without a GPU checks the whole GPU code generation but NVPTX and ptxas.
 // The special registers, barriers, shuffles and tensor-core products
-// become calls of the emulator, the math functions of libdevice libm's,
+// become calls of the emulator, which also checks the alignment that wide
+// accesses claim, the math functions of libdevice libm's,
 // and address spaces go. Shared memory is a buffer of the emulator's per
 // block, which the kernel asks for: a pointer from an opaque call, and
 // kernel parameters without `noalias`, so that LLVM keeps every access on
@@ -43,7 +44,7 @@ static std::string hostMathFunction(StringRef name) {
       "atanh", "cbrt",      "ceil",  "copysign",  "cos",   "cosh",
       "erf",   "erfc",      "exp",   "exp2",      "exp10", "expm1",
       "fabs",  "fdim",      "floor", "fma",       "fmax",  "fmin",
-      "fmod",  "hypot",     "ldexp", "lgamma",    "log",   "log10",
+      "fmod",  "hypot",     "ldexp", "log",       "log10",
       "log1p", "log2",      "logb",  "nearbyint", "pow",   "remainder",
       "rint",  "round",     "sin",   "sinh",      "sqrt",  "tan",
       "tanh",  "tgamma",    "trunc", "nextafter"};
@@ -55,7 +56,7 @@ static std::string hostMathFunction(StringRef name) {
       continue;
     if (libm.contains(base))
       return name.str();
-    if (base == "rsqrt" || base == "powi")
+    if (base == "rsqrt" || base == "powi" || base == "lgamma")
       return (rt::kGPUEmulatorSymbolPrefix + name).str();
   }
   return "";
@@ -95,14 +96,16 @@ public:
 private:
   LLVM::LLVMFuncOp declareInHost(Location loc, StringRef name,
                                  LLVM::LLVMFunctionType type);
-  Value call(Location loc, StringRef name, Type result, ValueRange args);
+  FailureOr<Value> call(Location loc, StringRef name, Type result,
+                        ValueRange args);
   LogicalResult layOutSharedMemory();
-  void addressSharedMemory();
+  LogicalResult addressSharedMemory();
   void dropAddressSpaces();
   LogicalResult lowerNVVM(Operation *op);
   LogicalResult lowerMma(NVVM::MmaOp mma);
   LogicalResult mapDeclarations();
   LogicalResult truncateToBF16(LLVM::FPTruncOp op);
+  LogicalResult checkAlignment();
   LogicalResult createEntry(LLVM::LLVMFuncOp kernel, bool synchronizes);
 
   ModuleOp host;
@@ -136,14 +139,16 @@ LLVM::LLVMFuncOp KernelsToHost::declareInHost(Location loc, StringRef name,
   return LLVM::LLVMFuncOp::create(b, loc, name, type);
 }
 
-Value KernelsToHost::call(Location loc, StringRef name, Type result,
-                          ValueRange args) {
+/// A call of host function `name` (declared if new); its result, or null
+/// for a void one.
+FailureOr<Value> KernelsToHost::call(Location loc, StringRef name,
+                                     Type result, ValueRange args) {
   SmallVector<Type> params(args.getTypes());
   auto type = LLVM::LLVMFunctionType::get(
       result ? result : LLVM::LLVMVoidType::get(b.getContext()), params);
   LLVM::LLVMFuncOp callee = declareInHost(loc, name, type);
   if (!callee)
-    return nullptr;
+    return failure();
   auto op = LLVM::CallOp::create(b, loc, callee, args);
   return result ? op.getResult() : Value();
 }
@@ -169,9 +174,9 @@ LogicalResult KernelsToHost::layOutSharedMemory() {
 }
 
 /// Shared globals as offsets from the buffer the emulator gives the block.
-void KernelsToHost::addressSharedMemory() {
+LogicalResult KernelsToHost::addressSharedMemory() {
   if (sharedOffsets.empty())
-    return;
+    return success();
   for (auto func : device.getBody()->getOps<LLVM::LLVMFuncOp>()) {
     SmallVector<LLVM::AddressOfOp> uses;
     func.walk([&](LLVM::AddressOfOp op) {
@@ -181,7 +186,11 @@ void KernelsToHost::addressSharedMemory() {
     if (uses.empty())
       continue;
     b.setInsertionPointToStart(&func.getBody().front());
-    Value base = call(func.getLoc(), rt::kGPUEmulatorSharedSymbol, ptr, {});
+    FailureOr<Value> shared =
+        call(func.getLoc(), rt::kGPUEmulatorSharedSymbol, ptr, {});
+    if (failed(shared))
+      return failure();
+    Value base = *shared;
     for (LLVM::AddressOfOp use : uses) {
       b.setInsertionPoint(use);
       auto offset = static_cast<int32_t>(sharedOffsets[use.getGlobalName()]);
@@ -196,6 +205,7 @@ void KernelsToHost::addressSharedMemory() {
        llvm::make_early_inc_range(device.getBody()->getOps<LLVM::GlobalOp>()))
     if (sharedOffsets.contains(global.getSymName()))
       global.erase();
+  return success();
 }
 
 /// Generic pointers everywhere: a host has one address space.
@@ -228,11 +238,11 @@ LogicalResult KernelsToHost::lowerNVVM(Operation *op) {
   };
   auto function = op->getParentOfType<LLVM::LLVMFuncOp>();
   if (std::optional<rt::EmulatedRegister> reg = specialRegister(op)) {
-    Value value = call(loc, rt::kGPUEmulatorRegisterSymbol, i32,
-                       constant(static_cast<int64_t>(*reg)));
-    if (!value)
+    FailureOr<Value> value = call(loc, rt::kGPUEmulatorRegisterSymbol, i32,
+                                  constant(static_cast<int64_t>(*reg)));
+    if (failed(value))
       return failure();
-    op->replaceAllUsesWith(ValueRange{value});
+    op->replaceAllUsesWith(ValueRange{*value});
     op->erase();
     return success();
   }
@@ -245,7 +255,8 @@ LogicalResult KernelsToHost::lowerNVVM(Operation *op) {
   if (isa<NVVM::Barrier0Op>(op) ||
       (barrier && !barrier.getBarrierId() && !barrier.getNumberOfThreads() &&
        !barrier.getReductionOp())) {
-    call(loc, rt::kGPUEmulatorBarrierSymbol, nullptr, {});
+    if (failed(call(loc, rt::kGPUEmulatorBarrierSymbol, nullptr, {})))
+      return failure();
     synchronizing.insert(function);
     op->erase();
     return success();
@@ -255,13 +266,14 @@ LogicalResult KernelsToHost::lowerNVVM(Operation *op) {
     bool isFloat = isa<FloatType>(value.getType());
     if (isFloat)
       value = LLVM::BitcastOp::create(b, loc, i32, value);
-    Value result = call(
+    FailureOr<Value> called = call(
         loc, rt::kGPUEmulatorShuffleSymbol, i64,
         {constant(static_cast<int64_t>(shuffle.getKind())),
          shuffle.getThreadMask(), value, shuffle.getOffset(),
          shuffle.getMaskAndClamp()});
-    if (!result)
+    if (failed(called))
       return failure();
+    Value result = *called;
     Value bits = LLVM::TruncOp::create(b, loc, i32, result);
     Value shuffled = isFloat ? LLVM::BitcastOp::create(
                                    b, loc, shuffle.getVal().getType(), bits)
@@ -286,10 +298,11 @@ LogicalResult KernelsToHost::lowerNVVM(Operation *op) {
         convert.getSat() != NVVM::SaturationMode::NONE || convert.getRelu())
       return op->emitOpError("has no emulation on the host but with "
                              "rounding rna, no saturation and no relu");
-    Value bits = call(loc, rt::kGPUEmulatorTF32Symbol, i32, convert.getSrc());
-    if (!bits)
+    FailureOr<Value> bits =
+        call(loc, rt::kGPUEmulatorTF32Symbol, i32, convert.getSrc());
+    if (failed(bits))
       return failure();
-    convert.replaceAllUsesWith(bits);
+    convert.replaceAllUsesWith(*bits);
     convert.erase();
     return success();
   }
@@ -332,7 +345,8 @@ LogicalResult KernelsToHost::lowerMma(NVVM::MmaOp mma) {
   llvm::append_range(args, mma.getOperandB());
   llvm::append_range(args, mma.getOperandC());
   args.push_back(out);
-  call(loc, rt::kGPUEmulatorMmaSymbol, nullptr, args);
+  if (failed(call(loc, rt::kGPUEmulatorMmaSymbol, nullptr, args)))
+    return failure();
   Value tile = LLVM::PoisonOp::create(b, loc, result);
   for (int32_t i = 0; i < 4; ++i) {
     Value address = LLVM::GEPOp::create(b, loc, ptr, f32, out,
@@ -385,6 +399,32 @@ LogicalResult KernelsToHost::truncateToBF16(LLVM::FPTruncOp op) {
   op.replaceAllUsesWith(
       LLVM::BitcastOp::create(b, loc, op.getType(), result).getResult());
   op.erase();
+  return success();
+}
+
+/// A GPU faults on an access less aligned than it claims; a host mostly
+/// does not. Each access claiming 8 bytes or more (vectors, 64-bit
+/// scalars) first asks the emulator to check its address.
+LogicalResult KernelsToHost::checkAlignment() {
+  SmallVector<std::pair<Operation *, std::pair<Value, uint64_t>>> accesses;
+  device.walk([&](Operation *op) {
+    std::optional<uint64_t> alignment;
+    Value address;
+    if (auto load = dyn_cast<LLVM::LoadOp>(op))
+      alignment = load.getAlignment(), address = load.getAddr();
+    else if (auto store = dyn_cast<LLVM::StoreOp>(op))
+      alignment = store.getAlignment(), address = store.getAddr();
+    if (alignment && *alignment >= 8)
+      accesses.push_back({op, {address, *alignment}});
+  });
+  for (auto &[op, access] : accesses) {
+    b.setInsertionPoint(op);
+    Location loc = op->getLoc();
+    if (failed(call(loc, rt::kGPUEmulatorAlignmentSymbol, nullptr,
+                    {access.first,
+                     LLVM::ConstantOp::create(b, loc, i64, access.second)})))
+      return failure();
+  }
   return success();
 }
 
@@ -492,9 +532,12 @@ LogicalResult KernelsToHost::run() {
   for (LLVM::FPTruncOp op : toBF16)
     if (failed(truncateToBF16(op)))
       return failure();
+  if (failed(checkAlignment()))
+    return failure();
   if (failed(mapDeclarations()))
     return failure();
-  addressSharedMemory();
+  if (failed(addressSharedMemory()))
+    return failure();
 
   // Synchronizing is transitive through calls within the module.
   bool changed = true;

@@ -122,6 +122,26 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// An access claiming 8 bytes of alignment or more asks the emulator to
+// check its address first (a GPU would fault); narrower ones do not.
+// CHECK-LABEL: llvm.func internal @wide__copy(
+// CHECK:         %[[C16:.*]] = llvm.mlir.constant(16 : i64) : i64
+// CHECK:         llvm.call @xla_rt_gpuemu_check_alignment(%[[P:.*]], %[[C16]])
+// CHECK-NEXT:    llvm.load %[[P]] {alignment = 16 : i64} : !llvm.ptr -> vector<4xf32>
+// CHECK-NOT:     xla_rt_gpuemu_check_alignment
+// CHECK:         llvm.return
+module attributes {gpu.container_module} {
+  gpu.module @wide [#nvvm.target] {
+    llvm.func @copy(%p: !llvm.ptr, %out: !llvm.ptr) attributes {gpu.kernel, nvvm.kernel} {
+      %v = llvm.load %p {alignment = 16 : i64} : !llvm.ptr -> vector<4xf32>
+      llvm.store %v, %out {alignment = 4 : i64} : vector<4xf32>, !llvm.ptr
+      llvm.return
+    }
+  }
+}
+
+// -----
+
 module attributes {gpu.container_module} {
   gpu.module @cluster [#nvvm.target<chip = "sm_90a">] {
     llvm.func @k(%out: !llvm.ptr) attributes {gpu.kernel, nvvm.kernel} {
