@@ -553,32 +553,34 @@ void emuCheckAlignment(const void *address, uint64_t alignment) {
             " bytes claimed) at " + text;
 }
 
+/// The running thread's fiber, for a synchronization (`what`): a kernel
+/// launched as not synchronizing has none to suspend, a compiler bug.
+Fiber &fiberFor(const char *what) {
+  Launch &l = *active;
+  if (!l.fibers)
+    fatal(where(l) + ": " + what +
+          " in a kernel launched as not synchronizing");
+  return l.fiber[l.linear];
+}
+
 void emuBarrier() {
-  if (!active->fibers)
-    fatal(where(*active) +
-          ": a barrier in a kernel launched as not synchronizing");
+  fiberFor("a barrier");
   yield(State::AtBarrier);
 }
 
 uint64_t emuShuffle(uint32_t kind, uint32_t mask, uint32_t value,
                     uint32_t offset, uint32_t clamp) {
-  Launch &l = *active;
-  if (!l.fibers)
-    fatal(where(l) + ": a shuffle in a kernel launched as not synchronizing");
-  Shuffle &s = l.fiber[l.linear].shuffle;
+  Shuffle &s = fiberFor("a shuffle").shuffle;
   s.kind = kind, s.mask = mask, s.value = value, s.offset = offset;
   s.clamp = clamp;
   yield(State::AtShuffle);
-  return l.fiber[l.linear].shuffle.result;
+  return s.result;
 }
 
 void emuMma(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t b0,
             uint32_t b1, float c0, float c1, float c2, float c3, float *d) {
-  Launch &l = *active;
-  if (!l.fibers)
-    fatal(where(l) + ": an mma in a kernel launched as not synchronizing");
-  Mma &m = l.fiber[l.linear].mma;
-  m = Mma{{a0, a1, a2, a3}, {b0, b1}, {c0, c1, c2, c3}, d};
+  fiberFor("an mma").mma = Mma{{a0, a1, a2, a3}, {b0, b1}, {c0, c1, c2, c3},
+                                d};
   yield(State::AtMma);
 }
 
