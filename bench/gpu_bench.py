@@ -56,6 +56,8 @@ def workloads():
     return {
         "reduce_sum_xyz_2e24": (reduce_xyz, [((1 << 24,), f32)] * 3),
         "softmax_4096x4096": (softmax, [((4096, 4096), f32)]),
+        # Attention's rows (a sequence of 128): a warp per row.
+        "softmax_65536x128": (softmax, [((65536, 128), f32)]),
         "layernorm_8192x768": (layernorm, [((8192, 768), f32)]),
         "sin_exp_2e24": (chain, [((1 << 24,), f32)]),
         "matmul_1024x512x256": (matmul, [((1024, 512), f32),
@@ -71,6 +73,7 @@ def workloads():
 MIN_BYTES = {
     "reduce_sum_xyz_2e24": 3 * 4 << 24,
     "softmax_4096x4096": 2 * 4 * 4096 * 4096,
+    "softmax_65536x128": 2 * 4 * 65536 * 128,
     "layernorm_8192x768": 2 * 4 * 8192 * 768,
     "sin_exp_2e24": 2 * 4 << 24,
 }
@@ -106,6 +109,7 @@ def torch_functions():
     return {
         "reduce_sum_xyz_2e24": lambda x, y, z: torch.sum(x + y * z),
         "softmax_4096x4096": lambda x: torch.softmax(x, dim=1),
+        "softmax_65536x128": lambda x: torch.softmax(x, dim=1),
         "layernorm_8192x768": lambda x: f.layer_norm(x, x.shape[1:],
                                                      eps=1e-5),
         "sin_exp_2e24": lambda x: torch.sin(x) + torch.exp(-x * x),
@@ -178,6 +182,7 @@ def numpy_references():
     return {
         "reduce_sum_xyz_2e24": lambda x, y, z: np.sum(x + y * z),
         "softmax_4096x4096": softmax,
+        "softmax_65536x128": softmax,
         "layernorm_8192x768": layernorm,
         "sin_exp_2e24": lambda x: np.sin(x) + np.exp(-x * x),
         "matmul_1024x512x256": np.matmul,

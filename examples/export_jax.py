@@ -574,6 +574,8 @@ def time_jax(fn, args, runs):
             jax.block_until_ready(f(*dev))
             times.append((time.perf_counter() - t0) * 1e3)
         result[label] = float(np.median(times))
+    # What ran it: XLA:GPU on a GPU machine, XLA:CPU elsewhere.
+    result["backend"] = jax.default_backend()
     return result
 
 

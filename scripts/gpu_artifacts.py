@@ -328,8 +328,11 @@ def run(args):
             "; " + timing.group(0).replace("\n", "; ") if timing else "")
         jax_ms = there.get("jax_time_ms")
         if jax_ms:
-            detail += "; JAX (XLA:GPU) %.3f ms at f32, %.3f ms at its " \
-                      "default precision" % (jax_ms["configured"],
+            backend = {"gpu": "XLA:GPU", "cuda": "XLA:GPU",
+                       "cpu": "XLA:CPU"}.get(jax_ms.get("backend"),
+                                             jax_ms.get("backend", "XLA"))
+            detail += "; JAX (%s) %.3f ms at f32, %.3f ms at its " \
+                      "default precision" % (backend, jax_ms["configured"],
                                              jax_ms["default"])
         return ("pass" if check.returncode == 0 else "fail"), detail
 

@@ -12,7 +12,8 @@
 # failed one again under compute-sanitizer), then the corpus (in batches,
 # one driver start per 40 programs); logs go to $OUT (or .gpu/out). Each
 # `NAME:FLAGS` of $GPU_BENCH_VARIANTS (';'-separated; default: the
-# contraction epilogues and cuBLAS) is a benchmark set `prepare` compiles with those
+# contraction epilogues, cuBLAS, and a block per row in row fusions, as
+# before the warp rows) is a benchmark set `prepare` compiles with those
 # xla-translate flags into .gpu/bench-NAME and `run` times in the same
 # run, as it does .gpu/bench-base (an earlier build's `gpu_bench.py
 # export`) if there. `prepare` also compiles the e2e programs, the corpus
@@ -35,7 +36,7 @@ prepare)
   find .gpu -maxdepth 1 -name 'bench-*' ! -name bench-base -exec rm -rf {} +
   python3 scripts/gpu_artifacts.py build .gpu/art --workloads
   python3 bench/gpu_bench.py export .gpu/bench
-  IFS=';' read -ra variants <<<"${GPU_BENCH_VARIANTS-epilogues:--gpu-contraction-epilogues;cublas:--gpu-cublas}"
+  IFS=';' read -ra variants <<<"${GPU_BENCH_VARIANTS-epilogues:--gpu-contraction-epilogues;cublas:--gpu-cublas;blockrows:--gpu-row-warp-length=0}"
   for variant in "${variants[@]}"; do
     # shellcheck disable=SC2086
     python3 bench/gpu_bench.py export ".gpu/bench-${variant%%:*}" \

@@ -78,9 +78,15 @@ struct CompileCLOptions {
         gpuRowFusion(
             "gpu-row-fusion",
             cl::desc("On a GPU, run a fusion whose ops all work row by row "
-                     "(softmax, layernorm) as one kernel, a block per row "
-                     "with the row in registers"),
+                     "(softmax, layernorm) as one kernel with each row in "
+                     "registers"),
             cl::init(defaults.gpuRowFusion), cl::cat(category)),
+        gpuRowWarpLength(
+            "gpu-row-warp-length",
+            cl::desc("On a GPU, the longest row of such a fusion that a warp "
+                     "computes, several rows per block, with shuffles alone "
+                     "(0: a block per row)"),
+            cl::init(defaults.gpuRowWarpLength), cl::cat(category)),
         gpuVectorBytes(
             "gpu-vector-bytes",
             cl::desc("On a GPU, the widest vector access a thread of an "
@@ -199,6 +205,7 @@ struct CompileCLOptions {
   cl::opt<bool> streamingStores;
   cl::opt<bool> prefetch;
   cl::opt<bool> gpuRowFusion;
+  cl::opt<int64_t> gpuRowWarpLength;
   cl::opt<int64_t> gpuVectorBytes;
   cl::opt<int64_t> gpuContractionBlocks;
   cl::opt<bool> gpuCublas;
@@ -259,6 +266,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.streamingStores = cl->streamingStores;
   options.prefetch = cl->prefetch;
   options.gpuRowFusion = cl->gpuRowFusion;
+  options.gpuRowWarpLength = cl->gpuRowWarpLength;
   options.gpuVectorBytes = cl->gpuVectorBytes;
   options.gpuContractionBlocks = cl->gpuContractionBlocks;
   options.gpuCublas = cl->gpuCublas;
@@ -370,6 +378,7 @@ const std::vector<OptionSetter> &optionSetters() {
       field("streaming-stores", &CompileOptions::streamingStores),
       field("prefetch", &CompileOptions::prefetch),
       field("gpu-row-fusion", &CompileOptions::gpuRowFusion),
+      field("gpu-row-warp-length", &CompileOptions::gpuRowWarpLength),
       field("gpu-vector-bytes", &CompileOptions::gpuVectorBytes),
       field("gpu-contraction-blocks-per-sm",
             &CompileOptions::gpuContractionBlocks),

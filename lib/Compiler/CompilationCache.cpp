@@ -86,14 +86,15 @@ std::string describeOptions(const CompileOptions &o) {
       "gpu-contraction-blocks={22} gpu-cublas={23} "
       "gpu-transpose-tiles={24} gpu-tensor-cores={25} "
       "llvm-all-passes={26} gpu-contraction-epilogues={27} "
-      "gpu-emulate={28}",
+      "gpu-emulate={28} gpu-row-warp-length={29}",
       o.entry, o.inlineFunctions, o.hloSimplify, o.foldConstants, o.foldLimit,
       o.cse, o.dce, o.fusion, o.reductionBlock, o.vectorize, o.parallelLoops,
       o.runtimeAlloc, o.optLevel, o.exportName, o.maxTensorSize,
       o.llvmUnroll, o.fuseBlocks, o.rematerialize, o.streamingStores,
       o.prefetch, o.gpuRowFusion, o.gpuVectorBytes, o.gpuContractionBlocks,
       o.gpuCublas, o.gpuTransposeTiles, o.gpuTensorCores,
-      o.llvmAllPasses, o.gpuContractionEpilogues, o.gpuEmulate);
+      o.llvmAllPasses, o.gpuContractionEpilogues, o.gpuEmulate,
+      o.gpuRowWarpLength);
 }
 
 llvm::Error makeError(const llvm::Twine &message) {

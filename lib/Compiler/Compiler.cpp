@@ -451,6 +451,7 @@ compileProgram(ModuleOp module, const TargetDescription &target,
     fillLoweringOptions(pipelineOptions, options);
     pipelineOptions.chip = target.gpu;
     pipelineOptions.rowFusion = options.gpuRowFusion;
+    pipelineOptions.rowWarpLength = options.gpuRowWarpLength;
     pipelineOptions.vectorBytes = options.gpuVectorBytes;
     pipelineOptions.contractionBlocks = options.gpuContractionBlocks;
     pipelineOptions.libraryGemm = options.gpuCublas ? "cublas" : "";

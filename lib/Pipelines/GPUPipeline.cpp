@@ -95,6 +95,7 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   GPUMapLinalgPassOptions strategies;
   strategies.reductionChain = std::max<int64_t>(options.reductionBlock, 1);
   strategies.rowFusion = options.rowFusion;
+  strategies.rowWarpLength = options.rowWarpLength;
   strategies.vectorBytes = options.vectorBytes;
   strategies.contractionBlocks = options.contractionBlocks;
   strategies.libraryGemm = options.libraryGemm;

@@ -192,11 +192,15 @@ matchRowReduction(mlir::linalg::LinalgOp op);
 /// threadsPerRow rows per block) or across the block (gpu.all_reduce, one
 /// row per block), and the row's first thread combines the result into the
 /// output, or into the value of a fill of the whole output right before
-/// `op`, which then goes. `width` must divide the row. Replaces `op`.
+/// `op`, which then goes. `width` must divide the row. Where every thread
+/// takes the same number of groups (threadsPerRow * width divides a static
+/// row), up to `unroll` of them are unrolled, or the loop by `unroll` if
+/// that divides it: the loads of the unrolled groups are all in flight at
+/// once (the order of the additions is the loop's). Replaces `op`.
 void emitRowReductionKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
                             llvm::ArrayRef<ReductionCombiner> combiners,
                             int64_t threadsPerRow, int64_t width,
-                            llvm::StringRef name);
+                            int64_t unroll, llvm::StringRef name);
 
 /// Any reduction: one thread per output (the last parallel loop fastest
 /// across threads, so that loads along it coalesce), its reduction loops
@@ -232,16 +236,21 @@ struct RowFusion {
 /// if every call of it passes distinct buffers; failure otherwise.
 mlir::FailureOr<RowFusion> matchRowFusion(mlir::func::FuncOp func);
 
-/// One kernel for the whole fusion: a block of `threads` threads per row,
-/// thread t holding the groups of `width` neighbouring columns that start
-/// at width * (t + i * threads) of every row value in registers, each
-/// group one vector load or store where the buffer allows
-/// (`vectorAlignment`); reductions across the block (gpu.all_reduce); the
-/// fusion's inputs loaded once, its outputs stored once at the end.
-/// Replaces the function's linalg ops, copies and temporaries.
+/// One kernel for the whole fusion: `threads` threads per row and
+/// `rowsPerBlock` rows per block, thread t of a row holding the groups of
+/// `width` neighbouring columns that start at width * (t + i * threads) of
+/// every row value in registers, each group one vector load or store where
+/// the buffer allows (`vectorAlignment`); reductions across the block
+/// (gpu.all_reduce) for more than 32 threads per row, else across the
+/// row's lanes with shuffles (clustered gpu.subgroup_reduce); the fusion's
+/// inputs loaded once, its outputs stored once at the end. With more than
+/// one row per block, `threads` must be at most 32 and the block a whole
+/// number of warps (power-of-two `threads`). Replaces the function's
+/// linalg ops, copies and temporaries.
 void emitRowFusionKernel(mlir::OpBuilder &b, mlir::func::FuncOp func,
                          const RowFusion &fusion, int64_t threads,
-                         int64_t width, llvm::StringRef name);
+                         int64_t rowsPerBlock, int64_t width,
+                         llvm::StringRef name);
 
 //===----------------------------------------------------------------------===//
 // Contractions

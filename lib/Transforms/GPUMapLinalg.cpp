@@ -13,6 +13,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace xla {
@@ -142,22 +143,42 @@ private:
     return vectorBytes >= 16 ? 4 : vectorBytes >= 8 ? 2 : 1;
   }
 
-  /// A fusion of row ops as one kernel: a block per row, about 8 columns
-  /// per thread (32 to 1024 threads), at most 32 (registers), in groups of
-  /// 4 neighbours (16 bytes of f32) where 4 divides the row (else 2, 1).
+  /// A fusion of row ops as one kernel, in groups of 4 neighbouring
+  /// columns (16 bytes of f32) where 4 divides the row (else 2, 1). A row
+  /// of up to `row-warp-length` columns gets a lane per group, rounded up
+  /// to a power of two, up to a warp, and several rows share a block (up
+  /// to 256 threads, fewer while that leaves multiprocessors without a
+  /// block): its reductions are shuffles alone. A longer row gets a block
+  /// of about 8 columns per thread (32 to 1024 threads) and reductions
+  /// through shared memory. At most 32 columns per thread (registers).
   bool mapRowFusion(func::FuncOp func) {
     FailureOr<RowFusion> fusion = matchRowFusion(func);
     if (failed(fusion))
       return false;
-    int64_t threads = std::clamp<int64_t>(
-        llvm::PowerOf2Ceil(llvm::divideCeil(fusion->length, 8)), 32, 1024);
     int64_t width = f32Width();
     while (width > 1 && fusion->length % width)
       width /= 2;
+    int64_t threads, rowsPerBlock = 1;
+    if (fusion->length <= rowWarpLength) {
+      constexpr int64_t kWarp = 32, kBlock = 256;
+      threads = std::min<int64_t>(
+          kWarp,
+          llvm::PowerOf2Ceil(llvm::divideCeil(fusion->length, width)));
+      int64_t rows = 1;
+      for (int64_t size : fusion->rowShape)
+        rows *= size;
+      rowsPerBlock = std::clamp<int64_t>(
+          int64_t(llvm::bit_floor(uint64_t(
+              std::max<int64_t>(rows / std::max<int64_t>(smCount, 1), 1)))),
+          kWarp / threads, kBlock / threads);
+    } else {
+      threads = std::clamp<int64_t>(
+          llvm::PowerOf2Ceil(llvm::divideCeil(fusion->length, 8)), 32, 1024);
+    }
     if (width * llvm::divideCeil(fusion->length, threads * width) > 32)
       return false;
     OpBuilder b(func);
-    emitRowFusionKernel(b, func, *fusion, threads, width,
+    emitRowFusionKernel(b, func, *fusion, threads, rowsPerBlock, width,
                         nextKernelName(func));
     return true;
   }
@@ -223,7 +244,9 @@ private:
         int64_t width = f32Width();
         while (width > 1 && (length % width || length < width * threads))
           width /= 2;
-        emitRowReductionKernel(b, op, *combiners, threads, width,
+        // Eight 16-byte groups per input in flight per thread.
+        constexpr int64_t kUnroll = 8;
+        emitRowReductionKernel(b, op, *combiners, threads, width, kUnroll,
                                nextKernelName(func));
         return;
       }

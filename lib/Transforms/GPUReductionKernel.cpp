@@ -16,6 +16,8 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -168,7 +170,7 @@ static SmallVector<Value> applyBodyAtGroup(OpBuilder &b, Location loc,
 
 void xla::gpu_kernels::emitRowReductionKernel(
     OpBuilder &b, linalg::LinalgOp op, ArrayRef<ReductionCombiner> combiners,
-    int64_t threadsPerRow, int64_t width, StringRef name) {
+    int64_t threadsPerRow, int64_t width, int64_t unroll, StringRef name) {
   // Before the kernel goes in between.
   SmallVector<linalg::FillOp> fills = initialFills(op);
   Location loc = op.getLoc();
@@ -213,16 +215,35 @@ void xla::gpu_kernels::emitRowReductionKernel(
   // Lane l takes the groups of `width` neighbours at width * (l + i *
   // threads).
   Value widthValue = arith::ConstantIndexOp::create(b, loc, width);
-  auto loop = scf::ForOp::create(
-      b, loc, arith::MulIOp::create(b, loc, lane, widthValue), reduced,
-      arith::MulIOp::create(b, loc, threads, widthValue), initial,
-      [&](OpBuilder &nb, Location nloc, Value k, ValueRange accumulators) {
-        SmallVector<Value> ivs(rowIvs);
-        ivs.push_back(k);
-        scf::YieldOp::create(nb, nloc,
-                             applyBodyAtGroup(nb, nloc, op, ivs,
-                                              accumulators, width));
-      });
+  Value start = arith::MulIOp::create(b, loc, lane, widthValue);
+  Value stride = arith::MulIOp::create(b, loc, threads, widthValue);
+  auto body = [&](OpBuilder &nb, Location nloc, Value k,
+                  ValueRange accumulators) {
+    SmallVector<Value> ivs(rowIvs);
+    ivs.push_back(k);
+    scf::YieldOp::create(
+        nb, nloc, applyBodyAtGroup(nb, nloc, op, ivs, accumulators, width));
+  };
+  scf::ForOp loop;
+  std::optional<int64_t> length = getConstantIntValue(reduced);
+  int64_t trips = 0;
+  if (length && *length % (threadsPerRow * width) == 0) {
+    // Every lane takes as many groups: a loop of a static trip count,
+    // which `unroll` can unroll.
+    trips = *length / (threadsPerRow * width);
+    loop = scf::ForOp::create(
+        b, loc, arith::ConstantIndexOp::create(b, loc, 0),
+        arith::ConstantIndexOp::create(b, loc, trips),
+        arith::ConstantIndexOp::create(b, loc, 1), initial,
+        [&](OpBuilder &nb, Location nloc, Value i, ValueRange accumulators) {
+          body(nb, nloc,
+               arith::AddIOp::create(
+                   nb, nloc, start, arith::MulIOp::create(nb, nloc, i, stride)),
+               accumulators);
+        });
+  } else {
+    loop = scf::ForOp::create(b, loc, start, reduced, stride, initial, body);
+  }
 
   SmallVector<Value> results;
   for (auto [c, partial] : llvm::zip(combiners, loop.getResults())) {
@@ -269,6 +290,13 @@ void xla::gpu_kernels::emitRowReductionKernel(
   for (linalg::FillOp fill : fills)
     if (fill)
       fill->erase();
+  // Last: unrolling replaces the loop's results, which are used by now.
+  // Its copies of the body are independent but for the accumulators, so
+  // a thread has all their loads in flight at once.
+  if (trips > 1 && trips <= unroll)
+    (void)loopUnrollFull(loop);
+  else if (trips > unroll && unroll > 1 && trips % unroll == 0)
+    (void)loopUnrollByFactor(loop, unroll);
 }
 
 LogicalResult xla::gpu_kernels::emitSerialReductionKernel(OpBuilder &b,

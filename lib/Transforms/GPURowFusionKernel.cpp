@@ -3,13 +3,14 @@
 // Softmax is a row maximum, exponentials and their row sum, and a division;
 // layernorm a mean, a variance and a normalization. As one kernel per
 // linalg op, each op streams the matrix through device memory (softmax:
-// five passes over it where two would do). Here one block owns a row: each
-// thread keeps its elements of every row-shaped value in registers
-// (groups of `width` neighbours starting at width * (t + i * threads), so
-// that each group is one 16-byte access and a warp's accesses coalesce),
-// a reduction combines the threads' partials across the block
-// (gpu.all_reduce) into a per-row scalar that every thread holds, and only
-// the fusion's inputs are loaded, once, and its outputs stored, once.
+// five passes over it where two would do). Here a block, a warp or part of
+// a warp owns a row: each thread keeps its elements of every row-shaped
+// value in registers (groups of `width` neighbours starting at width *
+// (t + i * threads), so that each group is one 16-byte access and a warp's
+// accesses coalesce), a reduction combines the threads' partials across
+// the block (gpu.all_reduce) or across the row's lanes (shuffles alone)
+// into a per-row scalar that every thread holds, and only the fusion's
+// inputs are loaded, once, and its outputs stored, once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -257,10 +258,10 @@ namespace {
 /// Builds the kernel: the registers each buffer holds for the current row.
 struct RowKernelBuilder {
   RowKernelBuilder(OpBuilder &b, Location loc, const RowFusion &fusion,
-                   int64_t threads, int64_t width, Value tid)
+                   int64_t threads, int64_t width, Value lane, Value inRange)
       : b(b), loc(loc), fusion(fusion), threads(threads), width(width),
         slots(width * llvm::divideCeil(fusion.length, threads * width)),
-        tid(tid) {}
+        lane(lane), inRange(inRange) {}
 
   /// Hopper's widest global load or store.
   static constexpr int64_t kVectorBytes = 16;
@@ -269,7 +270,9 @@ struct RowKernelBuilder {
   Location loc;
   const RowFusion &fusion;
   int64_t threads, width, slots;
-  Value tid;
+  /// The thread's place in its row, and whether its row exists (null: all
+  /// do); threads past the last row compute that row again, unstored.
+  Value lane, inRange;
   SmallVector<Value> rowIvs, columns, valid;
   llvm::MapVector<Value, SmallVector<Value>> rowValues;
   llvm::MapVector<Value, Value> scalarValues;
@@ -402,36 +405,70 @@ struct RowKernelBuilder {
             results[output.getOperandNumber() - op.getNumDpsInputs()]);
   }
 
+  /// `c`'s combiner of `accumulated` (in its accumulator's place) and
+  /// `value`.
+  Value combine(linalg::LinalgOp op, const ReductionCombiner &c,
+                Value accumulated, Value value) {
+    BlockArgument accumulator = op.getRegionOutputArgs()[c.output];
+    IRMapping map;
+    for (Value operand : c.combiner->getOperands())
+      map.map(operand, operand == accumulator ? accumulated : value);
+    return b.clone(*c.combiner, map)->getResult(0);
+  }
+
   void reduce(linalg::LinalgOp op, LoopShape shape,
               ArrayRef<ReductionCombiner> combiners) {
-    SmallVector<Value> partials(op.getNumDpsInits());
+    // Each slot's value from the neutral elements (slots past the row's
+    // end keep them), then the thread's slots combined as a tree: shorter
+    // chains of dependent adds and of rounding than one accumulator.
+    SmallVector<Value> neutral(op.getNumDpsInits());
     for (const ReductionCombiner &c : combiners)
-      partials[c.output] = arith::ConstantOp::create(b, loc, c.neutral);
-    // Each thread's partials from the neutral elements; slots past the
-    // row's end keep them.
+      neutral[c.output] = arith::ConstantOp::create(b, loc, c.neutral);
+    SmallVector<SmallVector<Value>> values(op.getNumDpsInits());
     for (int64_t i = 0; i < slots; ++i) {
       SmallVector<Value> args;
       for (OpOperand *input : op.getDpsInputOperands())
         args.push_back(read(op, input, shape, i));
-      llvm::append_range(args, partials);
-      SmallVector<Value> values = cloneBody(b, op, args, {});
-      for (auto [partial, value] : llvm::zip(partials, values))
-        partial = arith::SelectOp::create(b, loc, valid[i], value, partial);
+      llvm::append_range(args, neutral);
+      for (auto [o, value] : llvm::enumerate(cloneBody(b, op, args, {})))
+        values[o].push_back(
+            arith::SelectOp::create(b, loc, valid[i], value, neutral[o]));
     }
     for (const ReductionCombiner &c : combiners) {
-      Value all = gpu::AllReduceOp::create(
-          b, loc, partials[c.output],
-          gpu::AllReduceOperationAttr::get(b.getContext(), c.kind),
-          /*uniform=*/true);
+      SmallVector<Value> level = std::move(values[c.output]);
+      while (level.size() > 1) {
+        SmallVector<Value> next;
+        for (size_t i = 0; i + 1 < level.size(); i += 2)
+          next.push_back(combine(op, c, level[i], level[i + 1]));
+        if (level.size() % 2)
+          next.push_back(level.back());
+        level = std::move(next);
+      }
+      // Rows of up to a warp's threads need only shuffles: no shared
+      // memory, no barrier.
+      Value all;
+      if (threads <= 32) {
+        std::optional<uint32_t> cluster;
+        if (threads < 32)
+          cluster = threads;
+        all = gpu::SubgroupReduceOp::create(b, loc, level.front(), c.kind,
+                                            /*uniform=*/true, cluster);
+      } else {
+        all = gpu::AllReduceOp::create(
+            b, loc, level.front(),
+            gpu::AllReduceOperationAttr::get(b.getContext(), c.kind),
+            /*uniform=*/true);
+      }
       OpOperand *output = op.getDpsInitOperand(c.output);
       Value old = read(op, output, shape, std::nullopt);
-      BlockArgument accumulator = op.getRegionOutputArgs()[c.output];
-      IRMapping map;
-      for (Value operand : c.combiner->getOperands())
-        map.map(operand, operand == accumulator ? old : all);
-      write(output->get(), Access::Scalar,
-            {b.clone(*c.combiner, map)->getResult(0)});
+      write(output->get(), Access::Scalar, {combine(op, c, old, all)});
     }
+  }
+
+  /// `condition`, and the row's existence.
+  Value andInRange(Value condition) {
+    return inRange ? arith::AndIOp::create(b, loc, condition, inRange)
+                   : condition;
   }
 
   /// Stores what the fusion's arguments hold at the end.
@@ -445,7 +482,7 @@ struct RowKernelBuilder {
         int64_t align =
             width > 1 ? vectorAlignment(buffer, width, kVectorBytes) : 0;
         for (int64_t i = 0; i < slots; i += align ? width : 1) {
-          auto guard = scf::IfOp::create(b, loc, valid[i], false);
+          auto guard = scf::IfOp::create(b, loc, andInRange(valid[i]), false);
           OpBuilder then = guard.getThenBodyBuilder();
           indices.back() = columns[i];
           if (!align) {
@@ -464,8 +501,8 @@ struct RowKernelBuilder {
         continue;
       }
       Value first =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, zero);
-      auto guard = scf::IfOp::create(b, loc, first, false);
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, zero);
+      auto guard = scf::IfOp::create(b, loc, andInRange(first), false);
       OpBuilder then = guard.getThenBodyBuilder();
       memref::StoreOp::create(then, loc, scalarValues.lookup(buffer), buffer,
                               indices);
@@ -477,8 +514,9 @@ struct RowKernelBuilder {
 
 void xla::gpu_kernels::emitRowFusionKernel(OpBuilder &b, func::FuncOp func,
                                            const RowFusion &fusion,
-                                           int64_t threads, int64_t width,
-                                           StringRef name) {
+                                           int64_t threads,
+                                           int64_t rowsPerBlock,
+                                           int64_t width, StringRef name) {
   // Groups must not straddle the row's end.
   if (fusion.length % width)
     width = 1;
@@ -492,17 +530,39 @@ void xla::gpu_kernels::emitRowFusionKernel(OpBuilder &b, func::FuncOp func,
     rowSizes.push_back(arith::ConstantIndexOp::create(b, loc, size));
   }
   gpu::LaunchOp launch = createNamedLaunch(
-      b, loc, name, arith::ConstantIndexOp::create(b, loc, rows),
-      arith::ConstantIndexOp::create(b, loc, threads));
+      b, loc, name,
+      arith::ConstantIndexOp::create(b, loc,
+                                     llvm::divideCeil(rows, rowsPerBlock)),
+      arith::ConstantIndexOp::create(b, loc, threads * rowsPerBlock));
   b.setInsertionPointToStart(&launch.getBody().front());
-  RowKernelBuilder kernel(b, loc, fusion, threads, width,
-                          launch.getThreadIds().x);
-  kernel.rowIvs = delinearize(b, loc, launch.getBlockIds().x, rowSizes);
+  Value tid = launch.getThreadIds().x;
+  Value row = launch.getBlockIds().x, lane = tid, inRange;
+  if (rowsPerBlock > 1) {
+    Value threadsValue = arith::ConstantIndexOp::create(b, loc, threads);
+    lane = arith::RemUIOp::create(b, loc, tid, threadsValue);
+    row = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(
+            b, loc, row, arith::ConstantIndexOp::create(b, loc, rowsPerBlock)),
+        arith::DivUIOp::create(b, loc, tid, threadsValue));
+    if (rows % rowsPerBlock) {
+      // The last block's extra threads redo the last row: the shuffles
+      // need every lane of the warp.
+      Value rowCount = arith::ConstantIndexOp::create(b, loc, rows);
+      inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row,
+                                      rowCount);
+      row = arith::SelectOp::create(
+          b, loc, inRange, row,
+          arith::ConstantIndexOp::create(b, loc, rows - 1));
+    }
+  }
+  RowKernelBuilder kernel(b, loc, fusion, threads, width, lane, inRange);
+  kernel.rowIvs = delinearize(b, loc, row, rowSizes);
   Value length = arith::ConstantIndexOp::create(b, loc, fusion.length);
   Value widthValue = arith::ConstantIndexOp::create(b, loc, width);
   for (int64_t i = 0; i < kernel.slots; ++i) {
     Value group = arith::AddIOp::create(
-        b, loc, kernel.tid,
+        b, loc, kernel.lane,
         arith::ConstantIndexOp::create(b, loc, i / width * threads));
     kernel.columns.push_back(arith::AddIOp::create(
         b, loc, arith::MulIOp::create(b, loc, group, widthValue),

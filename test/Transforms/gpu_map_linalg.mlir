@@ -10,16 +10,25 @@
 // neighbours interleaved so that a warp's loads coalesce, each group one
 // 16-byte load), a register accumulator from the neutral element, a
 // block-level tree, and the first thread folds the result into the
-// output's value.
+// output's value. Every thread takes four groups: unrolled, no loop.
 // CHECK-LABEL: func.func private @input_max_fusion(
 // CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c64, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) module(@input_max_fusion_0_module) function(@input_max_fusion_0)
 // CHECK:           %[[LANE:.*]] = arith.remui %{{.*}}, %c256
 // CHECK:           %[[FROM:.*]] = arith.muli %[[LANE]], %c4
-// CHECK:           %[[PART:.*]] = scf.for %[[K:.*]] = %[[FROM]] to %c4096 step %c1024 iter_args(%[[ACC:.*]] = %cst)
-// CHECK:             %[[X:.*]] = vector.load %arg0[%{{.*}}, %[[K]]] {alignment = 16 : i64} : memref<64x4096xf32>, vector<4xf32>
-// CHECK:             %[[X0:.*]] = vector.extract %[[X]][0]
-// CHECK:             %[[M0:.*]] = arith.maximumf %[[ACC]], %[[X0]]
-// CHECK-COUNT-3:     arith.maximumf
+// CHECK-NOT:       scf.for
+// CHECK:           %[[X:.*]] = vector.load %arg0[%{{.*}}, %[[FROM]]] {alignment = 16 : i64} : memref<64x4096xf32>, vector<4xf32>
+// CHECK-COUNT-3:   arith.maximumf
+// CHECK:           %[[K1:.*]] = arith.addi %[[FROM]], %c1024
+// CHECK:           vector.load %arg0[%{{.*}}, %[[K1]]]
+// CHECK-COUNT-4:   arith.maximumf
+// CHECK:           %[[K2:.*]] = arith.addi %[[FROM]], %c2048
+// CHECK:           vector.load %arg0[%{{.*}}, %[[K2]]]
+// CHECK-COUNT-4:   arith.maximumf
+// CHECK:           %[[K3:.*]] = arith.addi %[[FROM]], %c3072
+// CHECK:           vector.load %arg0[%{{.*}}, %[[K3]]]
+// CHECK-COUNT-3:   arith.maximumf
+// CHECK:           %[[PART:.*]] = arith.maximumf
+// CHECK-NOT:       scf.for
 // CHECK:           %[[ALL:.*]] = gpu.all_reduce maximumf %[[PART]] uniform
 // CHECK:           scf.if
 // CHECK:             %[[OLD:.*]] = memref.load %arg1
@@ -36,11 +45,11 @@ func.func private @input_max_fusion(%a: memref<64x4096xf32>, %out: memref<64xf32
 
 // Rows of 16 with a fused producer: 16 threads per row, 16 rows per block
 // of 256 (100 rows: 7 blocks), warp shuffles within clusters of 16 lanes;
-// one element per thread, so scalar loads.
+// one element per thread, so one scalar load and no loop.
 // CHECK-LABEL: func.func private @input_sumsq_fusion(
 // CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c7, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}})
-// CHECK:           scf.for
-// CHECK:             memref.load %arg0
+// CHECK-NOT:       scf.for
+// CHECK:           memref.load %arg0
 // CHECK:             arith.mulf
 // CHECK:             arith.addf
 // CHECK:           gpu.subgroup_reduce add %{{.*}} uniform cluster(size = 16)
@@ -55,13 +64,13 @@ func.func private @input_sumsq_fusion(%a: memref<100x16xf32>, %out: memref<100xf
 }
 
 // Rows of 768 (layernorm): 64 threads per row, 12 elements each, three
-// groups of 4. The fill of the output right before is the reduction's
-// starting value: no kernel of its own, no load of the output.
+// groups of 4, unrolled. The fill of the output right before is the
+// reduction's starting value: no kernel of its own, no load of the output.
 // CHECK-LABEL: func.func private @input_mean_fusion(
 // CHECK-NOT:     linalg.fill
 // CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c8, {{.*}}) threads({{.*}}) in ({{.*}} = %c64, {{.*}})
-// CHECK:           scf.for %{{.*}} = %{{.*}} to %c768 step %c256
-// CHECK:             vector.load %arg0{{.*}} vector<4xf32>
+// CHECK-NOT:       scf.for
+// CHECK-COUNT-3:   vector.load %arg0{{.*}} vector<4xf32>
 // CHECK:           %[[SUM:.*]] = gpu.all_reduce add
 // CHECK:           scf.if
 // CHECK-NOT:         memref.load
@@ -84,9 +93,9 @@ func.func private @input_mean_fusion(%a: memref<8x768xf32>, %out: memref<8xf32>)
 // row's group is read at the group's first element, not its last (an
 // 8-byte load at an odd element was a misaligned address on the GPU).
 // CHECK-LABEL: func.func private @input_masked_sum_fusion(
-// CHECK:         scf.for %[[K:[^ ]*]] =
-// CHECK:           memref.load %arg1
-// CHECK:           vector.load %arg0[%{{.*}}, %[[K]]] {alignment = 16 : i64}
+// CHECK:         %[[K:.*]] = arith.muli %{{.*}}, %c4
+// CHECK:         memref.load %arg1
+// CHECK:         vector.load %arg0[%{{.*}}, %[[K]]] {alignment = 16 : i64}
 func.func private @input_masked_sum_fusion(%a: memref<8x768xf32>, %w: memref<8xf32>, %out: memref<8xf32>) attributes {xla.fusion_kind = "input"} {
   linalg.generic {indexing_maps = [#red, #row, #red], iterator_types = ["parallel", "reduction"]} ins(%w, %a : memref<8xf32>, memref<8x768xf32>) outs(%out : memref<8xf32>) {
   ^bb0(%s: f32, %in: f32, %acc: f32):

@@ -73,6 +73,10 @@ struct CompileOptions {
   /// (softmax, layernorm) is one kernel with the row in registers
   /// (docs/gpu.md: 2.4x faster on an H200 for both).
   bool gpuRowFusion = true;
+  /// `gpu-row-warp-length`: on a GPU, a row fusion's rows of up to this many
+  /// columns get a warp each (or part of one), several rows per block,
+  /// their reductions shuffles alone (0: a block per row).
+  int64_t gpuRowWarpLength = 1024;
   /// `gpu-vector-bytes`: on a GPU, the widest vector load or store a thread
   /// of an elementwise kernel makes of neighbouring elements (16: 4 f32;
   /// 0: one element per thread).

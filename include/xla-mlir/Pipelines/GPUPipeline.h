@@ -82,6 +82,12 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
       llvm::cl::desc("Fusions of row ops (softmax, layernorm) as one kernel "
                      "each (xla-gpu-map-linalg row-fusion)"),
       llvm::cl::init(true)};
+  Option<int64_t> rowWarpLength{
+      *this, "row-warp-length",
+      llvm::cl::desc("Longest row of a row fusion that a warp computes, "
+                     "several rows per block (xla-gpu-map-linalg "
+                     "row-warp-length; 0: a block per row)"),
+      llvm::cl::init(1024)};
   Option<unsigned> gpuOptLevel{
       *this, "gpu-opt-level",
       llvm::cl::desc("Optimization level of the NVPTX backend and ptxas"),

@@ -72,6 +72,11 @@ def GPUMapLoopsPass : Pass<"xla-gpu-map-loops", "::mlir::ModuleOp"> {
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
            "Threads per block of a mapped parallel loop">,
+    Option<"rowWarpLength", "row-warp-length", "int64_t",
+           /*default=*/"1024",
+           "Longest row of a row fusion that a warp (or part of one) "
+           "computes, several rows per block, with shuffles alone "
+           "(0: a block per row)">,
     Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
            "Widest vector load or store of a thread's neighbouring "
            "iterations (0 or the element size: one iteration per thread)">,
@@ -96,8 +101,10 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
       32-bit values) becomes a row reduction kernel. Threads per row: the
       fewest that keep each thread's chain at `reduction-chain` elements,
       at least a warp's worth (or the row length, if shorter) so that loads
-      coalesce, at most 256. Up to 32 threads per row combine with warp
-      shuffles, more with a block-level tree.
+      coalesce, at most 256. Where every thread takes as many groups of
+      neighbours, up to 8 of them are unrolled (all their loads in
+      flight). Up to 32 threads per row combine with warp shuffles, more
+      with a block-level tree.
     - A contraction with static shapes and f32 results becomes a tiled
       kernel through shared memory (bodies of multiplies, adds and casts,
       so that the zeros padding k contribute nothing). Tile: the largest
@@ -141,12 +148,17 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
       output, the last parallel loop fastest across threads, carrying the
       outputs' values in registers through its reduction loops.
 
-    - With `row-fusion` (the default), a fusion whose linalg ops all work along the same
-      rows (row reductions, elementwise ops on rows and per-row values:
-      softmax, layernorm) becomes one kernel first: a block of 32 to 1024
-      threads per row (about 8 columns each), every row value in
-      registers, reductions across the block, inputs loaded and outputs
-      stored once.
+    - With `row-fusion` (the default), a fusion whose linalg ops all work
+      along the same rows (row reductions, elementwise ops on rows and
+      per-row values: softmax, layernorm) becomes one kernel first, every
+      row value in registers, inputs loaded and outputs stored once. A row
+      of up to `row-warp-length` columns gets a warp, or the fewest lanes
+      of one that hold it in one group of up to 4 columns per lane, and
+      several rows share a block of up to 256 threads (fewer while that
+      leaves some of the `sm-count` multiprocessors idle); its reductions
+      are shuffles alone, with no shared memory and no barrier. A longer
+      row gets a block of 32 to 1024 threads (about 8 columns each) and
+      reductions across the block.
 
     Ops without reduction loops are left to `xla-gpu-map-loops` (one
     thread per element). Kernels are named `<function>_<n>` like that
@@ -166,8 +178,13 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
            "ptxas take 219 registers)">,
     Option<"rowFusion", "row-fusion", "bool", /*default=*/"true",
            "A fusion whose ops all work row by row (softmax, layernorm) "
-           "becomes one kernel, a block per row with the row in registers "
+           "becomes one kernel with each row in registers "
            "(=false: one kernel per linalg op)">,
+    Option<"rowWarpLength", "row-warp-length", "int64_t",
+           /*default=*/"1024",
+           "Longest row of a row fusion that a warp (or part of one) "
+           "computes, several rows per block, with shuffles alone "
+           "(0: a block per row)">,
     Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
            "Widest vector load of a row reduction's or row fusion's thread "
            "(groups of neighbouring f32 columns; below 8: one column at a "
