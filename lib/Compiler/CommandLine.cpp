@@ -116,6 +116,12 @@ struct CompileCLOptions {
                      "product (a bias, an activation, an optimizer's "
                      "update) in the product's kernel"),
             cl::init(defaults.gpuContractionEpilogues), cl::cat(category)),
+        gpuReductionEpilogues(
+            "gpu-reduction-epilogues",
+            cl::desc("On a GPU, apply the elementwise op after a reduction "
+                     "(a per-row division, a copy) in the reduction's "
+                     "kernel"),
+            cl::init(defaults.gpuReductionEpilogues), cl::cat(category)),
         gpuEmulate(
             "gpu-emulate",
             cl::desc("With --target=cuda, compile the kernels for the host "
@@ -211,6 +217,7 @@ struct CompileCLOptions {
   cl::opt<bool> gpuCublas;
   cl::opt<bool> gpuTransposeTiles;
   cl::opt<bool> gpuContractionEpilogues;
+  cl::opt<bool> gpuReductionEpilogues;
   cl::opt<bool> gpuEmulate;
   cl::opt<std::string> gpuTensorCores;
   cl::opt<bool> parallelLoops;
@@ -272,6 +279,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.gpuCublas = cl->gpuCublas;
   options.gpuTransposeTiles = cl->gpuTransposeTiles;
   options.gpuContractionEpilogues = cl->gpuContractionEpilogues;
+  options.gpuReductionEpilogues = cl->gpuReductionEpilogues;
   options.gpuEmulate = cl->gpuEmulate;
   options.gpuTensorCores = cl->gpuTensorCores;
   options.parallelLoops = cl->parallelLoops;
@@ -386,6 +394,8 @@ const std::vector<OptionSetter> &optionSetters() {
       field("gpu-transpose-tiles", &CompileOptions::gpuTransposeTiles),
       field("gpu-contraction-epilogues",
             &CompileOptions::gpuContractionEpilogues),
+      field("gpu-reduction-epilogues",
+            &CompileOptions::gpuReductionEpilogues),
       field("gpu-emulate", &CompileOptions::gpuEmulate),
       field("gpu-tensor-cores", &CompileOptions::gpuTensorCores),
       field("parallel-loops", &CompileOptions::parallelLoops),

@@ -457,6 +457,7 @@ compileProgram(ModuleOp module, const TargetDescription &target,
     pipelineOptions.libraryGemm = options.gpuCublas ? "cublas" : "";
     pipelineOptions.transposeTiles = options.gpuTransposeTiles;
     pipelineOptions.contractionEpilogues = options.gpuContractionEpilogues;
+    pipelineOptions.reductionEpilogues = options.gpuReductionEpilogues;
     if (options.gpuEmulate)
       pipelineOptions.gpuFormat = "host";
     pipelineOptions.tensorCores = options.gpuTensorCores;

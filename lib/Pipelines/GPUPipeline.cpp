@@ -101,6 +101,7 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   strategies.libraryGemm = options.libraryGemm;
   strategies.transposeTiles = options.transposeTiles;
   strategies.contractionEpilogues = options.contractionEpilogues;
+  strategies.reductionEpilogues = options.reductionEpilogues;
   strategies.tensorCores = options.tensorCores;
   pm.addPass(createGPUMapLinalgPass(strategies));
   pm.addPass(createConvertLinalgToParallelLoopsPass());

@@ -166,7 +166,7 @@ void xla::gpu_kernels::addAccumulators(
     const ContractionRoles &roles, ArrayRef<Value> batch, ArrayRef<Value> rows,
     ArrayRef<Value> rowOk, ArrayRef<Value> cols, ArrayRef<Value> colOk,
     ValueRange acc, bool atomic, Value initial,
-    const ContractionEpilogue *epilogue) {
+    const OutputEpilogue *epilogue) {
   assert(!(atomic && (initial || epilogue)) && "split k adds to the output");
   OpOperand *out = op.getDpsInitOperand(0);
   AffineMap outMap = op.getMatchingIndexingMap(out);
@@ -189,7 +189,7 @@ void xla::gpu_kernels::addAccumulators(
                                 .getResult();
       Value sum = arith::AddFOp::create(then, loc, old, result);
       if (epilogue)
-        applyContractionEpilogue(then, loc, *epilogue, indices, sum);
+        applyOutputEpilogue(then, loc, *epilogue, indices, sum);
       else
         memref::StoreOp::create(then, loc, sum, out->get(), indices);
     }
@@ -335,7 +335,7 @@ struct TileStaging {
 void xla::gpu_kernels::emitTiledContractionKernel(
     OpBuilder &b, linalg::LinalgOp op,
     const linalg::ContractionDimensions &dims, const ContractionTile &tile,
-    StringRef name, const ContractionEpilogue *epilogue) {
+    StringRef name, const OutputEpilogue *epilogue) {
   assert(!(epilogue && tile.splitK > 1) && "split k adds to the output");
   if (epilogue)
     moveToEpilogue(op, *epilogue);

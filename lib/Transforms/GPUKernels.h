@@ -164,6 +164,64 @@ llvm::SmallVector<mlir::Value> applyBodyAt(mlir::OpBuilder &b,
                                            mlir::ValueRange accumulators);
 
 //===----------------------------------------------------------------------===//
+// Output epilogues
+//===----------------------------------------------------------------------===//
+
+/// An elementwise op that reads the output of a contraction or a reduction
+/// right after it, which that op's kernel applies to each output value as
+/// it stores it: a bias, an activation, an optimizer's update; a per-row
+/// division or copy.
+struct OutputEpilogue {
+  mlir::linalg::GenericOp op;
+  /// The operand of `op` that reads the output.
+  mlir::OpOperand *input = nullptr;
+  /// Whether the kernel still stores the output: an op after `op` uses it
+  /// (through any view), or it is no allocation of the function's; not if
+  /// `op` overwrites it in place.
+  bool storeOutput = true;
+  /// The collapses and expansions from the output to the value `input`
+  /// reads, in order (none: the same value).
+  llvm::SmallVector<mlir::Operation *> reshapes;
+  /// The op before which the kernel runs (between the producer and `op`,
+  /// or `op`), and the ops after it that define values `op` uses (views,
+  /// constants: no memory effects), which move before it.
+  mlir::Operation *place = nullptr;
+  llvm::SmallVector<mlir::Operation *> definitions;
+  /// Deallocations between the producer and `place`, which move after
+  /// `op`.
+  llvm::SmallVector<mlir::Operation *> deallocations;
+};
+
+/// The epilogue of `op` (one output of static shape, buffer semantics,
+/// each output element computed once, by one thread), if the next op that
+/// touches its output is one: a parallel generic with static ranges that
+/// reads the output (or a collapse or expansion of it) through one operand
+/// whose map is a permutation of its loops but for loops of one
+/// iteration, reads no other view of it and writes nothing `op` reads, in
+/// a function whose calls pass distinct buffers. The kernel runs at the
+/// first op after `op` that touches one of `op`'s buffers, other than a
+/// deallocation (those move after the epilogue), or at the epilogue: the
+/// ops from there to the epilogue must leave the epilogue's buffers
+/// (operands and the memrefs its body reads) alone (`leavesBuffersAlone`),
+/// and the values it uses that they define must come from ops without
+/// memory effects. Failure otherwise.
+mlir::FailureOr<OutputEpilogue>
+matchOutputEpilogue(mlir::linalg::LinalgOp op);
+
+/// Moves `op`, and the epilogue's definitions, before `epilogue.place`,
+/// where the kernel will run, and the deallocations after the epilogue.
+void moveToEpilogue(mlir::linalg::LinalgOp op,
+                    const OutputEpilogue &epilogue);
+
+/// Stores `value`, the output at `indices`, there (if
+/// `epilogue.storeOutput`) and applies the epilogue at the matching
+/// iteration: its other inputs loaded, its body cloned, its results
+/// stored.
+void applyOutputEpilogue(mlir::OpBuilder &b, mlir::Location loc,
+                         const OutputEpilogue &epilogue,
+                         mlir::ValueRange indices, mlir::Value value);
+
+//===----------------------------------------------------------------------===//
 // Row reductions
 //===----------------------------------------------------------------------===//
 
@@ -192,7 +250,8 @@ matchRowReduction(mlir::linalg::LinalgOp op);
 /// threadsPerRow rows per block) or across the block (gpu.all_reduce, one
 /// row per block), and the row's first thread combines the result into the
 /// output, or into the value of a fill of the whole output right before
-/// `op`, which then goes. `width` must divide the row. Where every thread
+/// `op`, which then goes; with `epilogue` (of `op`'s one output), it
+/// applies that too, and the epilogue goes. `width` must divide the row. Where every thread
 /// takes the same number of groups (threadsPerRow * width divides a static
 /// row), up to `unroll` of them are unrolled, or the loop by `unroll` if
 /// that divides it: the loads of the unrolled groups are all in flight at
@@ -200,19 +259,22 @@ matchRowReduction(mlir::linalg::LinalgOp op);
 void emitRowReductionKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
                             llvm::ArrayRef<ReductionCombiner> combiners,
                             int64_t threadsPerRow, int64_t width,
-                            int64_t unroll, llvm::StringRef name);
+                            int64_t unroll, llvm::StringRef name,
+                            const OutputEpilogue *epilogue = nullptr);
 
 /// Any reduction: one thread per output (the last parallel loop fastest
 /// across threads, so that loads along it coalesce), its reduction loops
 /// in order, the outputs' values carried in registers from their initial
 /// values (any body, no neutral element needed): the output's, or the
 /// value of a fill of the whole output right before `op`
-/// (`wholeOutputFills`), which then goes. Replaces `op`; failure
-/// (nothing changed) if `op` has no reduction loop, works on tensors, or
-/// has an output whose map is not a projected permutation.
-mlir::LogicalResult emitSerialReductionKernel(mlir::OpBuilder &b,
-                                              mlir::linalg::LinalgOp op,
-                                              llvm::StringRef name);
+/// (`wholeOutputFills`), which then goes; with `epilogue` (of `op`'s one
+/// output), the thread applies that too, and the epilogue goes. Replaces
+/// `op`; failure (nothing changed) if `op` has no reduction loop, works on
+/// tensors, or has an output whose map is not a projected permutation.
+mlir::LogicalResult
+emitSerialReductionKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
+                          llvm::StringRef name,
+                          const OutputEpilogue *epilogue = nullptr);
 
 //===----------------------------------------------------------------------===//
 // Row fusions
@@ -325,64 +387,12 @@ ContractionBlock contractionBlock(mlir::OpBuilder &b, mlir::Location loc,
 void requestMinBlocks(mlir::gpu::LaunchOp launch, llvm::StringRef name,
                       int64_t minBlocks);
 
-/// An elementwise op that reads a contraction's output right after the
-/// contraction, which the contraction's kernel applies to each output
-/// value it computes: a bias, an activation, an optimizer's update.
-struct ContractionEpilogue {
-  mlir::linalg::GenericOp op;
-  /// The operand of `op` that reads the contraction's output.
-  mlir::OpOperand *input = nullptr;
-  /// Whether the kernel still stores the contraction's output: an op after
-  /// `op` uses it (through any view), or it is no allocation of the
-  /// function's; not if `op` overwrites it in place.
-  bool storeOutput = true;
-  /// The collapses and expansions from the contraction's output to the
-  /// value `input` reads, in order (none: the same value).
-  llvm::SmallVector<mlir::Operation *> reshapes;
-  /// The op before which the kernel runs (between the contraction and
-  /// `op`, or `op`), and the ops after it that define values `op` uses
-  /// (views, constants: no memory effects), which move before it.
-  mlir::Operation *place = nullptr;
-  llvm::SmallVector<mlir::Operation *> definitions;
-  /// Deallocations between the contraction and `place`, which move after
-  /// `op`.
-  llvm::SmallVector<mlir::Operation *> deallocations;
-};
-
-/// The epilogue of contraction `op` (one output of static shape, buffer
-/// semantics), if the next op that touches its output is one: a parallel
-/// generic with static ranges that reads the output (or a collapse or
-/// expansion of it) through one operand whose map is a permutation, reads
-/// no other view of it and writes nothing `op` reads, in a function whose
-/// calls pass distinct buffers. The kernel runs at
-/// the first op after `op` that touches one of `op`'s buffers, other than
-/// a deallocation (those move after the epilogue), or at the epilogue:
-/// the ops from there to the epilogue must leave the epilogue's buffers
-/// (operands and the memrefs its body reads) alone (`leavesBuffersAlone`),
-/// and the values it uses that they define must come from ops without
-/// memory effects. Failure otherwise.
-mlir::FailureOr<ContractionEpilogue>
-matchContractionEpilogue(mlir::linalg::LinalgOp op);
-
-/// Moves `op`, and the epilogue's definitions, before `epilogue.place`,
-/// where the kernel will run, and the deallocations after the epilogue.
-void moveToEpilogue(mlir::linalg::LinalgOp op,
-                    const ContractionEpilogue &epilogue);
-
-/// Stores `value`, the contraction's output at `indices`, there (if
-/// `epilogue.storeOutput`) and applies the epilogue at the matching
-/// iteration: its other inputs loaded, its body cloned, its results
-/// stored.
-void applyContractionEpilogue(mlir::OpBuilder &b, mlir::Location loc,
-                              const ContractionEpilogue &epilogue,
-                              mlir::ValueRange indices, mlir::Value value);
-
 /// Adds a thread's accumulators, `acc[i * cols.size() + j]` for output
 /// (rows[i], cols[j]) where rowOk[i] and colOk[j], to `op`'s output: a
 /// load, add and store, an atomic add with `atomic` (split k), or with
 /// `initial` (the value of a fill of the whole output, not with `atomic`)
 /// a store of `initial` plus the accumulator. With `epilogue` (not with
-/// `atomic`) the sum goes through `applyContractionEpilogue` instead of a
+/// `atomic`) the sum goes through `applyOutputEpilogue` instead of a
 /// store.
 void addAccumulators(mlir::OpBuilder &b, mlir::Location loc,
                      mlir::linalg::LinalgOp op, const ContractionRoles &roles,
@@ -392,7 +402,7 @@ void addAccumulators(mlir::OpBuilder &b, mlir::Location loc,
                      llvm::ArrayRef<mlir::Value> cols,
                      llvm::ArrayRef<mlir::Value> colOk, mlir::ValueRange acc,
                      bool atomic, mlir::Value initial = {},
-                     const ContractionEpilogue *epilogue = nullptr);
+                     const OutputEpilogue *epilogue = nullptr);
 
 /// The fill of the whole output of contraction `op` that its kernel can
 /// fold into its stores (`wholeOutputFills`), or null: none with split k
@@ -417,7 +427,7 @@ void emitTiledContractionKernel(
     mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
     const mlir::linalg::ContractionDimensions &dims,
     const ContractionTile &tile, llvm::StringRef name,
-    const ContractionEpilogue *epilogue = nullptr);
+    const OutputEpilogue *epilogue = nullptr);
 
 /// How f32 contractions use tensor cores: not at all (FMAs, the tiled
 /// kernel above), TF32 operands (10 bits of mantissa: errors near 1e-3 of
@@ -448,7 +458,7 @@ void emitTensorCoreContractionKernel(
     mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
     const mlir::linalg::ContractionDimensions &dims,
     const TensorCoreTile &tile, TensorCorePrecision precision,
-    llvm::StringRef name, const ContractionEpilogue *epilogue = nullptr);
+    llvm::StringRef name, const OutputEpilogue *epilogue = nullptr);
 
 //===----------------------------------------------------------------------===//
 // Transposes

@@ -117,13 +117,14 @@ private:
   /// (erased; compared by address only).
   DenseSet<Operation *> absorbed;
 
-  /// The epilogue the kernel of contraction `op` applies, if epilogues are
-  /// on and its k is not split (split blocks only add partial sums).
-  std::optional<ContractionEpilogue> epilogueOf(linalg::LinalgOp op,
-                                                int64_t splitK) {
-    if (!contractionEpilogues || splitK > 1)
+  /// The epilogue the kernel of `op` applies, if `enabled` (for a
+  /// contraction: its epilogues are on and its k is not split, as split
+  /// blocks only add partial sums).
+  std::optional<OutputEpilogue> epilogueOf(linalg::LinalgOp op,
+                                           bool enabled) {
+    if (!enabled)
       return std::nullopt;
-    FailureOr<ContractionEpilogue> epilogue = matchContractionEpilogue(op);
+    FailureOr<OutputEpilogue> epilogue = matchOutputEpilogue(op);
     if (failed(epilogue))
       return std::nullopt;
     absorbed.insert(epilogue->op);
@@ -246,14 +247,22 @@ private:
           width /= 2;
         // Eight 16-byte groups per input in flight per thread.
         constexpr int64_t kUnroll = 8;
+        std::optional<OutputEpilogue> epilogue =
+            epilogueOf(op, reductionEpilogues);
         emitRowReductionKernel(b, op, *combiners, threads, width, kUnroll,
-                               nextKernelName(func));
+                               nextKernelName(func),
+                               epilogue ? &*epilogue : nullptr);
         return;
       }
     }
     if (failed(dims)) {
       // Other reductions: one thread per output, accumulating in registers.
-      (void)emitSerialReductionKernel(b, op, nextKernelName(func));
+      std::optional<OutputEpilogue> epilogue =
+          epilogueOf(op, reductionEpilogues && op.getNumReductionLoops());
+      if (failed(emitSerialReductionKernel(b, op, nextKernelName(func),
+                                           epilogue ? &*epilogue : nullptr)) &&
+          epilogue)
+        absorbed.erase(epilogue->op);
       return;
     }
     int64_t batch = product(sizes, dims->batch), m = product(sizes, dims->m),
@@ -270,8 +279,8 @@ private:
                                llvm::divideCeil(n, tile.n),
                            k, smCount);
       tile.minBlocks = std::max<int64_t>(contractionBlocks, 1);
-      std::optional<ContractionEpilogue> epilogue =
-          epilogueOf(op, tile.splitK);
+      std::optional<OutputEpilogue> epilogue =
+          epilogueOf(op, contractionEpilogues && tile.splitK == 1);
       emitTensorCoreContractionKernel(b, op, *dims, tile, *precision,
                                       nextKernelName(func),
                                       epilogue ? &*epilogue : nullptr);
@@ -285,7 +294,8 @@ private:
                      llvm::divideCeil(n, tile.n);
     tile.splitK = splitK(blocks, k, smCount);
     tile.minBlocks = std::max<int64_t>(contractionBlocks, 1);
-    std::optional<ContractionEpilogue> epilogue = epilogueOf(op, tile.splitK);
+    std::optional<OutputEpilogue> epilogue =
+        epilogueOf(op, contractionEpilogues && tile.splitK == 1);
     emitTiledContractionKernel(b, op, *dims, tile, nextKernelName(func),
                                epilogue ? &*epilogue : nullptr);
   }

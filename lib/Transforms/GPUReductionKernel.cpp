@@ -170,9 +170,12 @@ static SmallVector<Value> applyBodyAtGroup(OpBuilder &b, Location loc,
 
 void xla::gpu_kernels::emitRowReductionKernel(
     OpBuilder &b, linalg::LinalgOp op, ArrayRef<ReductionCombiner> combiners,
-    int64_t threadsPerRow, int64_t width, int64_t unroll, StringRef name) {
-  // Before the kernel goes in between.
+    int64_t threadsPerRow, int64_t width, int64_t unroll, StringRef name,
+    const OutputEpilogue *epilogue) {
+  // Before the kernel goes in between, and before `op` moves.
   SmallVector<linalg::FillOp> fills = initialFills(op);
+  if (epilogue)
+    moveToEpilogue(op, *epilogue);
   Location loc = op.getLoc();
   b.setInsertionPoint(op);
   SmallVector<Value> sizes = loopSizes(b, loc, op);
@@ -284,12 +287,17 @@ void xla::gpu_kernels::emitRowReductionKernel(
     for (Value operand : c.combiner->getOperands())
       map.map(operand, operand == accumulator ? old : result);
     Value combined = b.clone(*c.combiner, map)->getResult(0);
-    memref::StoreOp::create(b, loc, combined, output->get(), indices);
+    if (epilogue)
+      applyOutputEpilogue(b, loc, *epilogue, indices, combined);
+    else
+      memref::StoreOp::create(b, loc, combined, output->get(), indices);
   }
   op->erase();
   for (linalg::FillOp fill : fills)
     if (fill)
       fill->erase();
+  if (epilogue)
+    epilogue->op->erase();
   // Last: unrolling replaces the loop's results, which are used by now.
   // Its copies of the body are independent but for the accumulators, so
   // a thread has all their loads in flight at once.
@@ -299,19 +307,22 @@ void xla::gpu_kernels::emitRowReductionKernel(
     (void)loopUnrollByFactor(loop, unroll);
 }
 
-LogicalResult xla::gpu_kernels::emitSerialReductionKernel(OpBuilder &b,
-                                                          linalg::LinalgOp op,
-                                                          StringRef name) {
+LogicalResult xla::gpu_kernels::emitSerialReductionKernel(
+    OpBuilder &b, linalg::LinalgOp op, StringRef name,
+    const OutputEpilogue *epilogue) {
   if (!op.hasPureBufferSemantics() || op.getNumReductionLoops() == 0)
     return failure();
   for (OpOperand &output : op.getDpsInitsMutable())
     if (!op.getMatchingIndexingMap(&output).isProjectedPermutation() ||
         !isa<MemRefType>(output.get().getType()))
       return failure();
+  // Found before the launch exists (it captures the outputs) and before
+  // `op` moves.
+  SmallVector<linalg::FillOp> fills = wholeOutputFills(op);
+  if (epilogue)
+    moveToEpilogue(op, *epilogue);
   Location loc = op.getLoc();
   b.setInsertionPoint(op);
-  // Found before the launch exists: it captures the outputs.
-  SmallVector<linalg::FillOp> fills = wholeOutputFills(op);
   SmallVector<Value> sizes = loopSizes(b, loc, op);
   SmallVector<unsigned> parallel, reduction;
   for (auto [d, iterator] : llvm::enumerate(op.getIteratorTypesArray()))
@@ -372,11 +383,17 @@ LogicalResult xla::gpu_kernels::emitSerialReductionKernel(OpBuilder &b,
                              applyBodyAt(nb, nloc, op, all, accumulators));
       });
   for (auto [output, indices, result] :
-       llvm::zip(op.getDpsInitsMutable(), outputIndices, loop.getResults()))
-    memref::StoreOp::create(b, loc, result, output.get(), indices);
+       llvm::zip(op.getDpsInitsMutable(), outputIndices, loop.getResults())) {
+    if (epilogue)
+      applyOutputEpilogue(b, loc, *epilogue, indices, result);
+    else
+      memref::StoreOp::create(b, loc, result, output.get(), indices);
+  }
   op->erase();
   for (linalg::FillOp fill : fills)
     if (fill)
       fill->erase();
+  if (epilogue)
+    epilogue->op->erase();
   return success();
 }

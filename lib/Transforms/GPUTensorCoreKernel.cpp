@@ -238,7 +238,7 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
     OpBuilder &b, linalg::LinalgOp op,
     const linalg::ContractionDimensions &dims, const TensorCoreTile &tile,
     TensorCorePrecision precision, StringRef name,
-    const ContractionEpilogue *epilogue) {
+    const OutputEpilogue *epilogue) {
   assert(!(epilogue && tile.splitK > 1) && "split k adds to the output");
   if (epilogue)
     moveToEpilogue(op, *epilogue);

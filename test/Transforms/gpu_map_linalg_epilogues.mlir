@@ -3,7 +3,7 @@
 // RUN: xla-opt %s --xla-gpu-map-linalg="row-fusion=false sm-count=8" --canonicalize --cse | FileCheck %s --check-prefix=OFF
 // RUN: xla-opt %s --xla-gpu-map-linalg="contraction-epilogues=1 row-fusion=false sm-count=8" | FileCheck %s --check-prefix=RAW
 // The elementwise op after a tiled contraction runs in the contraction's
-// kernel (GPUContractionEpilogue.cpp): each thread applies it to the
+// kernel (GPUOutputEpilogue.cpp): each thread applies it to the
 // output values it computes, instead of a kernel that reads the whole
 // output back.
 

@@ -98,6 +98,9 @@ struct CompileOptions {
   /// matrix product (a bias, an activation, an optimizer's update) runs in
   /// the product's kernel (not yet run on a GPU, hence off).
   bool gpuContractionEpilogues = false;
+  /// `gpu-reduction-epilogues`: on a GPU, the elementwise op after a
+  /// reduction (a per-row division, a copy) runs in the reduction's kernel.
+  bool gpuReductionEpilogues = true;
   /// `gpu-emulate`: a GPU program's kernels are compiled for the host and
   /// run by the runtime's GPU emulator (Runtime/GPUEmulator.h), one block
   /// at a time: slow, but it checks what the GPU code generation computes

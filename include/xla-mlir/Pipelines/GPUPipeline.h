@@ -66,6 +66,11 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
       llvm::cl::desc("The elementwise op after a tiled contraction runs in "
                      "its kernel (xla-gpu-map-linalg contraction-epilogues)"),
       llvm::cl::init(false)};
+  Option<bool> reductionEpilogues{
+      *this, "reduction-epilogues",
+      llvm::cl::desc("The elementwise op after a reduction runs in its "
+                     "kernel (xla-gpu-map-linalg reduction-epilogues)"),
+      llvm::cl::init(true)};
   Option<std::string> libraryGemm{
       *this, "library-gemm",
       llvm::cl::desc("Library for the GEMMs it can run instead of generated "

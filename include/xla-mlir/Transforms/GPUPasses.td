@@ -130,11 +130,16 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
       32x32 (16x16), chosen and split over k as above, k in steps of 32.
     - With `contraction-epilogues`, the elementwise op that reads a tiled
       contraction's output right after it (a bias, an activation, an
-      optimizer's update; `matchContractionEpilogue`) is applied by the
+      optimizer's update; `matchOutputEpilogue`) is applied by the
       contraction's kernel to each output value it computes, not with
       split k; the output is still stored if anything else reads it.
     - A fill of the whole output right before a contraction that does not
       split k, or before a reduction, is folded into the kernel's stores.
+    - With `reduction-epilogues` (the default), the elementwise op that
+      reads a reduction's output right after it (`matchOutputEpilogue`: a
+      per-row division, a copy into another shape) is applied by the
+      reduction's kernel, by the thread that stores each output value;
+      the output is still stored if anything else reads it.
     - With `transpose-tiles`, a loop nest without reductions whose outputs
       are written along one loop (their contiguous dimension) while an
       input is read along another (its contiguous dimension), both at
@@ -193,6 +198,10 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
            /*default=*/"false",
            "The elementwise op after a tiled contraction runs in the "
            "contraction's kernel (not yet run on a GPU, hence off)">,
+    Option<"reductionEpilogues", "reduction-epilogues", "bool",
+           /*default=*/"true",
+           "The elementwise op after a reduction (a per-row division, a "
+           "copy) runs in the reduction's kernel">,
     Option<"transposeTiles", "transpose-tiles", "bool", /*default=*/"false",
            "A loop nest that reads an input along another dimension than "
            "it writes its outputs (a transpose) moves 32x32 tiles through "

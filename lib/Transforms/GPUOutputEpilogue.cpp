@@ -1,9 +1,10 @@
-//===- GPUContractionEpilogue.cpp - elementwise ops in a contraction ------===//
+//===- GPUOutputEpilogue.cpp - elementwise ops in a kernel's stores -------===//
 //
-// Mechanism: which elementwise op after a contraction its kernel can apply
-// to each output value as it stores it, and how. Without it the op is a
-// kernel of its own that reads the whole output back (a BERT step's bias
-// adds and Adam updates after every weight's gradient).
+// Mechanism: which elementwise op after a contraction or a reduction the
+// op's kernel can apply to each output value as it stores it, and how.
+// Without it the op is a kernel of its own that reads the whole output
+// back: a BERT step's bias adds and Adam updates after every weight's
+// gradient, and the division or copy after each of its per-row sums.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,8 +60,8 @@ static FailureOr<SmallVector<Operation *>> reshapesOf(Value view,
   return reshapes;
 }
 
-FailureOr<ContractionEpilogue>
-xla::gpu_kernels::matchContractionEpilogue(linalg::LinalgOp op) {
+FailureOr<OutputEpilogue>
+xla::gpu_kernels::matchOutputEpilogue(linalg::LinalgOp op) {
   auto func = op->getParentOfType<func::FuncOp>();
   // Distinct arguments must be distinct memory for the ops in between to
   // leave the moved kernel's buffers alone.
@@ -84,15 +85,21 @@ xla::gpu_kernels::matchContractionEpilogue(linalg::LinalgOp op) {
       ShapedType::isDynamicShape(generic.getStaticLoopRanges()))
     return failure();
 
-  ContractionEpilogue epilogue;
+  OutputEpilogue epilogue;
   epilogue.op = generic;
   for (OpOperand *input : generic.getDpsInputOperands()) {
     if (!isa<MemRefType>(input->get().getType()) ||
         bufferRoot(input->get()) != root)
       continue;
-    // One read of the output (or a reshape of it), element for element.
-    if (epilogue.input ||
-        !generic.getMatchingIndexingMap(input).isPermutation())
+    // One read of the output (or a reshape of it), element for element:
+    // the epilogue's loops that do not index it have one iteration.
+    AffineMap map = generic.getMatchingIndexingMap(input);
+    SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+    if (epilogue.input || !map.isProjectedPermutation() ||
+        llvm::any_of(llvm::seq<unsigned>(0, generic.getNumLoops()),
+                     [&](unsigned d) {
+                       return !map.isFunctionOfDim(d) && ranges[d] != 1;
+                     }))
       return failure();
     FailureOr<SmallVector<Operation *>> reshapes =
         reshapesOf(input->get(), output);
@@ -169,7 +176,7 @@ xla::gpu_kernels::matchContractionEpilogue(linalg::LinalgOp op) {
 }
 
 void xla::gpu_kernels::moveToEpilogue(linalg::LinalgOp op,
-                                      const ContractionEpilogue &epilogue) {
+                                      const OutputEpilogue &epilogue) {
   for (Operation *def : epilogue.definitions)
     def->moveBefore(epilogue.place);
   op->moveBefore(epilogue.place);
@@ -211,8 +218,8 @@ static SmallVector<Value> reshapeIndices(OpBuilder &b, Location loc,
   return result;
 }
 
-void xla::gpu_kernels::applyContractionEpilogue(
-    OpBuilder &b, Location loc, const ContractionEpilogue &epilogue,
+void xla::gpu_kernels::applyOutputEpilogue(
+    OpBuilder &b, Location loc, const OutputEpilogue &epilogue,
     ValueRange indices, Value value) {
   linalg::GenericOp op = epilogue.op;
   Value view = epilogue.input->get();
@@ -225,9 +232,11 @@ void xla::gpu_kernels::applyContractionEpilogue(
   SmallVector<Value> at(indices);
   for (Operation *reshape : epilogue.reshapes)
     at = reshapeIndices(b, loc, reshape, at);
-  // The epilogue's iteration that reads there: its map is a permutation.
+  // The epilogue's iteration that reads there: its map is a permutation
+  // of the loops but for those of one iteration.
   AffineMap inputMap = op.getMatchingIndexingMap(epilogue.input);
-  SmallVector<Value> ivs(op.getNumLoops());
+  SmallVector<Value> ivs(op.getNumLoops(),
+                         arith::ConstantIndexOp::create(b, loc, 0));
   for (unsigned r = 0; r < inputMap.getNumResults(); ++r)
     ivs[inputMap.getDimPosition(r)] = at[r];
 
