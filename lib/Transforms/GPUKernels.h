@@ -251,11 +251,12 @@ matchRowReduction(mlir::linalg::LinalgOp op);
 /// row per block), and the row's first thread combines the result into the
 /// output, or into the value of a fill of the whole output right before
 /// `op`, which then goes; with `epilogue` (of `op`'s one output), it
-/// applies that too, and the epilogue goes. `width` must divide the row. Where every thread
-/// takes the same number of groups (threadsPerRow * width divides a static
-/// row), up to `unroll` of them are unrolled, or the loop by `unroll` if
-/// that divides it: the loads of the unrolled groups are all in flight at
-/// once (the order of the additions is the loop's). Replaces `op`.
+/// applies that too, and the epilogue goes. `width` must divide the row.
+/// Where every thread takes the same number of groups (threadsPerRow *
+/// width divides a static row), up to `unroll` of them are unrolled, or
+/// the loop by `unroll` if that divides it: the loads of the unrolled
+/// groups are all in flight at once (the order of the additions is the
+/// loop's). Replaces `op`.
 void emitRowReductionKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
                             llvm::ArrayRef<ReductionCombiner> combiners,
                             int64_t threadsPerRow, int64_t width,
@@ -306,9 +307,10 @@ mlir::FailureOr<RowFusion> matchRowFusion(mlir::func::FuncOp func);
 /// (gpu.all_reduce) for more than 32 threads per row, else across the
 /// row's lanes with shuffles (clustered gpu.subgroup_reduce); the fusion's
 /// inputs loaded once, its outputs stored once at the end. With more than
-/// one row per block, `threads` must be at most 32 and the block a whole
-/// number of warps (power-of-two `threads`). Replaces the function's
-/// linalg ops, copies and temporaries.
+/// one row per block `threads` must be at most 32, and with at most 32
+/// `threads` must be a power of two and the block (threads *
+/// rowsPerBlock) a whole number of warps: the shuffles take every lane.
+/// Replaces the function's linalg ops, copies and temporaries.
 void emitRowFusionKernel(mlir::OpBuilder &b, mlir::func::FuncOp func,
                          const RowFusion &fusion, int64_t threads,
                          int64_t rowsPerBlock, int64_t width,

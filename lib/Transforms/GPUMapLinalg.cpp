@@ -160,8 +160,9 @@ private:
     while (width > 1 && fusion->length % width)
       width /= 2;
     int64_t threads, rowsPerBlock = 1;
-    if (fusion->length <= rowWarpLength) {
-      constexpr int64_t kWarp = 32, kBlock = 256;
+    // A warp holds at most 32 x 32 columns (32 registers per row value).
+    constexpr int64_t kWarp = 32, kBlock = 256, kMaxSlots = 32;
+    if (fusion->length <= std::min<int64_t>(rowWarpLength, kWarp * kMaxSlots)) {
       threads = std::min<int64_t>(
           kWarp,
           llvm::PowerOf2Ceil(llvm::divideCeil(fusion->length, width)));
@@ -176,7 +177,7 @@ private:
       threads = std::clamp<int64_t>(
           llvm::PowerOf2Ceil(llvm::divideCeil(fusion->length, 8)), 32, 1024);
     }
-    if (width * llvm::divideCeil(fusion->length, threads * width) > 32)
+    if (width * llvm::divideCeil(fusion->length, threads * width) > kMaxSlots)
       return false;
     OpBuilder b(func);
     emitRowFusionKernel(b, func, *fusion, threads, rowsPerBlock, width,

@@ -69,6 +69,14 @@ xla::gpu_kernels::matchOutputEpilogue(linalg::LinalgOp op) {
       !cast<MemRefType>(op.getDpsInits()[0].getType()).hasStaticShape() ||
       !func || op->getParentOp() != func || !callsPassDistinctBuffers(func))
     return failure();
+  // Each output element is the kernel's once, by one thread: its map
+  // indexes every parallel loop of more than one iteration.
+  AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  SmallVector<int64_t> opRanges = op.getStaticLoopRanges();
+  for (auto [d, iterator] : llvm::enumerate(op.getIteratorTypesArray()))
+    if (iterator == utils::IteratorType::parallel && opRanges[d] != 1 &&
+        !outputMap.isFunctionOfDim(d))
+      return failure();
   Value output = op.getDpsInits()[0];
   Value root = bufferRoot(output);
   // The first op after `op` that touches its output must be the epilogue.
@@ -208,6 +216,9 @@ static SmallVector<Value> reshapeIndices(OpBuilder &b, Location loc,
   }
   auto expand = cast<memref::ExpandShapeOp>(reshape);
   ArrayRef<int64_t> shape = expand.getResultType().getShape();
+  // From rank 0 (no groups): every index of the unit result is 0.
+  if (expand.getSrcType().getRank() == 0)
+    return SmallVector<Value>(shape.size(), constant(0));
   for (auto [source, group] :
        llvm::enumerate(expand.getReassociationIndices())) {
     SmallVector<Value> sizes;

@@ -23,6 +23,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace xla::gpu_kernels;
@@ -517,6 +518,10 @@ void xla::gpu_kernels::emitRowFusionKernel(OpBuilder &b, func::FuncOp func,
                                            int64_t threads,
                                            int64_t rowsPerBlock,
                                            int64_t width, StringRef name) {
+  assert((threads > 32 ? rowsPerBlock == 1
+                       : llvm::isPowerOf2_64(threads) &&
+                             threads * rowsPerBlock % 32 == 0) &&
+         "shuffles need whole warps of whole rows");
   // Groups must not straddle the row's end.
   if (fusion.length % width)
     width = 1;

@@ -130,7 +130,38 @@ func.func private @input_broadcast_sum_fusion(%x: memref<64x64xf32>, %out: memre
   return
 }
 
-func.func @main(%x: memref<20x768xf32>, %m: memref<20x1xf32>, %v: memref<1x128x1xf32>, %r: memref<1x128xf32>, %y: memref<64x64xf32>, %s: memref<64xf32>, %o: memref<64xf32>, %z: memref<64x64xf32>) {
+// A full sum into a scalar, read by its epilogue through an expansion to
+// 1 element (no reassociation groups): the epilogue reads the one element
+// at index 0.
+// CHECK-LABEL: func.func private @input_total_fusion(
+// CHECK:         gpu.launch
+// CHECK:           scf.if
+// CHECK:             %[[MEAN:.*]] = arith.divf %{{.*}}, %cst
+// CHECK-NEXT:        memref.store %[[MEAN]], %arg1[%c0]
+// CHECK-NOT:     linalg.generic
+// CHECK:         return
+func.func private @input_total_fusion(%x: memref<256xf32>, %out: memref<1xf32>) attributes {xla.fusion_kind = "input"} {
+  %zero = arith.constant 0.0 : f32
+  %n = arith.constant 256.0 : f32
+  %sum = memref.alloc() : memref<f32>
+  linalg.fill ins(%zero : f32) outs(%sum : memref<f32>)
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]} ins(%x : memref<256xf32>) outs(%sum : memref<f32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %acc, %in : f32
+    linalg.yield %s : f32
+  }
+  %e = memref.expand_shape %sum [] output_shape [1] : memref<f32> into memref<1xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%e : memref<1xf32>) outs(%out : memref<1xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.divf %in, %n : f32
+    linalg.yield %m : f32
+  }
+  memref.dealloc %sum : memref<f32>
+  return
+}
+
+func.func @main(%x: memref<20x768xf32>, %m: memref<20x1xf32>, %v: memref<1x128x1xf32>, %r: memref<1x128xf32>, %y: memref<64x64xf32>, %s: memref<64xf32>, %o: memref<64xf32>, %z: memref<64x64xf32>, %t: memref<256xf32>, %u: memref<1xf32>) {
+  call @input_total_fusion(%t, %u) : (memref<256xf32>, memref<1xf32>) -> ()
   call @input_mean_fusion(%x, %m) : (memref<20x768xf32>, memref<20x1xf32>) -> ()
   call @input_unit_reduction_fusion(%v, %r) : (memref<1x128x1xf32>, memref<1x128xf32>) -> ()
   call @input_stored_sum_fusion(%y, %s, %o) : (memref<64x64xf32>, memref<64xf32>, memref<64xf32>) -> ()

@@ -72,11 +72,6 @@ def GPUMapLoopsPass : Pass<"xla-gpu-map-loops", "::mlir::ModuleOp"> {
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
            "Threads per block of a mapped parallel loop">,
-    Option<"rowWarpLength", "row-warp-length", "int64_t",
-           /*default=*/"1024",
-           "Longest row of a row fusion that a warp (or part of one) "
-           "computes, several rows per block, with shuffles alone "
-           "(0: a block per row)">,
     Option<"vectorBytes", "vector-bytes", "int64_t", /*default=*/"16",
            "Widest vector load or store of a thread's neighbouring "
            "iterations (0 or the element size: one iteration per thread)">,
@@ -102,9 +97,10 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
       fewest that keep each thread's chain at `reduction-chain` elements,
       at least a warp's worth (or the row length, if shorter) so that loads
       coalesce, at most 256. Where every thread takes as many groups of
-      neighbours, up to 8 of them are unrolled (all their loads in
-      flight). Up to 32 threads per row combine with warp shuffles, more
-      with a block-level tree.
+      neighbours, a loop of up to 8 such groups is unrolled, a longer one
+      by 8 where 8 divides it (the unrolled groups' loads all in flight).
+      Up to 32 threads per row combine with warp shuffles, more with a
+      block-level tree.
     - A contraction with static shapes and f32 results becomes a tiled
       kernel through shared memory (bodies of multiplies, adds and casts,
       so that the zeros padding k contribute nothing). Tile: the largest
