@@ -21,7 +21,9 @@
 # run on a GPU, --gpu-contraction-epilogues) into .gpu/art-exp, which
 # `run` checks, with the
 # cuBLAS it finds in the Python packages there (XLA_CUBLAS_LIBRARY); the
-# logs end up in one archive, $OUT/logs.tar.xz. Carry
+# logs end up in one archive, $OUT/logs.tar.xz. `prepare` also compiles
+# the workloads alone with $GPU_AB_FLAGS (default: no horizontal fusion)
+# into .gpu/art-ab, which `run` times next to the default set's. Carry
 # `.gpu` to the GPU machine (ignored by git through .gitignore; name it in
 # the device call's carry). With $GPU_BENCH_VARIANT_ONLY, `run` times only
 # the workloads whose names hold it in the sets other than .gpu/bench.
@@ -31,7 +33,7 @@ cd "$(dirname "$0")/.."
 case "${1:-}" in
 prepare)
   ./scripts/build.sh xla-translate xla-load-artifact xla-run
-  rm -rf .gpu/art .gpu/bench .gpu/art-exp
+  rm -rf .gpu/art .gpu/bench .gpu/art-exp .gpu/art-ab
   mkdir -p .gpu
   find .gpu -maxdepth 1 -name 'bench-*' ! -name bench-base -exec rm -rf {} +
   python3 scripts/gpu_artifacts.py build .gpu/art --workloads
@@ -48,6 +50,12 @@ prepare)
   done
   python3 scripts/gpu_artifacts.py build .gpu/art-exp --workloads \
     "${exp_flags[@]}"
+  ab_flags=()
+  for flag in ${GPU_AB_FLAGS:---gpu-horizontal-fusion=false}; do
+    ab_flags+=("--gpu-flag=$flag")
+  done
+  python3 scripts/gpu_artifacts.py build .gpu/art-ab --workloads \
+    --no-corpus --filter=NONE_E2E "${ab_flags[@]}"
   du -sh .gpu
   ;;
 run)
@@ -125,6 +133,15 @@ for base in site.getsitepackages():
       echo "experiments: exit $?"
     mv "$out/gpu-results.json" "$out/results-exp.json" 2>/dev/null || true
     grep -vE "$filter" "$out/run-exp.log" | tail -16 || true
+  fi
+  if [ -d .gpu/art-ab ]; then
+    echo "== workloads with the A/B flags"
+    OUT="$out" python3 scripts/gpu_artifacts.py run .gpu/art-ab \
+      --kinds workload --jobs 15 --budget "${BUDGET_AB:-90}" \
+      --workloads-dir /tmp/gpu-workloads >"$out/run-ab.log" 2>&1 ||
+      echo "A/B: exit $?"
+    mv "$out/gpu-results.json" "$out/results-ab.json" 2>/dev/null || true
+    grep -vE "$filter" "$out/run-ab.log" | tail -8 || true
   fi
   grep -h "^PASS" "$out/run-e2e.log" | cut -c1-700 || true
   # A device call brings back at most 8 files: one archive of them all.

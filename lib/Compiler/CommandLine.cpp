@@ -122,6 +122,11 @@ struct CompileCLOptions {
                      "(a per-row division, a copy) in the reduction's "
                      "kernel"),
             cl::init(defaults.gpuReductionEpilogues), cl::cat(category)),
+        gpuHorizontalFusion(
+            "gpu-horizontal-fusion",
+            cl::desc("On a GPU, run independent small kernels (of one "
+                     "fusion, or between two calls) as one launch"),
+            cl::init(defaults.gpuHorizontalFusion), cl::cat(category)),
         gpuEmulate(
             "gpu-emulate",
             cl::desc("With --target=cuda, compile the kernels for the host "
@@ -218,6 +223,7 @@ struct CompileCLOptions {
   cl::opt<bool> gpuTransposeTiles;
   cl::opt<bool> gpuContractionEpilogues;
   cl::opt<bool> gpuReductionEpilogues;
+  cl::opt<bool> gpuHorizontalFusion;
   cl::opt<bool> gpuEmulate;
   cl::opt<std::string> gpuTensorCores;
   cl::opt<bool> parallelLoops;
@@ -280,6 +286,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.gpuTransposeTiles = cl->gpuTransposeTiles;
   options.gpuContractionEpilogues = cl->gpuContractionEpilogues;
   options.gpuReductionEpilogues = cl->gpuReductionEpilogues;
+  options.gpuHorizontalFusion = cl->gpuHorizontalFusion;
   options.gpuEmulate = cl->gpuEmulate;
   options.gpuTensorCores = cl->gpuTensorCores;
   options.parallelLoops = cl->parallelLoops;
@@ -396,6 +403,7 @@ const std::vector<OptionSetter> &optionSetters() {
             &CompileOptions::gpuContractionEpilogues),
       field("gpu-reduction-epilogues",
             &CompileOptions::gpuReductionEpilogues),
+      field("gpu-horizontal-fusion", &CompileOptions::gpuHorizontalFusion),
       field("gpu-emulate", &CompileOptions::gpuEmulate),
       field("gpu-tensor-cores", &CompileOptions::gpuTensorCores),
       field("parallel-loops", &CompileOptions::parallelLoops),

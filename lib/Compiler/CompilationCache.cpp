@@ -87,7 +87,7 @@ std::string describeOptions(const CompileOptions &o) {
       "gpu-transpose-tiles={24} gpu-tensor-cores={25} "
       "llvm-all-passes={26} gpu-contraction-epilogues={27} "
       "gpu-emulate={28} gpu-row-warp-length={29} "
-      "gpu-reduction-epilogues={30}",
+      "gpu-reduction-epilogues={30} gpu-horizontal-fusion={31}",
       o.entry, o.inlineFunctions, o.hloSimplify, o.foldConstants, o.foldLimit,
       o.cse, o.dce, o.fusion, o.reductionBlock, o.vectorize, o.parallelLoops,
       o.runtimeAlloc, o.optLevel, o.exportName, o.maxTensorSize,
@@ -95,7 +95,7 @@ std::string describeOptions(const CompileOptions &o) {
       o.prefetch, o.gpuRowFusion, o.gpuVectorBytes, o.gpuContractionBlocks,
       o.gpuCublas, o.gpuTransposeTiles, o.gpuTensorCores,
       o.llvmAllPasses, o.gpuContractionEpilogues, o.gpuEmulate,
-      o.gpuRowWarpLength, o.gpuReductionEpilogues);
+      o.gpuRowWarpLength, o.gpuReductionEpilogues, o.gpuHorizontalFusion);
 }
 
 llvm::Error makeError(const llvm::Twine &message) {

@@ -458,6 +458,7 @@ compileProgram(ModuleOp module, const TargetDescription &target,
     pipelineOptions.transposeTiles = options.gpuTransposeTiles;
     pipelineOptions.contractionEpilogues = options.gpuContractionEpilogues;
     pipelineOptions.reductionEpilogues = options.gpuReductionEpilogues;
+    pipelineOptions.horizontalFusion = options.gpuHorizontalFusion;
     if (options.gpuEmulate)
       pipelineOptions.gpuFormat = "host";
     pipelineOptions.tensorCores = options.gpuTensorCores;

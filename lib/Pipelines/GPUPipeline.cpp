@@ -110,6 +110,8 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   map.blockSize = options.blockSize;
   map.vectorBytes = options.vectorBytes;
   pm.addPass(createGPUMapLoopsPass(map));
+  if (options.horizontalFusion)
+    pm.addPass(createGPUHorizontalFusionPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createGPUAnnotateKernelsPass());
 

@@ -278,6 +278,36 @@ emitSerialReductionKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
                           const OutputEpilogue *epilogue = nullptr);
 
 //===----------------------------------------------------------------------===//
+// Horizontal fusion (GPUMergeLaunches.cpp)
+//===----------------------------------------------------------------------===//
+
+/// The static shape of a launch with 1-D grid and blocks.
+struct LaunchShape {
+  int64_t blocks, threads;
+};
+
+/// The shape of `launch` if `mergeLaunches` can take it: static 1-D grid
+/// and blocks, one block of body that reads its ids only through the
+/// region's arguments, and no attributions, cluster, dynamic shared memory
+/// or async tokens.
+mlir::FailureOr<LaunchShape> mergeableShape(mlir::gpu::LaunchOp launch);
+
+/// Whether the body of `launch` has ops whose threads must all be there
+/// (barriers, shuffles, reductions across threads, anything of NVVM): it
+/// cannot run with fewer threads of a block than it was launched with.
+bool synchronizesThreads(mlir::gpu::LaunchOp launch);
+
+/// One launch, named `name`, that runs `launches` (each of `shapes`, from
+/// `mergeableShape`) side by side: its blocks are theirs one after the
+/// other, and its block size their largest, where a launch of fewer
+/// threads runs on the first of them (it must not `synchronizesThreads`).
+/// The launches must not depend on one another; the caller erases them.
+mlir::gpu::LaunchOp mergeLaunches(mlir::OpBuilder &b,
+                                  llvm::ArrayRef<mlir::gpu::LaunchOp> launches,
+                                  llvm::ArrayRef<LaunchShape> shapes,
+                                  llvm::StringRef name);
+
+//===----------------------------------------------------------------------===//
 // Row fusions
 //===----------------------------------------------------------------------===//
 

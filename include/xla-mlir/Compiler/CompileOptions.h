@@ -101,6 +101,9 @@ struct CompileOptions {
   /// `gpu-reduction-epilogues`: on a GPU, the elementwise op after a
   /// reduction (a per-row division, a copy) runs in the reduction's kernel.
   bool gpuReductionEpilogues = true;
+  /// `gpu-horizontal-fusion`: on a GPU, independent small kernels (of one
+  /// fusion, or between two calls of the program) run as one launch.
+  bool gpuHorizontalFusion = true;
   /// `gpu-emulate`: a GPU program's kernels are compiled for the host and
   /// run by the runtime's GPU emulator (Runtime/GPUEmulator.h), one block
   /// at a time: slow, but it checks what the GPU code generation computes

@@ -93,6 +93,11 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
                      "several rows per block (xla-gpu-map-linalg "
                      "row-warp-length; 0: a block per row)"),
       llvm::cl::init(1024)};
+  Option<bool> horizontalFusion{
+      *this, "horizontal-fusion",
+      llvm::cl::desc("Independent small kernels of a block run as one "
+                     "launch (xla-gpu-horizontal-fusion)"),
+      llvm::cl::init(true)};
   Option<unsigned> gpuOptLevel{
       *this, "gpu-opt-level",
       llvm::cl::desc("Optimization level of the NVPTX backend and ptxas"),

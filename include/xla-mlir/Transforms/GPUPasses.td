@@ -220,6 +220,61 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
                            "::mlir::vector::VectorDialect"];
 }
 
+def GPUHorizontalFusionPass
+    : Pass<"xla-gpu-horizontal-fusion", "::mlir::ModuleOp"> {
+  let summary = "Run independent small kernels of a block as one launch";
+  let description = [{
+    After `xla-gpu-map-loops`, before outlining; the counterpart of
+    XLA:GPU's horizontal loop and input fusion. Each fusion launches its
+    kernels on its own, and so does each kernel of a fusion that the GPU
+    mapping split (sibling reductions of different shapes, an optimizer's
+    updates of several parameters, the two stages of a split reduction);
+    a small kernel costs about its launch. With `inline-fusions` (the
+    default), the calls of fusions' functions (host code by now) are
+    first replaced by their bodies; the launches of a function's second
+    and later calls are renamed `<kernel>_call<k>`. Then, in each block of
+    host code, launches that do not depend on one another become one
+    launch whose blocks are theirs one after the other; block `b` runs
+    block `b - offset` of its component.
+
+    Dependences are the SSA values the host ops use and the buffers they
+    read and write (through views). Allocations are distinct buffers, and
+    so are a fusion function's arguments where every call passes distinct
+    buffers for them; other arguments, and buffers of unknown origin, may
+    be any buffer. An op of unknown effects (a call) orders everything.
+    Launches are grouped greedily in program order, a launch joining the
+    first group that no path of dependences connects it to; the block's
+    ops are then reordered (a stable topological order) so that each
+    group is one launch.
+
+    A launch takes part when its grid and blocks are static and 1-D, it
+    has no shared-memory attributions, and it has at most
+    `max-component-threads` threads (a larger kernel hides its launch).
+    Components keep their block size where they can: the merged block is
+    the largest, and a component of fewer threads runs on the first ones
+    only if it has no barriers, shuffles or other ops that need every
+    thread. A group has at most `max-kernels` components and
+    `max-parameter-bytes` of captured values (memref descriptors as the
+    outlined kernel passes them; CUDA's classic limit is 4 KiB).
+  }];
+  let options = [
+    Option<"inlineFusions", "inline-fusions", "bool", /*default=*/"true",
+           "First replace the calls of fusions' functions by their "
+           "bodies, so that kernels of different fusions can merge">,
+    Option<"maxKernels", "max-kernels", "int64_t", /*default=*/"32",
+           "Most launches in one merged launch (below 2: none merged)">,
+    Option<"maxComponentThreads", "max-component-threads", "int64_t",
+           /*default=*/"262144",
+           "Most threads (grid x block) of a launch that is merged">,
+    Option<"maxParameterBytes", "max-parameter-bytes", "int64_t",
+           /*default=*/"4096",
+           "Most bytes of kernel parameters of a merged launch">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def GPUAlignSharedMemoryPass : Pass<"xla-gpu-align-shared-memory"> {
   let summary = "Align every workgroup (shared memory) buffer to 16 bytes";
   let description = [{
