@@ -30,6 +30,11 @@ namespace xla {
 using namespace mlir;
 using namespace xla::gpu_kernels;
 
+static bool isAllocation(Value value) {
+  return isa_and_nonnull<memref::AllocOp, memref::AllocaOp, gpu::AllocOp>(
+      value.getDefiningOp());
+}
+
 namespace {
 
 /// Which buffers of a function may be one another. Allocations are their
@@ -66,26 +71,27 @@ public:
   bool mayAlias(Value a, Value b) const {
     if (a == b)
       return true;
-    if (isAllocation(a) || isAllocation(b))
-      return false;
     auto globalA = a.getDefiningOp<memref::GetGlobalOp>();
     auto globalB = b.getDefiningOp<memref::GetGlobalOp>();
+    bool argumentA = isArgument(a), argumentB = isArgument(b);
+    // A buffer of unknown origin (an if's or a loop's result, a select)
+    // may be any buffer.
+    if (!(isAllocation(a) || globalA || argumentA) ||
+        !(isAllocation(b) || globalB || argumentB))
+      return true;
+    if (isAllocation(a) || isAllocation(b))
+      return false;
     if (globalA && globalB)
       return globalA.getName() == globalB.getName();
-    bool argumentA = isArgument(a), argumentB = isArgument(b);
-    if ((globalA && argumentB) || (globalB && argumentA))
+    if (globalA || globalB)
       return false;
-    if (argumentA && argumentB && argumentsKnown)
+    if (argumentsKnown)
       return classes.isEquivalent(cast<BlockArgument>(a).getArgNumber(),
                                   cast<BlockArgument>(b).getArgNumber());
     return true;
   }
 
 private:
-  static bool isAllocation(Value value) {
-    return isa_and_nonnull<memref::AllocOp, memref::AllocaOp, gpu::AllocOp>(
-        value.getDefiningOp());
-  }
   bool isArgument(Value value) const {
     auto argument = dyn_cast<BlockArgument>(value);
     return argument && argument.getOwner() == entry;
@@ -107,12 +113,23 @@ struct Footprint {
   }
 };
 
-/// Whether `value` is made inside `scope` (a kernel's own buffer).
-static bool isLocalTo(Value value, Operation *scope) {
+/// Whether `value` is made inside `scope`.
+static bool isInside(Value value, Operation *scope) {
   Operation *owner = isa<BlockArgument>(value)
                          ? cast<BlockArgument>(value).getOwner()->getParentOp()
                          : value.getDefiningOp();
   return owner && scope->isAncestor(owner);
+}
+
+/// Whether `root`, made inside `scope`, is a buffer of `scope` alone: an
+/// allocation there, a global (read-only constants) or a kernel's
+/// attribution. Anything else made there (a loop's memref argument, a
+/// select or an if of buffers) may be any buffer.
+static bool isOwnBuffer(Value root) {
+  if (isAllocation(root) || root.getDefiningOp<memref::GetGlobalOp>())
+    return true;
+  auto argument = dyn_cast<BlockArgument>(root);
+  return argument && isa<gpu::LaunchOp>(argument.getOwner()->getParentOp());
 }
 
 static bool hasMemRefOperand(Operation *op) {
@@ -144,8 +161,10 @@ static Footprint footprintOf(Operation *top) {
         continue;
       }
       Value root = bufferRoot(value);
-      if (isLocalTo(root, top))
+      if (isInside(root, top)) {
+        footprint.unknown |= !isOwnBuffer(root);
         continue;
+      }
       (isa<MemoryEffects::Read>(instance.getEffect()) ? footprint.reads
                                                       : footprint.writes)
           .push_back(root);
@@ -174,7 +193,8 @@ static bool conflict(const Footprint &a, const Footprint &b,
 static int64_t parameterBytes(Value value) {
   if (auto memref = dyn_cast<MemRefType>(value.getType()))
     return 8 * (3 + 2 * memref.getRank());
-  return 8;
+  // An unranked memref: its rank and a pointer to a descriptor.
+  return isa<UnrankedMemRefType>(value.getType()) ? 16 : 8;
 }
 
 /// Launches that become one, with what the limits need.
@@ -326,10 +346,28 @@ private:
     return bytes <= maxParameterBytes;
   }
 
+  /// The block's ops in windows of at most `kWindow`, each reordered in
+  /// place: the analysis is quadratic in the ops it looks at.
   void processBlock(Block &block, const BufferAliases &aliases) {
-    SmallVector<Operation *> ops;
+    if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>())
+      return;
+    constexpr size_t kWindow = 4096;
+    SmallVector<Operation *> all;
     for (Operation &op : block.without_terminator())
-      ops.push_back(&op);
+      all.push_back(&op);
+    for (size_t start = 0; start < all.size(); start += kWindow) {
+      size_t end = std::min(all.size(), start + kWindow);
+      Operation *anchor = end < all.size() ? all[end] : block.getTerminator();
+      processWindow(ArrayRef(all).slice(start, end - start), anchor,
+                    aliases);
+    }
+  }
+
+  /// Groups the launches of `ops` (consecutive ops of a block, followed by
+  /// `anchor`) and reorders them before `anchor`.
+  void processWindow(ArrayRef<Operation *> ops, Operation *anchor,
+                     const BufferAliases &aliases) {
+    Block &block = *anchor->getBlock();
     unsigned n = ops.size();
     SmallVector<std::optional<LaunchShape>> shapes(n);
     unsigned candidates = 0;
@@ -355,7 +393,8 @@ private:
       for (Value value : used)
         if (Operation *def = value.getDefiningOp())
           if (Operation *ancestor = block.findAncestorOpInBlock(*def))
-            preds.insert(indexOf.lookup(ancestor));
+            if (auto it = indexOf.find(ancestor); it != indexOf.end())
+              preds.insert(it->second);
       for (unsigned i = 0; i < j; ++i)
         if (preds.contains(i) ||
             conflict(footprints[i], footprints[j], aliases))
@@ -417,12 +456,17 @@ private:
     if (llvm::none_of(groups,
                       [](const Group &g) { return g.members.size() > 1; }))
       return;
-    reorder(block, ops, successors, groups);
+    if (!reorder(anchor, ops, successors, groups)) {
+      ops.front()->emitError("xla-gpu-horizontal-fusion: no order of the "
+                             "block's ops makes each group one launch");
+      signalPassFailure();
+    }
   }
 
-  /// Moves the ops of `block` into a stable topological order of their
-  /// dependences in which each group is one launch.
-  void reorder(Block &block, ArrayRef<Operation *> ops,
+  /// Moves `ops` before `anchor` in a stable topological order of their
+  /// dependences in which each group is one launch; false (and nothing
+  /// changed) if there is none.
+  bool reorder(Operation *anchor, ArrayRef<Operation *> ops,
                ArrayRef<SmallVector<unsigned>> successors,
                ArrayRef<Group> groups) {
     unsigned n = ops.size();
@@ -447,27 +491,36 @@ private:
     for (unsigned v = 0; v < nodes; ++v)
       if (first[v] != ~0u && !pending[v])
         ready.insert({first[v], v});
-    Operation *terminator = block.getTerminator();
+    SmallVector<unsigned> order;
     while (!ready.empty()) {
       unsigned v = ready.begin()->second;
       ready.erase(ready.begin());
-      if (v < n) {
-        ops[v]->moveBefore(terminator);
-      } else {
-        const Group &group = groups[v - n];
-        SmallVector<gpu::LaunchOp> launches;
-        for (unsigned m : group.members)
-          launches.push_back(cast<gpu::LaunchOp>(ops[m]));
-        OpBuilder b(terminator);
-        mergeLaunches(b, launches, group.shapes,
-                      *launches.front().getFunction());
-        for (gpu::LaunchOp launch : launches)
-          launch.erase();
-      }
+      order.push_back(v);
       for (unsigned s : edges[v])
         if (!--pending[s])
           ready.insert({first[s], s});
     }
+    // The groups' members are pairwise unconnected, so the contracted
+    // graph has no cycle and every node is ordered; if not, change nothing.
+    if (order.size() != unsigned(llvm::count_if(
+                            first, [](unsigned f) { return f != ~0u; })))
+      return false;
+    for (unsigned v : order) {
+      if (v < n) {
+        ops[v]->moveBefore(anchor);
+        continue;
+      }
+      const Group &group = groups[v - n];
+      SmallVector<gpu::LaunchOp> launches;
+      for (unsigned m : group.members)
+        launches.push_back(cast<gpu::LaunchOp>(ops[m]));
+      OpBuilder b(anchor);
+      mergeLaunches(b, launches, group.shapes,
+                    *launches.front().getFunction());
+      for (gpu::LaunchOp launch : launches)
+        launch.erase();
+    }
+    return true;
   }
 };
 

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace xla::gpu_kernels;
@@ -32,13 +33,13 @@ static std::optional<int64_t> staticIndex(Value value, int depth = 0) {
     return std::nullopt;
   int64_t a = *lhs, b = *rhs;
   return llvm::TypeSwitch<Operation *, std::optional<int64_t>>(def)
-      .Case([&](arith::AddIOp) { return a + b; })
+      .Case([&](arith::AddIOp) { return llvm::checkedAdd(a, b); })
       .Case([&](arith::SubIOp) -> std::optional<int64_t> {
         if (a < b)
           return std::nullopt;
         return a - b;
       })
-      .Case([&](arith::MulIOp) { return a * b; })
+      .Case([&](arith::MulIOp) { return llvm::checkedMul(a, b); })
       .Case([&](arith::DivUIOp) -> std::optional<int64_t> {
         if (!b)
           return std::nullopt;

@@ -255,3 +255,62 @@ func.func @entry(%a: memref<256xf32>, %b: memref<256xf32>) {
   memref.dealloc %v : memref<256xf32>
   return
 }
+
+// -----
+
+// Buffers of unknown origin may be any buffer. The first kernel reads a
+// buffer an if chose, which may be %a, before the second overwrites %a;
+// a loop writes its memref argument, which is %a on entry, after the
+// third kernel reads %a. No two of the four kernels merge.
+// CHECK-LABEL: func.func private @unknown_origin(
+// INLINE-LABEL: func.func private @unknown_origin(
+// CHECK:         function(@unknown_origin_0)
+// CHECK:         function(@unknown_origin_1)
+// CHECK:         function(@unknown_origin_2)
+// CHECK:         scf.for
+// CHECK:           function(@unknown_origin_3)
+// CHECK:         function(@unknown_origin_4)
+func.func private @unknown_origin(%p: i1, %x: memref<256xf32>, %y: memref<256xf32>, %z: memref<256xf32>) attributes {xla.fusion_kind = "multi_output"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c256 = arith.constant 256 : index
+  %a = memref.alloc() : memref<256xf32>
+  %b = memref.alloc() : memref<256xf32>
+  %r = scf.if %p -> memref<256xf32> {
+    scf.yield %a : memref<256xf32>
+  } else {
+    scf.yield %b : memref<256xf32>
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) module(@unknown_origin_0_module) function(@unknown_origin_0) {
+    %v = memref.load %r[%tx] : memref<256xf32>
+    memref.store %v, %x[%tx] : memref<256xf32>
+    gpu.terminator
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) module(@unknown_origin_1_module) function(@unknown_origin_1) {
+    %v = memref.load %y[%tx] : memref<256xf32>
+    memref.store %v, %a[%tx] : memref<256xf32>
+    gpu.terminator
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) module(@unknown_origin_2_module) function(@unknown_origin_2) {
+    %v = memref.load %a[%tx] : memref<256xf32>
+    memref.store %v, %y[%tx] : memref<256xf32>
+    gpu.terminator
+  }
+  %l = scf.for %i = %c0 to %c2 step %c1 iter_args(%m = %a) -> memref<256xf32> {
+    gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) module(@unknown_origin_3_module) function(@unknown_origin_3) {
+      %v = memref.load %x[%tx] : memref<256xf32>
+      memref.store %v, %m[%tx] : memref<256xf32>
+      gpu.terminator
+    }
+    scf.yield %m : memref<256xf32>
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) module(@unknown_origin_4_module) function(@unknown_origin_4) {
+    %v = memref.load %x[%tx] : memref<256xf32>
+    memref.store %v, %z[%tx] : memref<256xf32>
+    gpu.terminator
+  }
+  memref.dealloc %a : memref<256xf32>
+  memref.dealloc %b : memref<256xf32>
+  return
+}

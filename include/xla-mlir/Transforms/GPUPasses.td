@@ -240,8 +240,10 @@ def GPUHorizontalFusionPass
     Dependences are the SSA values the host ops use and the buffers they
     read and write (through views). Allocations are distinct buffers, and
     so are a fusion function's arguments where every call passes distinct
-    buffers for them; other arguments, and buffers of unknown origin, may
-    be any buffer. An op of unknown effects (a call) orders everything.
+    buffers for them; other arguments, and buffers of unknown origin (an
+    if's or a loop's memref, a select), may be any buffer. An op of
+    unknown effects (a call) orders everything. The analysis looks at
+    windows of 4096 ops of a block at a time.
     Launches are grouped greedily in program order, a launch joining the
     first group that no path of dependences connects it to; the block's
     ops are then reordered (a stable topological order) so that each
