@@ -1,8 +1,9 @@
 // The kernel strategies of xla-gpu-map-linalg through the whole GPU
 // pipeline, down to PTX (no CUDA needed); ptxas assembles it where it
-// exists.
-// RUN: xla-opt %s --hlo-gpu-pipeline="gpu-format=isa" | FileCheck %s
-// RUN: %if ptxas %{ xla-opt %s --hlo-gpu-pipeline | FileCheck %s --check-prefix=BIN %}
+// exists. Each strategy's kernel stays a kernel of its own
+// (horizontal-fusion=0; test/GPU/horizontal_fusion.mlir merges them).
+// RUN: xla-opt %s --hlo-gpu-pipeline="gpu-format=isa horizontal-fusion=0" | FileCheck %s
+// RUN: %if ptxas %{ xla-opt %s --hlo-gpu-pipeline="horizontal-fusion=0" | FileCheck %s --check-prefix=BIN %}
 
 // A scatter-add (an embedding gradient) runs one thread per update
 // element, adding with atomics.

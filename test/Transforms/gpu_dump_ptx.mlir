@@ -1,8 +1,9 @@
 // xla-gpu-dump-ptx, as the GPU pipeline runs it for --dump-to (option
 // dump-ptx): one .ptx file per kernel module, while the program still
-// embeds its binary as usual.
+// embeds its binary as usual. The two kernels stay apart
+// (horizontal-fusion=0), so that there are two modules.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: xla-opt %s --hlo-gpu-pipeline="gpu-format=isa dump-ptx=%t/ptx" | FileCheck %s --check-prefix=PROGRAM
+// RUN: xla-opt %s --hlo-gpu-pipeline="gpu-format=isa dump-ptx=%t/ptx horizontal-fusion=0" | FileCheck %s --check-prefix=PROGRAM
 // RUN: ls %t/ptx | FileCheck %s --check-prefix=FILES
 // RUN: FileCheck %s --check-prefix=PTX < %t/ptx/input_reduce_fusion_0_module.ptx
 
