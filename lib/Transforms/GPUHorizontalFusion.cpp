@@ -238,9 +238,12 @@ private:
     SmallVector<func::CallOp> calls;
     module.walk([&](func::CallOp call) {
       auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+      // Not a call of the function it is in: its body would grow while
+      // it is copied.
       if (callee && !callee.isExternal() && callee.isPrivate() &&
           callee->hasAttr("xla.fusion_kind") &&
-          callee.getBody().hasOneBlock() && call->getNumResults() == 0)
+          callee.getBody().hasOneBlock() && call->getNumResults() == 0 &&
+          !callee->isProperAncestor(call))
         calls.push_back(call);
     });
     if (calls.empty())

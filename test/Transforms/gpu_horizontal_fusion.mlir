@@ -314,3 +314,21 @@ func.func private @unknown_origin(%p: i1, %x: memref<256xf32>, %y: memref<256xf3
   memref.dealloc %b : memref<256xf32>
   return
 }
+
+// -----
+
+// A fusion's function that calls itself is inlined where others call it,
+// never into itself.
+// INLINE-LABEL: func.func private @recursive(
+// INLINE:         call @recursive(
+// INLINE-LABEL: func.func @calls_recursive(
+// INLINE:         call @recursive(
+func.func private @recursive(%a: memref<4xf32>) attributes {xla.fusion_kind = "loop"} {
+  call @recursive(%a) : (memref<4xf32>) -> ()
+  return
+}
+
+func.func @calls_recursive(%a: memref<4xf32>) {
+  call @recursive(%a) : (memref<4xf32>) -> ()
+  return
+}
