@@ -312,11 +312,15 @@ def run(args):
                           for i in range(len(there["inputs"])))
         out = os.path.join(work, "out-" + r["id"])
         os.makedirs(out, exist_ok=True)
-        res = subprocess.run([loader, os.path.join(work, r["gpu"]), "--input",
-                              inputs, "--output-dir", out, "--repeat",
-                              str(args.repeat)],
-                             capture_output=True, text=True, timeout=600,
-                             env=dict(os.environ, XLA_GPU_TIMING="1"))
+        try:
+            res = subprocess.run(
+                [loader, os.path.join(work, r["gpu"]), "--input", inputs,
+                 "--output-dir", out, "--repeat", str(args.repeat)],
+                capture_output=True, text=True, timeout=600,
+                env=dict(os.environ, XLA_GPU_TIMING="1"))
+        except subprocess.TimeoutExpired:
+            return "fail", "timed out after 600 s (%d runs; --repeat " \
+                "sets how many)" % args.repeat
         if res.returncode:
             return "fail", "exit %d: %s" % (res.returncode, res.stderr[-300:])
         timing = re.search(r"time: .*\n(kernel time: .*\n(?:  .*\n)*)?",

@@ -12,8 +12,9 @@
 # failed one again under compute-sanitizer), then the corpus (in batches,
 # one driver start per 40 programs); logs go to $OUT (or .gpu/out). Each
 # `NAME:FLAGS` of $GPU_BENCH_VARIANTS (';'-separated; default: the
-# contraction epilogues, cuBLAS, and a block per row in row fusions, as
-# before the warp rows) is a benchmark set `prepare` compiles with those
+# contraction epilogues, cuBLAS, a block per row in row fusions, as
+# before the warp rows, and TF32 tensor cores with and without cp.async)
+# is a benchmark set `prepare` compiles with those
 # xla-translate flags into .gpu/bench-NAME and `run` times in the same
 # run, as it does .gpu/bench-base (an earlier build's `gpu_bench.py
 # export`) if there. `prepare` also compiles the e2e programs, the corpus
@@ -38,7 +39,7 @@ prepare)
   find .gpu -maxdepth 1 -name 'bench-*' ! -name bench-base -exec rm -rf {} +
   python3 scripts/gpu_artifacts.py build .gpu/art --workloads
   python3 bench/gpu_bench.py export .gpu/bench
-  IFS=';' read -ra variants <<<"${GPU_BENCH_VARIANTS-epilogues:--gpu-contraction-epilogues;cublas:--gpu-cublas;blockrows:--gpu-row-warp-length=0}"
+  IFS=';' read -ra variants <<<"${GPU_BENCH_VARIANTS-epilogues:--gpu-contraction-epilogues;cublas:--gpu-cublas;blockrows:--gpu-row-warp-length=0;tf32:--gpu-tensor-cores=tf32;tf32regs:--gpu-tensor-cores=tf32 --gpu-async-copies=false}"
   for variant in "${variants[@]}"; do
     # shellcheck disable=SC2086
     python3 bench/gpu_bench.py export ".gpu/bench-${variant%%:*}" \

@@ -30,6 +30,7 @@ OPTION_VARIANTS = [
     "--xla-gpu-map-linalg=contraction-epilogues=1",
     "--xla-gpu-map-linalg=row-fusion=0 contraction-epilogues=1 "
     "tensor-cores=tf32",
+    "--xla-gpu-map-linalg=tensor-cores=tf32x3 async-copies=0",
     "--xla-fuse-elementwise=recompute-into-elementwise=1",
     "--xla-gpu-to-runtime=emulated=1",
 ]

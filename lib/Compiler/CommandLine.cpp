@@ -139,6 +139,12 @@ struct CompileCLOptions {
                      "tf32 (operands rounded to TF32), tf32x3 (three TF32 "
                      "products, near-f32 accuracy) or empty (FMAs)"),
             cl::init(defaults.gpuTensorCores), cl::cat(category)),
+        gpuAsyncCopies(
+            "gpu-async-copies",
+            cl::desc("With --gpu-tensor-cores, copy the operands' tiles to "
+                     "shared memory with cp.async, filled ahead of the "
+                     "products (=false: through registers)"),
+            cl::init(defaults.gpuAsyncCopies), cl::cat(category)),
         parallelLoops("parallel-loops",
                 cl::desc("Run the tiles of large ops on all cores (OpenMP; "
                          "OMP_NUM_THREADS sets how many)"),
@@ -226,6 +232,7 @@ struct CompileCLOptions {
   cl::opt<bool> gpuHorizontalFusion;
   cl::opt<bool> gpuEmulate;
   cl::opt<std::string> gpuTensorCores;
+  cl::opt<bool> gpuAsyncCopies;
   cl::opt<bool> parallelLoops;
   cl::opt<bool> runtimeAlloc;
   cl::opt<unsigned> optLevel;
@@ -289,6 +296,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.gpuHorizontalFusion = cl->gpuHorizontalFusion;
   options.gpuEmulate = cl->gpuEmulate;
   options.gpuTensorCores = cl->gpuTensorCores;
+  options.gpuAsyncCopies = cl->gpuAsyncCopies;
   options.parallelLoops = cl->parallelLoops;
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
@@ -406,6 +414,7 @@ const std::vector<OptionSetter> &optionSetters() {
       field("gpu-horizontal-fusion", &CompileOptions::gpuHorizontalFusion),
       field("gpu-emulate", &CompileOptions::gpuEmulate),
       field("gpu-tensor-cores", &CompileOptions::gpuTensorCores),
+      field("gpu-async-copies", &CompileOptions::gpuAsyncCopies),
       field("parallel-loops", &CompileOptions::parallelLoops),
       field("runtime-alloc", &CompileOptions::runtimeAlloc),
       {"opt-level",

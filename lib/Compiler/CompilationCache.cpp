@@ -87,7 +87,8 @@ std::string describeOptions(const CompileOptions &o) {
       "gpu-transpose-tiles={24} gpu-tensor-cores={25} "
       "llvm-all-passes={26} gpu-contraction-epilogues={27} "
       "gpu-emulate={28} gpu-row-warp-length={29} "
-      "gpu-reduction-epilogues={30} gpu-horizontal-fusion={31}",
+      "gpu-reduction-epilogues={30} gpu-horizontal-fusion={31} "
+      "gpu-async-copies={32}",
       o.entry, o.inlineFunctions, o.hloSimplify, o.foldConstants, o.foldLimit,
       o.cse, o.dce, o.fusion, o.reductionBlock, o.vectorize, o.parallelLoops,
       o.runtimeAlloc, o.optLevel, o.exportName, o.maxTensorSize,
@@ -95,7 +96,8 @@ std::string describeOptions(const CompileOptions &o) {
       o.prefetch, o.gpuRowFusion, o.gpuVectorBytes, o.gpuContractionBlocks,
       o.gpuCublas, o.gpuTransposeTiles, o.gpuTensorCores,
       o.llvmAllPasses, o.gpuContractionEpilogues, o.gpuEmulate,
-      o.gpuRowWarpLength, o.gpuReductionEpilogues, o.gpuHorizontalFusion);
+      o.gpuRowWarpLength, o.gpuReductionEpilogues, o.gpuHorizontalFusion,
+      o.gpuAsyncCopies);
 }
 
 llvm::Error makeError(const llvm::Twine &message) {

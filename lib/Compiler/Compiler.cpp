@@ -462,6 +462,7 @@ compileProgram(ModuleOp module, const TargetDescription &target,
     if (options.gpuEmulate)
       pipelineOptions.gpuFormat = "host";
     pipelineOptions.tensorCores = options.gpuTensorCores;
+    pipelineOptions.asyncCopies = options.gpuAsyncCopies;
     pipelineOptions.fusionReport = report;
     if (!dumpDir.empty())
       pipelineOptions.dumpPTX = getPTXDumpPath(dumpDir);

@@ -42,6 +42,8 @@ static void addDeviceLowering(OpPassManager &pm) {
   device.addPass(createLowerAffinePass());
   device.addPass(createSCFToControlFlowPass());
   device.addPass(xla::createGPULowerSubgroupReductionsPass());
+  // cp.async of the tensor-core kernels' rings.
+  device.addPass(createConvertNVGPUToNVVMPass());
   device.addPass(createConvertGpuOpsToNVVMOps());
   // What libdevice does not cover (ctpop, ctlz) maps to LLVM intrinsics.
   device.addPass(createConvertMathToLLVMPass());
@@ -103,6 +105,7 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   strategies.contractionEpilogues = options.contractionEpilogues;
   strategies.reductionEpilogues = options.reductionEpilogues;
   strategies.tensorCores = options.tensorCores;
+  strategies.asyncCopies = options.asyncCopies;
   pm.addPass(createGPUMapLinalgPass(strategies));
   pm.addPass(createConvertLinalgToParallelLoopsPass());
   pm.addPass(createCanonicalizerPass());

@@ -8,6 +8,9 @@
 // is ordered by construction. Device memory is host memory filled with 0xff
 // bytes (NaN, -1) when allocated, and so is a block's shared memory when
 // the block starts, so that a kernel reading what nothing wrote shows it.
+// A thread's cp.async copies stay pending until a wait completes their
+// group (the latest a GPU may land them), so that a tile read before its
+// wait shows too.
 //
 // $XLA_GPU_EMULATOR_ORDER=reverse runs the blocks, and the threads
 // between two synchronizations, in reverse order: a missing barrier (or a
@@ -29,6 +32,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <vector>
 
 #include <csetjmp>
@@ -68,6 +72,20 @@ struct Mma {
   float *d;
 };
 
+/// A cp.async: `size` bytes to shared memory, the first `srcSize` of them
+/// from device memory, the rest zeros.
+struct AsyncCopy {
+  void *dst;
+  const void *src;
+  uint32_t size, srcSize;
+
+  void complete() const {
+    if (srcSize)
+      std::memcpy(dst, src, srcSize);
+    std::memset(static_cast<char *>(dst) + srcSize, 0, size - srcSize);
+  }
+};
+
 struct Fiber {
   ucontext_t context;
   std::jmp_buf jump;
@@ -75,6 +93,19 @@ struct Fiber {
   State state = State::Done;
   Shuffle shuffle;
   Mma mma;
+  /// The thread's pending cp.async copies: those not yet in a group, and
+  /// the committed groups, oldest first.
+  std::vector<AsyncCopy> openCopies;
+  std::deque<std::vector<AsyncCopy>> copyGroups;
+
+  /// Completes the oldest groups until at most `pending` remain.
+  void completeCopies(size_t pending) {
+    while (copyGroups.size() > pending) {
+      for (const AsyncCopy &copy : copyGroups.front())
+        copy.complete();
+      copyGroups.pop_front();
+    }
+  }
 };
 
 /// Each fiber's stack; the kernels' locals are small, libm's calls too.
@@ -193,6 +224,10 @@ void fiberMain() {
     Launch &l = *active;
     Fiber &f = l.fiber[l.linear];
     l.entry(l.params);
+    // Copies a thread leaves in flight still land.
+    f.copyGroups.push_back(std::move(f.openCopies));
+    f.openCopies.clear();
+    f.completeCopies(0);
     f.state = State::Done;
     toScheduler(l, f);
   }
@@ -584,6 +619,36 @@ void emuMma(uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t b0,
   yield(State::AtMma);
 }
 
+void emuCpAsync(void *dst, const void *src, uint32_t size,
+                uint32_t srcSize) {
+  Fiber &f = fiberFor("a cp.async");
+  Launch &l = *active;
+  std::string problem;
+  if ((size != 4 && size != 8 && size != 16) || srcSize > size)
+    problem = "a cp.async of " + std::to_string(srcSize) + " of " +
+              std::to_string(size) + " bytes";
+  else if (reinterpret_cast<uintptr_t>(dst) % size ||
+           reinterpret_cast<uintptr_t>(src) % size)
+    problem = "a misaligned cp.async of " + std::to_string(size) + " bytes";
+  if (!problem.empty()) {
+    if (l.error.empty())
+      l.error = where(l) + ", thread " + std::to_string(l.linear) + ": " +
+                problem;
+    return;
+  }
+  f.openCopies.push_back({dst, src, size, srcSize});
+}
+
+void emuCpAsyncCommit() {
+  Fiber &f = fiberFor("a cp.async commit");
+  f.copyGroups.push_back(std::move(f.openCopies));
+  f.openCopies.clear();
+}
+
+void emuCpAsyncWait(uint32_t pending) {
+  fiberFor("a cp.async wait").completeCopies(pending);
+}
+
 /// cvt.rna.tf32.f32: to 10 bits of mantissa, to nearest, ties away from
 /// zero (adding half a unit to the magnitude's bits does that, carrying
 /// into the exponent where it must); NaN and infinity stay.
@@ -724,6 +789,9 @@ void *xla::runtime::lookupGPUEmulatorSymbol(const char *name) {
       XLA_EMULATED("shfl", emuShuffle),
       XLA_EMULATED("mma_m16n8k8_tf32", emuMma),
       XLA_EMULATED("cvt_tf32", emuConvertToTF32),
+      XLA_EMULATED("cp_async", emuCpAsync),
+      XLA_EMULATED("cp_async_commit", emuCpAsyncCommit),
+      XLA_EMULATED("cp_async_wait", emuCpAsyncWait),
       XLA_EMULATED("rsqrtf", emuRsqrtf),
       XLA_EMULATED("rsqrt", emuRsqrt),
       XLA_EMULATED("powif", emuPowif),

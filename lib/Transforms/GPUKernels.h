@@ -475,7 +475,15 @@ struct TensorCoreTile {
   int64_t splitK = 1;
   /// As ContractionTile's.
   int64_t minBlocks = 1;
+  /// How the operands' tiles reach shared memory: 0, through registers
+  /// (the next step's loads issued before this step's products, two
+  /// barriers per step); 2 or more, by `cp.async` into a ring of `stages`
+  /// shared tiles, `stages - 1` steps ahead (one barrier per step).
+  int64_t stages = 0;
   int64_t threads() const { return (m / warpM) * (n / warpN) * 32; }
+  /// The shared memory of one step's tiles of both operands at most (each
+  /// operand's layout depends on which of its dimensions is contiguous).
+  int64_t stageBytes() const;
 };
 
 /// Whether a contraction `matchContraction` accepts can run on tensor
@@ -484,8 +492,9 @@ bool tensorCoreCompatible(mlir::linalg::LinalgOp op);
 
 /// Like emitTiledContractionKernel, with each warp's part of the output
 /// tile computed by mma.sync.m16n8k8 on TF32 operands at `precision` (not
-/// None), from shared tiles staged in groups of 4 neighbours. Each
-/// operand's tile must hold a multiple of 4 x threads elements.
+/// None), from shared tiles staged in groups of 4 neighbours (with
+/// `tile.stages`, by `cp.async`). Each operand's tile must hold a multiple
+/// of 4 x threads elements.
 void emitTensorCoreContractionKernel(
     mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
     const mlir::linalg::ContractionDimensions &dims,

@@ -71,6 +71,32 @@ static int64_t splitK(int64_t blocks, int64_t k, int64_t smCount) {
   return std::max<int64_t>(1, std::min(wanted, k / kMinSplitLength));
 }
 
+/// Strategy of a tensor-core kernel's cp.async ring: the most stages, up
+/// to 4, whose tiles fit in the 48 KiB of static shared memory a block
+/// gets; k in steps of 16 instead of 32 where that gives more and 32
+/// gives fewer than 3 (latency hidden over two steps). No more stages than
+/// a block has steps of k (at least 2). None (staging through registers)
+/// if not even 2 fit.
+static void chooseStages(TensorCoreTile &tile, int64_t k) {
+  constexpr int64_t kSharedBytes = 48 * 1024, kMaxStages = 4;
+  auto fit = [&](const TensorCoreTile &t) {
+    return std::min(kMaxStages, kSharedBytes / t.stageBytes());
+  };
+  int64_t stages = fit(tile);
+  TensorCoreTile half = tile;
+  half.k = 16;
+  // Each thread must still copy whole groups of 4 of both tiles.
+  int64_t groups = 4 * tile.threads();
+  if (stages < 3 && tile.k > half.k && fit(half) > stages &&
+      half.m * half.k % groups == 0 && half.n * half.k % groups == 0) {
+    tile.k = half.k;
+    stages = fit(half);
+  }
+  int64_t steps = llvm::divideCeil(llvm::divideCeil(k, tile.splitK), tile.k);
+  stages = std::min(stages, std::max<int64_t>(steps, 2));
+  tile.stages = stages >= 2 ? stages : 0;
+}
+
 static int64_t product(ArrayRef<int64_t> sizes, ArrayRef<unsigned> loops) {
   int64_t result = 1;
   for (unsigned d : loops)
@@ -280,6 +306,8 @@ private:
                                llvm::divideCeil(n, tile.n),
                            k, smCount);
       tile.minBlocks = std::max<int64_t>(contractionBlocks, 1);
+      if (asyncCopies)
+        chooseStages(tile, k);
       std::optional<OutputEpilogue> epilogue =
           epilogueOf(op, contractionEpilogues && tile.splitK == 1);
       emitTensorCoreContractionKernel(b, op, *dims, tile, *precision,

@@ -17,6 +17,12 @@
 // buffer allows), and the pads put the 32 lanes of a fragment load in 32
 // distinct banks (lane = 4 * row + k for a row-major A fragment).
 //
+// With stages (sm_80's `cp.async`, through nvgpu.device_async_copy), the
+// groups go from device to shared memory without registers, into a ring
+// of tiles filled `stages - 1` steps ahead of the products; edges and the
+// end of k are zero-filled copies of no bytes. A step then needs one
+// barrier: after it, the tile the products finished last step is free.
+//
 //===----------------------------------------------------------------------===//
 
 #include "GPUKernels.h"
@@ -25,6 +31,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -79,10 +86,14 @@ struct Operand {
   bool kMajor;
   /// Alignment in bytes of a group's global load (0: four scalar loads).
   int64_t alignment;
+  /// The operand's last dimension has unit stride: single elements can be
+  /// copied asynchronously (cp.async of 4 bytes) where groups cannot.
+  bool unitStride;
 };
 
-/// The copies of both operands' tiles from device to shared memory
-/// through registers, group e of this thread at group tid + e * threads.
+/// The copies of both operands' tiles from device to shared memory,
+/// through registers or by cp.async, group e of this thread at group
+/// tid + e * threads.
 struct Staging {
   const ContractionRoles &roles;
   int64_t tileK, threads;
@@ -153,31 +164,100 @@ struct Staging {
     return values;
   }
 
+  /// The shared-tile indices of element j of this thread's group e, in
+  /// ring slot `stage` (none without stages).
+  SmallVector<Value> sharedAt(OpBuilder &b, Location loc, const Operand &s,
+                              int64_t e, int64_t j, Value stage) const {
+    auto [kk, ww] = slot(b, loc, s, e, j);
+    SmallVector<Value> at;
+    if (stage)
+      at.push_back(stage);
+    at.append(s.kMajor ? SmallVector<Value>{ww, kk}
+                       : SmallVector<Value>{kk, ww});
+    return at;
+  }
+
+  /// A group of 4 f32 rounded to TF32 (cvt.rna), as f32 bits.
+  static Value roundGroup(OpBuilder &b, Location loc, Value group) {
+    SmallVector<Value> rounded;
+    for (int64_t j = 0; j < kGroup; ++j)
+      rounded.push_back(NVVM::ConvertFloatToTF32Op::create(
+          b, loc, b.getI32Type(), vector::ExtractOp::create(b, loc, group, j),
+          NVVM::FPRoundingMode::RNA, NVVM::SaturationMode::NONE,
+          /*relu=*/false));
+    return vector::BitCastOp::create(
+        b, loc, group.getType(),
+        vector::FromElementsOp::create(
+            b, loc, VectorType::get({kGroup}, b.getI32Type()), rounded));
+  }
+
   /// Stores fetched groups into the shared tiles, one 16-byte store each.
-  void deposit(OpBuilder &b, Location loc, ValueRange values) const {
+  void deposit(OpBuilder &b, Location loc, ValueRange values,
+               Value stage = {}) const {
     for (const Operand &s : operands)
       for (int64_t e = 0; e < groups(s); ++e) {
-        auto [kk, ww] = slot(b, loc, s, e, 0);
-        SmallVector<Value> at = s.kMajor ? SmallVector<Value>{ww, kk}
-                                         : SmallVector<Value>{kk, ww};
         Value group = values.front();
-        if (roundToTF32) {
-          SmallVector<Value> rounded;
-          for (int64_t j = 0; j < kGroup; ++j)
-            rounded.push_back(NVVM::ConvertFloatToTF32Op::create(
-                b, loc, b.getI32Type(),
-                vector::ExtractOp::create(b, loc, group, j),
-                NVVM::FPRoundingMode::RNA, NVVM::SaturationMode::NONE,
-                /*relu=*/false));
-          group = vector::BitCastOp::create(
-              b, loc, group.getType(),
-              vector::FromElementsOp::create(
-                  b, loc, VectorType::get({kGroup}, b.getI32Type()),
-                  rounded));
-        }
-        vector::StoreOp::create(b, loc, group, s.shared, at,
+        if (roundToTF32)
+          group = roundGroup(b, loc, group);
+        vector::StoreOp::create(b, loc, group, s.shared,
+                                sharedAt(b, loc, s, e, 0, stage),
                                 /*nontemporal=*/false, llvm::MaybeAlign(16));
         values = values.drop_front();
+      }
+  }
+
+  /// Starts this thread's copies of the tiles at k0 into ring slot
+  /// `stage` and closes them as one group: a 16-byte cp.async per group
+  /// where the operand allows, else one per element; past the edges and
+  /// this split's end, copies of no bytes (zeros). An operand whose last
+  /// stride is not 1 is copied through registers instead (loads that the
+  /// first store waits for). Returns the group's token.
+  Value copyAsync(OpBuilder &b, Location loc, Value k0, Value stage) const {
+    SmallVector<Value> tokens;
+    auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+    auto copy = [&](const Operand &s, int64_t e, int64_t j, int64_t count) {
+      auto [kk, ww] = slot(b, loc, s, e, j);
+      auto [indices, ok] = global(b, loc, s, k0, kk, ww);
+      Value elements = arith::SelectOp::create(
+          b, loc, ok, constant(b, loc, count), constant(b, loc, 0));
+      tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
+          b, loc, tokenType, s.shared, sharedAt(b, loc, s, e, j, stage),
+          s.operand->get(), indices, b.getIndexAttr(count), elements,
+          count == kGroup ? b.getUnitAttr() : UnitAttr()));
+    };
+    for (const Operand &s : operands)
+      for (int64_t e = 0; e < groups(s); ++e) {
+        if (s.alignment >= 16) {
+          copy(s, e, 0, kGroup);
+        } else if (s.unitStride) {
+          for (int64_t j = 0; j < kGroup; ++j)
+            copy(s, e, j, 1);
+        } else {
+          for (int64_t j = 0; j < kGroup; ++j) {
+            auto [kk, ww] = slot(b, loc, s, e, j);
+            auto [indices, ok] = global(b, loc, s, k0, kk, ww);
+            memref::StoreOp::create(
+                b, loc, guardedLoad(b, loc, ok, s.operand->get(), indices),
+                s.shared, sharedAt(b, loc, s, e, j, stage));
+          }
+        }
+      }
+    return nvgpu::DeviceAsyncCreateGroupOp::create(b, loc, tokenType, tokens);
+  }
+
+  /// Rounds this thread's groups of ring slot `stage` to TF32 in place,
+  /// once its copies have landed (tf32: once per element and block).
+  void roundInPlace(OpBuilder &b, Location loc, Value stage) const {
+    auto type = VectorType::get({kGroup}, b.getF32Type());
+    for (const Operand &s : operands)
+      for (int64_t e = 0; e < groups(s); ++e) {
+        SmallVector<Value> at = sharedAt(b, loc, s, e, 0, stage);
+        Value group = vector::LoadOp::create(b, loc, type, s.shared, at,
+                                             /*nontemporal=*/false,
+                                             llvm::MaybeAlign(16));
+        vector::StoreOp::create(b, loc, roundGroup(b, loc, group), s.shared,
+                                at, /*nontemporal=*/false,
+                                llvm::MaybeAlign(16));
       }
   }
 };
@@ -234,6 +314,60 @@ static void mma(OpBuilder &b, Location loc, ArrayRef<Value> a,
     acc[q] = LLVM::ExtractValueOp::create(b, loc, d, ArrayRef<int64_t>{q});
 }
 
+/// The k loop over a ring of `tile.stages` shared tiles filled by
+/// cp.async: steps 0 .. stages - 2 are requested before it; step i
+/// requests step i + stages - 1 into the slot step i - 1 read, runs its
+/// products, then waits for its own copies of step i + 1 (all but the
+/// newest stages - 2 groups) and meets the block at the one barrier, after
+/// which step i + 1's tile is complete and step i's is free.
+static scf::ForOp emitAsyncStagedLoop(
+    OpBuilder &b, Location loc, const Staging &staging,
+    const ContractionBlock &block, const TensorCoreTile &tile,
+    ValueRange initial,
+    llvm::function_ref<void(OpBuilder &, MutableArrayRef<Value>, Value)>
+        step) {
+  int64_t stages = tile.stages;
+  Value group;
+  for (int64_t s = 0; s + 1 < stages; ++s)
+    group = staging.copyAsync(b, loc, add(b, loc, block.kBegin, s * tile.k),
+                              constant(b, loc, s));
+  auto landed = [&](OpBuilder &nb, Value token, Value stage) {
+    nvgpu::DeviceAsyncWaitOp::create(nb, loc, token,
+                                     nb.getI32IntegerAttr(stages - 2));
+    if (staging.roundToTF32)
+      staging.roundInPlace(nb, loc, stage);
+    gpu::BarrierOp::create(nb, loc);
+  };
+  Value first = constant(b, loc, 0);
+  landed(b, group, first);
+  SmallVector<Value> iterArgs(initial);
+  iterArgs.push_back(first);
+  auto next = [&](OpBuilder &nb, Value stage, int64_t ahead) {
+    return arith::RemUIOp::create(nb, loc, add(nb, loc, stage, ahead),
+                                  constant(nb, loc, stages))
+        .getResult();
+  };
+  auto loop = scf::ForOp::create(
+      b, loc, block.kBegin, block.kEnd, constant(b, loc, tile.k), iterArgs,
+      [&](OpBuilder &nb, Location nloc, Value k0, ValueRange args) {
+        Value stage = args.back();
+        Value token = staging.copyAsync(
+            nb, nloc, add(nb, nloc, k0, (stages - 1) * tile.k),
+            next(nb, stage, stages - 1));
+        SmallVector<Value> acc(args.drop_back());
+        step(nb, acc, stage);
+        Value following = next(nb, stage, 1);
+        landed(nb, token, following);
+        acc.push_back(following);
+        scf::YieldOp::create(nb, nloc, acc);
+      });
+  // The copies still in flight are of steps past k (zeros): none may
+  // outlive the block.
+  if (stages > 2)
+    nvgpu::DeviceAsyncWaitOp::create(b, loc, group, b.getI32IntegerAttr(0));
+  return loop;
+}
+
 void xla::gpu_kernels::emitTensorCoreContractionKernel(
     OpBuilder &b, linalg::LinalgOp op,
     const linalg::ContractionDimensions &dims, const TensorCoreTile &tile,
@@ -273,13 +407,18 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
     int64_t alignment = 0;
     if (role.back() == inner && roles.loopSizes[inner] % kGroup == 0)
       alignment = vectorAlignment(operand->get(), kGroup, 16);
+    bool unitStride =
+        cast<MemRefType>(operand->get().getType()).isLastDimUnitStride();
     operands.push_back({operand, map, Value(), Value(), width, size,
-                        index == 0, kMajor, alignment});
+                        index == 0, kMajor, alignment, unitStride});
+    // With stages, a ring of tiles: [stages][...].
+    SmallVector<int64_t> shape;
+    if (tile.stages)
+      shape.push_back(tile.stages);
+    shape.append(kMajor ? SmallVector<int64_t>{width, tile.k + 4}
+                        : SmallVector<int64_t>{tile.k, width + 8});
     sharedTypes.push_back(
-        kMajor ? MemRefType::get({width, tile.k + 4}, f32,
-                                 MemRefLayoutAttrInterface(), workgroup)
-               : MemRefType::get({tile.k, width + 8}, f32,
-                                 MemRefLayoutAttrInterface(), workgroup));
+        MemRefType::get(shape, f32, MemRefLayoutAttrInterface(), workgroup));
   }
   gpu::LaunchOp launch = createNamedLaunch(
       b, loc, name,
@@ -312,13 +451,17 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
   int64_t numCols = 2 * tilesNI;
   SmallVector<Value> initial(2 * tilesMI * numCols, zero);
 
-  // Shared-tile element (k, w) of an operand.
-  auto sharedLoad = [&](OpBuilder &nb, const Operand &s, Value k, Value w) {
-    SmallVector<Value> at = s.kMajor ? SmallVector<Value>{w, k}
-                                     : SmallVector<Value>{k, w};
+  // Shared-tile element (k, w) of an operand, in ring slot `stage` (none
+  // without stages).
+  auto sharedLoad = [&](OpBuilder &nb, const Operand &s, Value k, Value w,
+                        Value stage) {
+    SmallVector<Value> at;
+    if (stage)
+      at.push_back(stage);
+    at.append(s.kMajor ? SmallVector<Value>{w, k} : SmallVector<Value>{k, w});
     return memref::LoadOp::create(nb, loc, s.shared, at).getResult();
   };
-  auto step = [&](OpBuilder &nb, MutableArrayRef<Value> acc) {
+  auto step = [&](OpBuilder &nb, MutableArrayRef<Value> acc, Value stage) {
     for (int64_t kk = 0; kk < tile.k; kk += kMmaK) {
       Value k = add(nb, loc, t, kk);
       // A fragment q: row g + 8 (q & 1), k t + 4 (q >> 1); B fragment q:
@@ -329,7 +472,9 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
           Value row = add(nb, loc, arith::AddIOp::create(nb, loc, warpM0, g),
                           mi * kMmaM + (q & 1) * 8);
           a[mi].push_back(toTF32(
-              nb, loc, sharedLoad(nb, operands[0], add(nb, loc, k, (q >> 1) * 4), row),
+              nb, loc,
+              sharedLoad(nb, operands[0], add(nb, loc, k, (q >> 1) * 4), row,
+                         stage),
               precision));
         }
       for (int64_t ni = 0; ni < tilesNI; ++ni)
@@ -337,7 +482,8 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
           Value col =
               add(nb, loc, arith::AddIOp::create(nb, loc, warpN0, g), ni * kMmaN);
           bv[ni].push_back(toTF32(
-              nb, loc, sharedLoad(nb, operands[1], add(nb, loc, k, q * 4), col),
+              nb, loc,
+              sharedLoad(nb, operands[1], add(nb, loc, k, q * 4), col, stage),
               precision));
         }
       auto part = [](ArrayRef<Split> fragment, bool hi) {
@@ -369,22 +515,27 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
   Staging staging{roles,      tile.k,      threads,
                   tid,        block.batch, block.kEnd,
                   operands,   precision == TensorCorePrecision::TF32};
-  // As the SIMT kernel: the next step's global loads are issued before
-  // this step's arithmetic.
-  staging.deposit(b, loc, staging.fetch(b, loc, block.kBegin));
-  gpu::BarrierOp::create(b, loc);
-  auto loop = scf::ForOp::create(
-      b, loc, block.kBegin, block.kEnd, constant(b, loc, tile.k), initial,
-      [&](OpBuilder &nb, Location nloc, Value k0, ValueRange accIn) {
-        SmallVector<Value> prefetched =
-            staging.fetch(nb, nloc, add(nb, nloc, k0, tile.k));
-        SmallVector<Value> acc(accIn);
-        step(nb, acc);
-        gpu::BarrierOp::create(nb, nloc);
-        staging.deposit(nb, nloc, prefetched);
-        gpu::BarrierOp::create(nb, nloc);
-        scf::YieldOp::create(nb, nloc, acc);
-      });
+  scf::ForOp loop;
+  if (tile.stages) {
+    loop = emitAsyncStagedLoop(b, loc, staging, block, tile, initial, step);
+  } else {
+    // As the SIMT kernel: the next step's global loads are issued before
+    // this step's arithmetic.
+    staging.deposit(b, loc, staging.fetch(b, loc, block.kBegin));
+    gpu::BarrierOp::create(b, loc);
+    loop = scf::ForOp::create(
+        b, loc, block.kBegin, block.kEnd, constant(b, loc, tile.k), initial,
+        [&](OpBuilder &nb, Location nloc, Value k0, ValueRange accIn) {
+          SmallVector<Value> prefetched =
+              staging.fetch(nb, nloc, add(nb, nloc, k0, tile.k));
+          SmallVector<Value> acc(accIn);
+          step(nb, acc, Value());
+          gpu::BarrierOp::create(nb, nloc);
+          staging.deposit(nb, nloc, prefetched);
+          gpu::BarrierOp::create(nb, nloc);
+          scf::YieldOp::create(nb, nloc, acc);
+        });
+  }
   // The accumulators' outputs, computed after the loop so that they take
   // no registers during it: rows warpM0 + 16 mi + g (+ 8), columns
   // warpN0 + 8 ni + 2 t (+ 1).
@@ -403,7 +554,8 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
     colOk.push_back(lessThan(b, loc, cols.back(), sizeN));
   }
   addAccumulators(b, loc, op, roles, block.batch, rows, rowOk, cols, colOk,
-                  loop.getResults(), split.splits > 1,
+                  loop.getResults().take_front(initial.size()),
+                  split.splits > 1,
                   fill ? fill.getInputs()[0] : Value(), epilogue);
   requestMinBlocks(launch, name, tile.minBlocks);
   op->erase();
@@ -411,4 +563,11 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
     fill->erase();
   if (epilogue)
     epilogue->op->erase();
+}
+
+int64_t xla::gpu_kernels::TensorCoreTile::stageBytes() const {
+  auto operand = [&](int64_t width) {
+    return std::max(width * (k + 4), k * (width + 8)) * 4;
+  };
+  return operand(m) + operand(n);
 }

@@ -16,9 +16,18 @@
 
 // tf32x3 is near f32, not f32: packed_rhs_producer's exact comparison of
 // two products of integers above 2^11 (which tf32x3 splits, dropping the
-// product of the tails) fails as it does on a GPU; the others pass.
+// product of the tails) fails as it does on a GPU; the others pass. In
+// reverse order: a tile of the cp.async ring read before every thread's
+// copies landed, or overwritten while a warp still reads it, shows.
 // RUN: rm -rf %t && python3 %xla_src/scripts/gpu_artifacts.py build %t --no-corpus --strict --filter dot --filter epilogue --filter gradient --filter attention --filter packed --gpu-flag=--gpu-emulate --gpu-flag=--gpu-tensor-cores=tf32x3 --gpu-flag=--gpu-contraction-epilogues | FileCheck %s --check-prefix=BUILD
-// RUN: python3 %xla_src/scripts/gpu_artifacts.py run %t | FileCheck %s --check-prefix=TF32X3
+// RUN: env XLA_GPU_EMULATOR_ORDER=reverse python3 %xla_src/scripts/gpu_artifacts.py run %t | FileCheck %s --check-prefix=TF32X3
+// tf32 (operands rounded in place in the ring) on the products whose
+// values its 10 bits keep within the comparison's tolerance, and the
+// tiles staged through registers instead of cp.async.
+// RUN: rm -rf %t && python3 %xla_src/scripts/gpu_artifacts.py build %t --no-corpus --strict --filter dot --filter gradient --filter attention --gpu-flag=--gpu-emulate --gpu-flag=--gpu-tensor-cores=tf32 | FileCheck %s --check-prefix=BUILD
+// RUN: env XLA_GPU_EMULATOR_ORDER=reverse python3 %xla_src/scripts/gpu_artifacts.py run %t --strict | FileCheck %s
+// RUN: rm -rf %t && python3 %xla_src/scripts/gpu_artifacts.py build %t --no-corpus --strict --filter dot --filter gradient --filter attention --gpu-flag=--gpu-emulate --gpu-flag=--gpu-tensor-cores=tf32x3 --gpu-flag=--gpu-async-copies=false | FileCheck %s --check-prefix=BUILD
+// RUN: python3 %xla_src/scripts/gpu_artifacts.py run %t --strict | FileCheck %s
 
 // BUILD: gpu_artifacts: all {{[0-9]+}} e2e programs that compile for the CPU compile for the GPU
 // CHECK-NOT: FAIL

@@ -1,7 +1,9 @@
 // f32 products on tensor cores through the whole GPU pipeline, down to
 // PTX (no CUDA needed): each warp's mma.sync on TF32 fragments, rounded to
 // nearest with tf32, split in three products with tf32x3; ptxas assembles
-// it for sm_90a where it exists. Before Ampere the option is an error.
+// it for sm_90a where it exists. The operands' tiles reach shared memory
+// by cp.async (16 bytes, bypassing L1), in groups waited for before each
+// barrier. Before Ampere the option is an error.
 // RUN: xla-opt %s --hlo-gpu-pipeline="gpu-format=isa tensor-cores=tf32" | FileCheck %s --check-prefix=TF32
 // RUN: xla-opt %s --hlo-gpu-pipeline="gpu-format=isa tensor-cores=tf32x3" | FileCheck %s --check-prefix=X3
 // RUN: %if ptxas %{ xla-opt %s --hlo-gpu-pipeline="tensor-cores=tf32x3" | FileCheck %s --check-prefix=BIN %}
@@ -10,6 +12,9 @@
 
 // TF32: @output_dot_general_fusion_0_module_image("
 // TF32-SAME: .minnctapersm 2
+// TF32-SAME: cp.async.cg.shared.global
+// TF32-SAME: cp.async.commit_group
+// TF32-SAME: cp.async.wait_group
 // TF32-SAME: cvt.rna.tf32.f32
 // TF32-SAME: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // X3: @output_dot_general_fusion_0_module_image("

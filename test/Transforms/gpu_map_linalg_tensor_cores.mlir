@@ -1,5 +1,5 @@
-// RUN: xla-opt %s --xla-gpu-map-linalg="tensor-cores=tf32x3 row-fusion=false sm-count=16" --canonicalize --cse | FileCheck %s
-// RUN: xla-opt %s --xla-gpu-map-linalg="tensor-cores=tf32 row-fusion=false sm-count=16" --canonicalize --cse | FileCheck %s --check-prefix=TF32
+// RUN: xla-opt %s --xla-gpu-map-linalg="tensor-cores=tf32x3 async-copies=false row-fusion=false sm-count=16" --canonicalize --cse | FileCheck %s
+// RUN: xla-opt %s --xla-gpu-map-linalg="tensor-cores=tf32 async-copies=false row-fusion=false sm-count=16" --canonicalize --cse | FileCheck %s --check-prefix=TF32
 // RUN: not xla-opt %s --xla-gpu-map-linalg="tensor-cores=fp16" 2>&1 | FileCheck %s --check-prefix=BAD
 // f32 contractions on tensor cores (GPUTensorCoreKernel.cpp): each warp
 // runs mma.sync.m16n8k8 on TF32 fragments loaded from shared tiles that

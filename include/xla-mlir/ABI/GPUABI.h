@@ -77,6 +77,17 @@
 //                                           float *d);
 //       mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 of the warp:
 //       each lane's fragments in, its four results written to d.
+//   void     xla_rt_gpuemu_cp_async(void *dst, const void *src,
+//                                   uint32_t size, uint32_t srcSize);
+//       cp.async.{ca,cg}.shared.global of `size` bytes (4, 8 or 16; both
+//       addresses aligned to it), of which the first `srcSize` come from
+//       src and the rest are zeros. The copy is pending until a wait
+//       completes its group: it happens then, not before.
+//   void     xla_rt_gpuemu_cp_async_commit(void);
+//       cp.async.commit_group: the thread's pending copies become a group.
+//   void     xla_rt_gpuemu_cp_async_wait(uint32_t n);
+//       cp.async.wait_group n: all but the newest n groups complete. A
+//       thread's copies still pending when it exits complete then.
 //   float    xla_rt_gpuemu_rsqrtf(float), double xla_rt_gpuemu_rsqrt(double),
 //   float    xla_rt_gpuemu_powif(float, int32_t),
 //   double   xla_rt_gpuemu_powi(double, int32_t)
@@ -116,6 +127,11 @@ constexpr const char kGPUEmulatorAlignmentSymbol[] =
     "xla_rt_gpuemu_check_alignment";
 constexpr const char kGPUEmulatorMmaSymbol[] =
     "xla_rt_gpuemu_mma_m16n8k8_tf32";
+constexpr const char kGPUEmulatorCpAsyncSymbol[] = "xla_rt_gpuemu_cp_async";
+constexpr const char kGPUEmulatorCpAsyncCommitSymbol[] =
+    "xla_rt_gpuemu_cp_async_commit";
+constexpr const char kGPUEmulatorCpAsyncWaitSymbol[] =
+    "xla_rt_gpuemu_cp_async_wait";
 
 /// The special registers of `xla_rt_gpuemu_sreg`.
 enum class EmulatedRegister : uint32_t {

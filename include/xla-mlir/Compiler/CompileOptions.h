@@ -114,6 +114,10 @@ struct CompileOptions {
   /// TF32 products, near-f32 accuracy). Off by default: results must not
   /// depend on the target more than f32 rounding does (docs/numerics.md).
   std::string gpuTensorCores;
+  /// `gpu-async-copies`: tensor-core kernels copy their operands' tiles to
+  /// shared memory with cp.async, into a ring of tiles filled ahead of the
+  /// products (sm_80 and later, as tensor cores).
+  bool gpuAsyncCopies = true;
   /// `parallel-loops`: run the tiles of large ops on all cores (OpenMP;
   /// needs a compiler built with libomp, else ignored).
   bool parallelLoops = true;

@@ -82,6 +82,11 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
       llvm::cl::desc("Tensor cores for f32 contractions: empty (none), tf32 "
                      "or tf32x3 (xla-gpu-map-linalg tensor-cores)"),
       llvm::cl::init("")};
+  Option<bool> asyncCopies{
+      *this, "async-copies",
+      llvm::cl::desc("Tensor-core kernels fill a ring of shared tiles with "
+                     "cp.async (xla-gpu-map-linalg async-copies)"),
+      llvm::cl::init(true)};
   Option<bool> rowFusion{
       *this, "row-fusion",
       llvm::cl::desc("Fusions of row ops (softmax, layernorm) as one kernel "

@@ -124,6 +124,11 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
       runs on tensor cores instead (mma.sync.m16n8k8, each warp a part of
       the block's tile): 128x128 tiles (warps of 64x32), 64x64 (32x32) or
       32x32 (16x16), chosen and split over k as above, k in steps of 32.
+      With `async-copies` (the default), the operands' tiles go to shared
+      memory by `cp.async` (nvgpu.device_async_copy) into a ring of up to
+      4 tiles, filled ahead of the products, one barrier per step: as many
+      as fit in 48 KiB, k in steps of 16 where 32 would leave fewer than 3
+      (fewer than 2 for the 128x128 tile).
     - With `contraction-epilogues`, the elementwise op that reads a tiled
       contraction's output right after it (a bias, an activation, an
       optimizer's update; `matchOutputEpilogue`) is applied by the
@@ -209,11 +214,16 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
            "Tensor cores for f32 contractions: empty (none: FMAs), tf32 "
            "(operands rounded to TF32) or tf32x3 (three TF32 products, "
            "near-f32 accuracy); needs sm_80 or later">,
+    Option<"asyncCopies", "async-copies", "bool", /*default=*/"true",
+           "Tensor-core kernels copy their operands' tiles to shared "
+           "memory with cp.async into a ring of tiles, one barrier per "
+           "step (=false: through registers, two barriers per step)">,
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::func::FuncDialect",
                            "::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect",
+                           "::mlir::nvgpu::NVGPUDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::memref::MemRefDialect",

@@ -308,9 +308,31 @@ LogicalResult KernelsToHost::lowerNVVM(Operation *op) {
   }
   if (auto mma = dyn_cast<NVVM::MmaOp>(op))
     return lowerMma(mma);
-  return op->emitOpError(
-      "has no emulation on the host (xla-gpu-kernels-to-host supports "
-      "special registers, barriers, shuffles and tf32 m16n8k8 mma)");
+  // cp.async: the emulator keeps each thread's copies pending until a wait
+  // completes their group, so that reading a tile early shows.
+  if (auto copy = dyn_cast<NVVM::CpAsyncOp>(op)) {
+    Value size = constant(copy.getSize());
+    Value srcSize = copy.getCpSize() ? copy.getCpSize() : size;
+    if (failed(call(loc, rt::kGPUEmulatorCpAsyncSymbol, nullptr,
+                    {copy.getDst(), copy.getSrc(), size, srcSize})))
+      return failure();
+  } else if (isa<NVVM::CpAsyncCommitGroupOp>(op)) {
+    if (failed(call(loc, rt::kGPUEmulatorCpAsyncCommitSymbol, nullptr, {})))
+      return failure();
+  } else if (auto wait = dyn_cast<NVVM::CpAsyncWaitGroupOp>(op)) {
+    if (failed(call(loc, rt::kGPUEmulatorCpAsyncWaitSymbol, nullptr,
+                    constant(wait.getN()))))
+      return failure();
+  } else {
+    return op->emitOpError(
+        "has no emulation on the host (xla-gpu-kernels-to-host supports "
+        "special registers, barriers, shuffles, tf32 m16n8k8 mma and "
+        "cp.async)");
+  }
+  // A thread's pending copies live in its fiber.
+  synchronizing.insert(function);
+  op->erase();
+  return success();
 }
 
 /// A warp's m16n8k8 tf32 product: the lanes' fragments go to the emulator,

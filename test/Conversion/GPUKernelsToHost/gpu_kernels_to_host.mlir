@@ -122,6 +122,39 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// cp.async into shared memory: each copy (its size, and the bytes it reads,
+// the rest zeros), each commit and each wait is a call of the emulator,
+// which keeps the thread's copies pending until a wait completes them; the
+// kernel runs as fibers (per-thread state).
+// CHECK-LABEL: llvm.func internal @async__stage(
+// CHECK:         %[[BASE:.*]] = llvm.call @xla_rt_gpuemu_shared() : () -> !llvm.ptr
+// CHECK:         %[[DST:.*]] = llvm.getelementptr %[[BASE]][0] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK:         %[[C16:.*]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK:         llvm.call @xla_rt_gpuemu_cp_async(%[[DST]], %arg0, %[[C16]], %arg1) : (!llvm.ptr, !llvm.ptr, i32, i32) -> ()
+// CHECK:         %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK:         llvm.call @xla_rt_gpuemu_cp_async(%[[DST]], %arg0, %[[C4]], %[[C4]]) : (!llvm.ptr, !llvm.ptr, i32, i32) -> ()
+// CHECK:         llvm.call @xla_rt_gpuemu_cp_async_commit() : () -> ()
+// CHECK:         %[[C1:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK:         llvm.call @xla_rt_gpuemu_cp_async_wait(%[[C1]]) : (i32) -> ()
+// CHECK-LABEL: llvm.func internal @async__stage__entry(
+// CHECK-SAME:      attributes {xla.gpu_emulator.shared_bytes = 64 : i64, xla.gpu_emulator.synchronizes}
+module attributes {gpu.container_module} {
+  gpu.module @async [#nvvm.target<chip = "sm_90a">] {
+    llvm.mlir.global internal @tile() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<16 x f32>
+    llvm.func @stage(%src: !llvm.ptr, %bytes: i32) attributes {gpu.kernel, nvvm.kernel} {
+      %tile = llvm.mlir.addressof @tile : !llvm.ptr<3>
+      %global = llvm.addrspacecast %src : !llvm.ptr to !llvm.ptr<1>
+      nvvm.cp.async.shared.global %tile, %global, 16, cache = cg, %bytes : !llvm.ptr<3>, !llvm.ptr<1>, i32
+      nvvm.cp.async.shared.global %tile, %global, 4, cache = ca : !llvm.ptr<3>, !llvm.ptr<1>
+      nvvm.cp.async.commit.group
+      nvvm.cp.async.wait.group 1
+      llvm.return
+    }
+  }
+}
+
+// -----
+
 // An access claiming 8 bytes of alignment or more asks the emulator to
 // check its address first (a GPU would fault); narrower ones do not.
 // CHECK-LABEL: llvm.func internal @wide__copy(
