@@ -11,7 +11,9 @@ rounded to nearest f32 or toward zero. NVIDIA's tensor cores are taken to
 round their f32 sums toward zero; the emulation with that rounding
 reproduces what an H200 measured at K = 4096 (docs/gpu.md, 2026-11-27:
 tf32 2.6e-4, tf32x3 2.9e-5, FMAs 1.1e-6) and shows what a fresh chain of
-sums per step of k (added to the running sums in f32) would give.
+sums per step of k (added to the running sums in f32) gives: the kernel
+has started each m16n8k8 tile's three tf32x3 products from zero since
+2026-11-30.
 """
 
 import sys
@@ -79,6 +81,8 @@ def main():
         ("tf32, sums toward zero", x1, toward_zero, 0),
         ("tf32x3, sums to nearest", x3, nearest, 0),
         ("tf32x3, sums toward zero", x3, toward_zero, 0),
+        ("tf32x3, toward zero, fresh chain per 8 of k (each mma)", x3,
+         toward_zero, 8),
         ("tf32x3, toward zero, fresh chain per 32 of k", x3, toward_zero,
          32),
         ("tf32x3, toward zero, fresh chain per 256 of k", x3, toward_zero,

@@ -8,7 +8,9 @@
 // lo, exactly) and sums lo*hi + hi*lo + hi*hi at three times the
 // tensor-core work (as CUTLASS's 3xTF32 and XLA's TF32_TF32_F32_X3). The
 // split is f32-accurate, but the tensor cores' sums round toward zero, so
-// a long k drifts: 2.9e-5 against f32's 1.1e-6 at k = 4096 on an H200
+// accumulating all of k in them drifts (2.9e-5 against f32's 1.1e-6 at
+// k = 4096 on an H200): each tile's three products start from zero
+// instead, and their sum is added to the accumulators with an f32 add
 // (bench/tensor_core_rounding.py emulates both).
 //
 // Shared tiles keep each operand's contiguous dimension contiguous
@@ -494,17 +496,26 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
       };
       for (int64_t mi = 0; mi < tilesMI; ++mi)
         for (int64_t ni = 0; ni < tilesNI; ++ni) {
-          SmallVector<Value> c;
           auto at = [&](int64_t q) -> Value & {
             return acc[(2 * mi + q / 2) * numCols + 2 * ni + q % 2];
           };
-          for (int64_t q = 0; q < 4; ++q)
-            c.push_back(at(q));
-          // The small terms first, so that they are not lost in the sum.
           if (precision == TensorCorePrecision::TF32x3) {
+            // A fresh chain per tile, added to the accumulators in f32: the
+            // tensor cores round their sums toward zero, which along all of
+            // k drifts (2.9e-5 at k = 4096 on an H200); from zero, each
+            // rounds only a sum of 8 of k (bench/tensor_core_rounding.py:
+            // 5e-7). The small terms first, so that they are not lost.
+            SmallVector<Value> c(4, zero);
             mma(nb, loc, part(a[mi], false), part(bv[ni], true), c);
             mma(nb, loc, part(a[mi], true), part(bv[ni], false), c);
+            mma(nb, loc, part(a[mi], true), part(bv[ni], true), c);
+            for (int64_t q = 0; q < 4; ++q)
+              at(q) = arith::AddFOp::create(nb, loc, at(q), c[q]);
+            continue;
           }
+          SmallVector<Value> c;
+          for (int64_t q = 0; q < 4; ++q)
+            c.push_back(at(q));
           mma(nb, loc, part(a[mi], true), part(bv[ni], true), c);
           for (int64_t q = 0; q < 4; ++q)
             at(q) = c[q];

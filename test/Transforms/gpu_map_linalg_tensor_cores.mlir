@@ -16,14 +16,20 @@
 // so k does not split. 8 warps of 64 x 32: 4 x 4
 // m16n8k8 tiles, 64 accumulators a thread. A (k contiguous) is staged as
 // [128][32 + 4], B (n contiguous) as [32][128 + 8], in 16-byte vectors.
-// tf32x3: the tails' two products first, then the heads'.
+// tf32x3: each m16n8k8 tile's three products start from zero (the tails'
+// two first, then the heads'), and their sum is added to the accumulators
+// in f32: the tensor cores' sums round toward zero, and would drift over
+// all of k.
 // CHECK-LABEL: func.func private @output_matmul_fusion(
 // CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c16, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) workgroup(%[[A:.*]] : memref<128x36xf32, #gpu.address_space<workgroup>>, %[[B:.*]] : memref<32x136xf32, #gpu.address_space<workgroup>>)
 // CHECK:           vector.load %arg0[{{.*}}] {alignment = 16 : i64} : memref<1024x512xf32>, vector<4xf32>
 // CHECK:           vector.store %{{.*}}, %[[A]][{{.*}}] {alignment = 16 : i64} : memref<128x36xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK:           scf.for {{.*}} iter_args({{.*}}) -> (f32, f32
 // CHECK:             arith.andi %{{.*}}, %c-8192_i32 : i32
-// CHECK-COUNT-3:     nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>, shape = #nvvm.shape<m = 16, n = 8, k = 8>}
+// CHECK:             %[[P:.*]] = nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[%[[Z:.*]], %[[Z]], %[[Z]], %[[Z]]] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>, shape = #nvvm.shape<m = 16, n = 8, k = 8>}
+// CHECK-COUNT-2:     nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}]
+// CHECK-COUNT-4:     arith.addf %arg{{[0-9]+}}, %{{.*}} : f32
+// CHECK:             nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[%[[Z]], %[[Z]], %[[Z]], %[[Z]]]
 // CHECK:             gpu.barrier
 // CHECK-NOT:       memref.atomic_rmw
 // CHECK-NOT:       nvvm.convert.float.to.tf32
