@@ -233,6 +233,20 @@ struct ReductionCombiner {
   mlir::TypedAttr neutral;
 };
 
+/// `c`'s combiner of `op` applied at `b` to `accumulated` (in its
+/// accumulator's place) and `value`.
+mlir::Value cloneCombiner(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
+                          const ReductionCombiner &c, mlir::Value accumulated,
+                          mlir::Value value);
+
+/// `value` combined by `kind` across each group of `threads` consecutive
+/// threads (a power of two): clustered warp shuffles up to a warp (no
+/// shared memory, no barrier), across the whole block beyond.
+mlir::Value reduceAcrossThreads(mlir::OpBuilder &b, mlir::Location loc,
+                                mlir::Value value,
+                                mlir::gpu::AllReduceOperation kind,
+                                int64_t threads);
+
 /// The combiners of a generic whose one reduction loop is its last loop and
 /// indexes the innermost dimension of every input that depends on it, and
 /// each of whose results is one associative op (with a neutral element and

@@ -168,6 +168,33 @@ static SmallVector<Value> applyBodyAtGroup(OpBuilder &b, Location loc,
   return carried;
 }
 
+Value xla::gpu_kernels::cloneCombiner(OpBuilder &b, linalg::LinalgOp op,
+                                      const ReductionCombiner &c,
+                                      Value accumulated, Value value) {
+  BlockArgument accumulator = op.getRegionOutputArgs()[c.output];
+  IRMapping map;
+  for (Value operand : c.combiner->getOperands())
+    map.map(operand, operand == accumulator ? accumulated : value);
+  return b.clone(*c.combiner, map)->getResult(0);
+}
+
+Value xla::gpu_kernels::reduceAcrossThreads(OpBuilder &b, Location loc,
+                                            Value value,
+                                            gpu::AllReduceOperation kind,
+                                            int64_t threads) {
+  // Up to a warp: shuffles alone, no shared memory and no barrier.
+  if (threads <= 32) {
+    std::optional<uint32_t> cluster;
+    if (threads < 32)
+      cluster = threads;
+    return gpu::SubgroupReduceOp::create(b, loc, value, kind,
+                                         /*uniform=*/true, cluster);
+  }
+  return gpu::AllReduceOp::create(
+      b, loc, value, gpu::AllReduceOperationAttr::get(b.getContext(), kind),
+      /*uniform=*/true);
+}
+
 void xla::gpu_kernels::emitRowReductionKernel(
     OpBuilder &b, linalg::LinalgOp op, ArrayRef<ReductionCombiner> combiners,
     int64_t threadsPerRow, int64_t width, int64_t unroll, StringRef name,
@@ -249,20 +276,9 @@ void xla::gpu_kernels::emitRowReductionKernel(
   }
 
   SmallVector<Value> results;
-  for (auto [c, partial] : llvm::zip(combiners, loop.getResults())) {
-    if (withinWarp) {
-      std::optional<uint32_t> cluster;
-      if (threadsPerRow < 32)
-        cluster = threadsPerRow;
-      results.push_back(gpu::SubgroupReduceOp::create(
-          b, loc, partial, c.kind, /*uniform=*/true, cluster));
-    } else {
-      results.push_back(gpu::AllReduceOp::create(
-          b, loc, partial,
-          gpu::AllReduceOperationAttr::get(b.getContext(), c.kind),
-          /*uniform=*/true));
-    }
-  }
+  for (auto [c, partial] : llvm::zip(combiners, loop.getResults()))
+    results.push_back(
+        reduceAcrossThreads(b, loc, partial, c.kind, threadsPerRow));
 
   // The row's first thread folds the result into the output's value, or
   // into the value a fill right before gave it (the fill then goes).
@@ -282,11 +298,7 @@ void xla::gpu_kernels::emitRowReductionKernel(
     Value old = fill ? fill.getInputs()[0]
                      : memref::LoadOp::create(b, loc, output->get(), indices)
                            .getResult();
-    BlockArgument accumulator = op.getRegionOutputArgs()[c.output];
-    IRMapping map;
-    for (Value operand : c.combiner->getOperands())
-      map.map(operand, operand == accumulator ? old : result);
-    Value combined = b.clone(*c.combiner, map)->getResult(0);
+    Value combined = cloneCombiner(b, op, c, old, result);
     if (epilogue)
       applyOutputEpilogue(b, loc, *epilogue, indices, combined);
     else

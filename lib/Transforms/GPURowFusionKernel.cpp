@@ -406,17 +406,6 @@ struct RowKernelBuilder {
             results[output.getOperandNumber() - op.getNumDpsInputs()]);
   }
 
-  /// `c`'s combiner of `accumulated` (in its accumulator's place) and
-  /// `value`.
-  Value combine(linalg::LinalgOp op, const ReductionCombiner &c,
-                Value accumulated, Value value) {
-    BlockArgument accumulator = op.getRegionOutputArgs()[c.output];
-    IRMapping map;
-    for (Value operand : c.combiner->getOperands())
-      map.map(operand, operand == accumulator ? accumulated : value);
-    return b.clone(*c.combiner, map)->getResult(0);
-  }
-
   void reduce(linalg::LinalgOp op, LoopShape shape,
               ArrayRef<ReductionCombiner> combiners) {
     // Each slot's value from the neutral elements (slots past the row's
@@ -440,29 +429,16 @@ struct RowKernelBuilder {
       while (level.size() > 1) {
         SmallVector<Value> next;
         for (size_t i = 0; i + 1 < level.size(); i += 2)
-          next.push_back(combine(op, c, level[i], level[i + 1]));
+          next.push_back(cloneCombiner(b, op, c, level[i], level[i + 1]));
         if (level.size() % 2)
           next.push_back(level.back());
         level = std::move(next);
       }
-      // Rows of up to a warp's threads need only shuffles: no shared
-      // memory, no barrier.
-      Value all;
-      if (threads <= 32) {
-        std::optional<uint32_t> cluster;
-        if (threads < 32)
-          cluster = threads;
-        all = gpu::SubgroupReduceOp::create(b, loc, level.front(), c.kind,
-                                            /*uniform=*/true, cluster);
-      } else {
-        all = gpu::AllReduceOp::create(
-            b, loc, level.front(),
-            gpu::AllReduceOperationAttr::get(b.getContext(), c.kind),
-            /*uniform=*/true);
-      }
+      Value all = reduceAcrossThreads(b, loc, level.front(), c.kind, threads);
       OpOperand *output = op.getDpsInitOperand(c.output);
       Value old = read(op, output, shape, std::nullopt);
-      write(output->get(), Access::Scalar, {combine(op, c, old, all)});
+      write(output->get(), Access::Scalar,
+            {cloneCombiner(b, op, c, old, all)});
     }
   }
 
