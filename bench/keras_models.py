@@ -236,7 +236,7 @@ def run_model(name, args, work):
            "--output-dir", outdir] + args.xla_flag
     run = subprocess.run(cmd, capture_output=True, text=True)
     text = run.stdout + run.stderr
-    ours = re.search(r"run time: median ([\d.]+) ms", text)
+    ours = re.search(r"run time: median ([\d.e+]+) ms", text)
     compile_ms = re.search(r"compile time: ([\d.e+]+) ms", text)
     if run.returncode or not ours:
         return "%-12s xla-run failed: %s" % (name, text[-400:])
