@@ -98,6 +98,12 @@ struct Fiber {
   std::vector<AsyncCopy> openCopies;
   std::deque<std::vector<AsyncCopy>> copyGroups;
 
+  /// cp.async.commit_group: the copies not yet in a group become one.
+  void commitCopies() {
+    copyGroups.push_back(std::move(openCopies));
+    openCopies.clear();
+  }
+
   /// Completes the oldest groups until at most `pending` remain.
   void completeCopies(size_t pending) {
     while (copyGroups.size() > pending) {
@@ -225,8 +231,7 @@ void fiberMain() {
     Fiber &f = l.fiber[l.linear];
     l.entry(l.params);
     // Copies a thread leaves in flight still land.
-    f.copyGroups.push_back(std::move(f.openCopies));
-    f.openCopies.clear();
+    f.commitCopies();
     f.completeCopies(0);
     f.state = State::Done;
     toScheduler(l, f);
@@ -640,9 +645,7 @@ void emuCpAsync(void *dst, const void *src, uint32_t size,
 }
 
 void emuCpAsyncCommit() {
-  Fiber &f = fiberFor("a cp.async commit");
-  f.copyGroups.push_back(std::move(f.openCopies));
-  f.openCopies.clear();
+  fiberFor("a cp.async commit").commitCopies();
 }
 
 void emuCpAsyncWait(uint32_t pending) {

@@ -45,6 +45,14 @@ static constexpr int64_t kGroup = 4;
 /// The shape of one mma.sync: m16n8k8.
 static constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 8;
 
+/// One operand's shared tile of `width` rows or columns by `k`, its
+/// contiguous dimension contiguous and padded (header comment).
+static SmallVector<int64_t> sharedTileShape(int64_t width, int64_t k,
+                                            bool kMajor) {
+  return kMajor ? SmallVector<int64_t>{width, k + 4}
+                : SmallVector<int64_t>{k, width + 8};
+}
+
 static Value constant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
 }
@@ -91,6 +99,16 @@ struct Operand {
   /// The operand's last dimension has unit stride: single elements can be
   /// copied asynchronously (cp.async of 4 bytes) where groups cannot.
   bool unitStride;
+
+  /// The indices of its shared tile's element (k, w), in ring slot
+  /// `stage` (none without stages).
+  SmallVector<Value> sharedIndices(Value k, Value w, Value stage) const {
+    SmallVector<Value> at;
+    if (stage)
+      at.push_back(stage);
+    at.append(kMajor ? SmallVector<Value>{w, k} : SmallVector<Value>{k, w});
+    return at;
+  }
 };
 
 /// The copies of both operands' tiles from device to shared memory,
@@ -171,12 +189,7 @@ struct Staging {
   SmallVector<Value> sharedAt(OpBuilder &b, Location loc, const Operand &s,
                               int64_t e, int64_t j, Value stage) const {
     auto [kk, ww] = slot(b, loc, s, e, j);
-    SmallVector<Value> at;
-    if (stage)
-      at.push_back(stage);
-    at.append(s.kMajor ? SmallVector<Value>{ww, kk}
-                       : SmallVector<Value>{kk, ww});
-    return at;
+    return s.sharedIndices(kk, ww, stage);
   }
 
   /// A group of 4 f32 rounded to TF32 (cvt.rna), as f32 bits.
@@ -417,8 +430,7 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
     SmallVector<int64_t> shape;
     if (tile.stages)
       shape.push_back(tile.stages);
-    shape.append(kMajor ? SmallVector<int64_t>{width, tile.k + 4}
-                        : SmallVector<int64_t>{tile.k, width + 8});
+    shape.append(sharedTileShape(width, tile.k, kMajor));
     sharedTypes.push_back(
         MemRefType::get(shape, f32, MemRefLayoutAttrInterface(), workgroup));
   }
@@ -457,11 +469,9 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
   // without stages).
   auto sharedLoad = [&](OpBuilder &nb, const Operand &s, Value k, Value w,
                         Value stage) {
-    SmallVector<Value> at;
-    if (stage)
-      at.push_back(stage);
-    at.append(s.kMajor ? SmallVector<Value>{w, k} : SmallVector<Value>{k, w});
-    return memref::LoadOp::create(nb, loc, s.shared, at).getResult();
+    return memref::LoadOp::create(nb, loc, s.shared,
+                                  s.sharedIndices(k, w, stage))
+        .getResult();
   };
   auto step = [&](OpBuilder &nb, MutableArrayRef<Value> acc, Value stage) {
     for (int64_t kk = 0; kk < tile.k; kk += kMmaK) {
@@ -578,7 +588,12 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
 
 int64_t xla::gpu_kernels::TensorCoreTile::stageBytes() const {
   auto operand = [&](int64_t width) {
-    return std::max(width * (k + 4), k * (width + 8)) * 4;
+    auto elements = [](ArrayRef<int64_t> shape) {
+      return shape[0] * shape[1];
+    };
+    return std::max(elements(sharedTileShape(width, k, true)),
+                    elements(sharedTileShape(width, k, false))) *
+           4;
   };
   return operand(m) + operand(n);
 }
