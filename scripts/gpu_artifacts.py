@@ -330,6 +330,13 @@ def run(args):
             capture_output=True, text=True)
         detail = check.stdout.strip().replace("\n", "; ") + (
             "; " + timing.group(0).replace("\n", "; ") if timing else "")
+        # Every kernel's time goes into gpu-results.json (the detail has ten).
+        tsv = os.path.join(out, "kernel_times.tsv")
+        if os.path.exists(tsv):
+            with open(tsv) as fh:
+                rows = [line.rstrip("\n").split("\t") for line in fh][1:]
+            r["kernels"] = [{"kernel": k, "ms": float(ms),
+                             "launches": float(n)} for k, ms, n in rows]
         jax_ms = there.get("jax_time_ms")
         if jax_ms:
             backend = {"gpu": "XLA:GPU", "cuda": "XLA:GPU",
@@ -370,6 +377,7 @@ def run(args):
         if over_budget():
             return [dict(r, status="n/a", detail="not run: past --budget")]
         if r["kind"] == "workload":
+            r = dict(r)
             status, detail = run_workload(r)
             return [dict(r, status=status, detail=detail)]
         return [judge(r, run_one(loader, os.path.join(work, r["gpu"]),

@@ -125,6 +125,7 @@ void xla::buildBufferizationPipeline(OpPassManager &pm) {
   pm.addPass(createDistinctResultsPass());
   // Deterministic names and order for the globals of constants.
   pm.addPass(createPlaceConstantGlobalsPass());
+  pm.addNestedPass<func::FuncOp>(createDuplicateFillsPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   // scf.while bodies (from hlo.while) yield freshly computed tensors.

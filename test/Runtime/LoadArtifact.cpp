@@ -15,7 +15,8 @@
 // the inputs from .npy files (little-endian, C order, the input's element
 // type and shape) and --output-dir writes output_<i>.npy, so a script can
 // compare results where no compiler is installed (scripts/gpu_artifacts.py
-// on a GPU machine). Exit 0 on success, 1 if a check failed, 2 if the
+// on a GPU machine); with --repeat and $XLA_GPU_TIMING also
+// kernel_times.tsv, the time of every kernel per run (the console shows ten). Exit 0 on success, 1 if a check failed, 2 if the
 // artifact did not load or run.
 //
 //===----------------------------------------------------------------------===//
@@ -281,6 +282,19 @@ static int runArtifact(const std::string &path, const std::string &entry,
                     kernels[i].kernel.c_str(),
                     kernels[i].milliseconds / repeat,
                     static_cast<unsigned long long>(kernels[i].launches));
+      // Every kernel, for a profile read where the GPU is not.
+      if (!outputDir.empty()) {
+        std::ofstream tsv(outputDir + "/kernel_times.tsv");
+        tsv << "kernel\tms_per_run\tlaunches_per_run\n";
+        for (const GPUKernelTime &k : kernels)
+          tsv << k.kernel << '\t' << k.milliseconds / repeat << '\t'
+              << double(k.launches) / repeat << '\n';
+        if (!tsv.good()) {
+          std::fprintf(stderr, "error: cannot write %s/kernel_times.tsv\n",
+                       outputDir.c_str());
+          return 2;
+        }
+      }
     }
   }
   int result = checks.passed() ? 0 : 1;

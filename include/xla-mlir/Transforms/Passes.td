@@ -20,6 +20,23 @@ def ReadOnlyEntryArgumentsPass
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
 
+def DuplicateFillsPass : Pass<"xla-duplicate-fills"> {
+  let summary = "Give every op that writes into a filled tensor a fill of its own";
+  let description = [{
+    Before bufferization: a `linalg.fill` whose result several ops take as
+    their init (CSE merges the identical fills of several reductions) is
+    cloned for each of them, into a `tensor.empty` of its own (a fill
+    overwrites its destination), next to the writer when both are in one
+    block. One-shot bufferization would
+    otherwise fill one buffer and copy it for each writer: writing the same
+    bytes again costs less than a copy, which also reads them, and on the
+    GPU a reduction folds a fill of its own output into its kernel instead
+    of a copy on the stream before it. Uses that only read the fill keep
+    the original.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def CheckTensorSizesPass
     : Pass<"xla-check-tensor-sizes", "::mlir::ModuleOp"> {
   let summary = "Reject tensors that cannot exist on the target";

@@ -2,8 +2,9 @@
 //
 // Only rewrites that keep every result bit-identical, including signed
 // zeros and NaNs: `x + 0.0` is not `x` when x is -0.0, but `x + -0.0` is.
-// The shape-op patterns are in HLOSimplifyShape.cpp; the one rewrite that
-// regroups a sum (a reduce of a batched dot_general) in HLOSimplifyDot.cpp.
+// The shape-op patterns are in HLOSimplifyShape.cpp, reductions over unit
+// dimensions in HLOSimplifyReduce.cpp; the one rewrite that regroups a sum
+// (a reduce of a batched dot_general) in HLOSimplifyDot.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -165,5 +166,6 @@ void xla::hlo::populateHLOSimplifyPatterns(RewritePatternSet &patterns) {
                IdentityConvert, SimplifySelect>(ctx);
   simplify::populateShapePatterns(patterns);
   simplify::populateDotPatterns(patterns);
+  simplify::populateReducePatterns(patterns);
   simplify::populateConvolutionPatterns(patterns);
 }

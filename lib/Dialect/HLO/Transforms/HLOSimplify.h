@@ -56,6 +56,14 @@ inline bool isSplatFloat(mlir::Value v, double value,
   return x.isExactlyValue(value);
 }
 
+/// The op of a reduce body that returns one add, multiply, maximum,
+/// minimum, and, or or xor of its two arguments (in either order), or null.
+mlir::Operation *singleOpReducer(mlir::Region &body);
+
+/// A reduce over dimensions of size 1 becomes a reshape, combined with its
+/// init unless that is the body's identity (HLOSimplifyReduce.cpp).
+void populateReducePatterns(mlir::RewritePatternSet &patterns);
+
 /// Identity reshape/transpose/broadcast_in_dim/slice/pad/reverse/
 /// concatenate, reshape of reshape and transpose of transpose.
 void populateShapePatterns(mlir::RewritePatternSet &patterns);

@@ -42,23 +42,6 @@ using namespace xla::hlo::simplify;
 
 namespace {
 
-/// The body returns the sum of its two arguments, in either order.
-bool isAddBody(Region &body) {
-  if (!body.hasOneBlock())
-    return false;
-  Block &block = body.front();
-  if (block.getNumArguments() != 2 || !llvm::hasNItems(block, 2))
-    return false;
-  auto add = dyn_cast<AddOp>(block.front());
-  auto ret = dyn_cast<ReturnOp>(block.back());
-  if (!add || !ret || ret->getNumOperands() != 1 ||
-      ret->getOperand(0) != add.getResult())
-    return false;
-  Value a = block.getArgument(0), b = block.getArgument(1);
-  return (add.getLhs() == a && add.getRhs() == b) ||
-         (add.getLhs() == b && add.getRhs() == a);
-}
-
 bool isZero(Value v) {
   return isSplatInt(v, 0) || isSplatFloat(v, 0.0, /*negativeZero=*/false) ||
          isSplatFloat(v, 0.0, /*negativeZero=*/true);
@@ -75,7 +58,8 @@ struct ReduceOfBatchDot : OpRewritePattern<ReduceOp> {
     if (reduce.getInputs().size() != 1)
       return failure();
     auto dot = reduce.getInputs().front().getDefiningOp<DotGeneralOp>();
-    if (!dot || !dot->hasOneUse() || !isAddBody(reduce.getBody()) ||
+    if (!dot || !dot->hasOneUse() ||
+        !isa_and_nonnull<AddOp>(singleOpReducer(reduce.getBody())) ||
         !isZero(reduce.getInitValues().front()))
       return failure();
     auto dotType = dyn_cast<RankedTensorType>(dot.getType());
