@@ -64,6 +64,10 @@ def workloads():
                                          ((512, 256), f32)]),
         "matmul_4096x4096x4096": (matmul, [((4096, 4096), f32),
                                            ((4096, 4096), f32)]),
+        # The BERT step's gradient through the vocabulary (20 masked
+        # positions): bound by reading the weight (the skinny kernel).
+        "matmul_20x30522x768": (matmul, [((20, 30522), f32),
+                                         ((30522, 768), f32)]),
     }
 
 
@@ -76,6 +80,7 @@ MIN_BYTES = {
     "softmax_65536x128": 2 * 4 * 65536 * 128,
     "layernorm_8192x768": 2 * 4 * 8192 * 768,
     "sin_exp_2e24": 2 * 4 << 24,
+    "matmul_20x30522x768": 4 * (20 * 30522 + 30522 * 768 + 20 * 768),
 }
 
 
@@ -115,6 +120,7 @@ def torch_functions():
         "sin_exp_2e24": lambda x: torch.sin(x) + torch.exp(-x * x),
         "matmul_1024x512x256": torch.mm,
         "matmul_4096x4096x4096": torch.mm,
+        "matmul_20x30522x768": torch.mm,
     }
 
 
@@ -187,6 +193,7 @@ def numpy_references():
         "sin_exp_2e24": lambda x: np.sin(x) + np.exp(-x * x),
         "matmul_1024x512x256": np.matmul,
         "matmul_4096x4096x4096": np.matmul,
+        "matmul_20x30522x768": np.matmul,
     }
 
 

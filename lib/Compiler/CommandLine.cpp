@@ -145,6 +145,12 @@ struct CompileCLOptions {
                      "shared memory with cp.async, filled ahead of the "
                      "products (=false: through registers)"),
             cl::init(defaults.gpuAsyncCopies), cl::cat(category)),
+        gpuSkinnyProducts(
+            "gpu-skinny-products",
+            cl::desc("On a GPU, a product of at most 32 rows streams its "
+                     "rhs once, each thread a group of columns of all rows "
+                     "(=false: the tiled kernel)"),
+            cl::init(defaults.gpuSkinnyProducts), cl::cat(category)),
         parallelLoops("parallel-loops",
                 cl::desc("Run the tiles of large ops on all cores (OpenMP; "
                          "OMP_NUM_THREADS sets how many)"),
@@ -233,6 +239,7 @@ struct CompileCLOptions {
   cl::opt<bool> gpuEmulate;
   cl::opt<std::string> gpuTensorCores;
   cl::opt<bool> gpuAsyncCopies;
+  cl::opt<bool> gpuSkinnyProducts;
   cl::opt<bool> parallelLoops;
   cl::opt<bool> runtimeAlloc;
   cl::opt<unsigned> optLevel;
@@ -297,6 +304,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.gpuEmulate = cl->gpuEmulate;
   options.gpuTensorCores = cl->gpuTensorCores;
   options.gpuAsyncCopies = cl->gpuAsyncCopies;
+  options.gpuSkinnyProducts = cl->gpuSkinnyProducts;
   options.parallelLoops = cl->parallelLoops;
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
@@ -415,6 +423,7 @@ const std::vector<OptionSetter> &optionSetters() {
       field("gpu-emulate", &CompileOptions::gpuEmulate),
       field("gpu-tensor-cores", &CompileOptions::gpuTensorCores),
       field("gpu-async-copies", &CompileOptions::gpuAsyncCopies),
+      field("gpu-skinny-products", &CompileOptions::gpuSkinnyProducts),
       field("parallel-loops", &CompileOptions::parallelLoops),
       field("runtime-alloc", &CompileOptions::runtimeAlloc),
       {"opt-level",

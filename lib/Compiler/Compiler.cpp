@@ -463,6 +463,7 @@ compileProgram(ModuleOp module, const TargetDescription &target,
       pipelineOptions.gpuFormat = "host";
     pipelineOptions.tensorCores = options.gpuTensorCores;
     pipelineOptions.asyncCopies = options.gpuAsyncCopies;
+    pipelineOptions.skinnyProducts = options.gpuSkinnyProducts;
     pipelineOptions.fusionReport = report;
     if (!dumpDir.empty())
       pipelineOptions.dumpPTX = getPTXDumpPath(dumpDir);

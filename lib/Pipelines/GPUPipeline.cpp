@@ -106,6 +106,7 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   strategies.reductionEpilogues = options.reductionEpilogues;
   strategies.tensorCores = options.tensorCores;
   strategies.asyncCopies = options.asyncCopies;
+  strategies.skinnyProducts = options.skinnyProducts;
   pm.addPass(createGPUMapLinalgPass(strategies));
   pm.addPass(createConvertLinalgToParallelLoopsPass());
   pm.addPass(createCanonicalizerPass());

@@ -247,10 +247,7 @@ static SmallVector<Value> loadFragment(OpBuilder &b, Location loc,
   return values;
 }
 
-/// Each multiply-add of the k loop becomes one fma, as in a GEMM library:
-/// NVPTX keeps a separate mul.rn and add.rn (which ptxas may not fuse)
-/// otherwise. An epilogue's arithmetic keeps its own rounding.
-static void contractMultiplyAdds(scf::ForOp loop) {
+void xla::gpu_kernels::contractMultiplyAdds(scf::ForOp loop) {
   loop.getBody()->walk([](Operation *nested) {
     auto arith = dyn_cast<arith::ArithFastMathInterface>(nested);
     if (!arith || !isa<arith::MulFOp, arith::AddFOp>(nested))

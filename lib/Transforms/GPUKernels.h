@@ -475,6 +475,43 @@ void emitTiledContractionKernel(
     const ContractionTile &tile, llvm::StringRef name,
     const OutputEpilogue *epilogue = nullptr);
 
+/// Each multiply-add of `loop`'s body becomes one fma, as in a GEMM
+/// library: NVPTX keeps a separate mul.rn and add.rn (which ptxas may not
+/// fuse) otherwise. An epilogue's arithmetic keeps its own rounding.
+void contractMultiplyAdds(mlir::scf::ForOp loop);
+
+/// The shape of a kernel for a product of a few rows: blocks of `threads`
+/// threads, each thread computing `width` neighbouring columns of every row
+/// of the output, k unrolled by `unroll`; `splitK` as ContractionTile's.
+struct SkinnyTile {
+  int64_t threads, width, unroll;
+  int64_t splitK = 1;
+};
+
+/// How many neighbouring columns of the rhs of contraction `op` one vector
+/// load of at most `vectorBytes` reads (4, 2 or 1), if the rhs's
+/// contiguous dimension is its last n loop; 0 if it is not (the skinny
+/// kernel would read it across its contiguous dimension).
+int64_t skinnyRhsWidth(mlir::linalg::LinalgOp op,
+                       const mlir::linalg::ContractionDimensions &dims,
+                       int64_t vectorBytes);
+
+/// A kernel for a contraction whose m side is small (its accumulators are m
+/// x `tile.width` registers): each thread takes `tile.width` columns (a
+/// vector load of the rhs, `skinnyRhsWidth` must allow it) of all m rows,
+/// a block `tile.threads` such groups side by side, split k in the grid
+/// with the batch. Down its run of k, a thread loads the rhs's groups of
+/// `tile.unroll` steps of k first, then each row's lhs values there (one
+/// vector load where the lhs's contiguous dimension is k), and adds the
+/// products into its accumulators; at the end they go to the output as in
+/// the tiled kernel (atomically with split k, folding a fill of the output,
+/// through `epilogue` without). Replaces `op`, the fill and the epilogue's
+/// op.
+void emitSkinnyContractionKernel(
+    mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
+    const mlir::linalg::ContractionDimensions &dims, const SkinnyTile &tile,
+    llvm::StringRef name, const OutputEpilogue *epilogue = nullptr);
+
 /// How f32 contractions use tensor cores: not at all (FMAs, the tiled
 /// kernel above), TF32 operands (10 bits of mantissa: errors near 1e-3 of
 /// a dot product's size), or each operand split into two TF32 parts and

@@ -238,6 +238,34 @@ private:
     return true;
   }
 
+  /// A product of at most 32 rows and at least 512 columns whose rhs is
+  /// contiguous along n: the skinny kernel, each thread a group of columns
+  /// (as wide as the rhs's vector loads allow while the thread holds at
+  /// most 64 accumulators) of all rows. It is bound by the rhs's read, so
+  /// tensor cores would not help it.
+  bool mapSkinnyProduct(func::FuncOp func, linalg::LinalgOp op,
+                        const linalg::ContractionDimensions &dims,
+                        int64_t batch, int64_t m, int64_t n, int64_t k) {
+    constexpr int64_t kMaxRows = 32, kMinColumns = 512, kMaxAccumulators = 64;
+    constexpr int64_t kThreads = 256, kUnroll = 4;
+    if (m > kMaxRows || n < kMinColumns)
+      return false;
+    int64_t width = skinnyRhsWidth(op, dims, vectorBytes);
+    if (width == 0)
+      return false;
+    while (width > 1 && m * width > kMaxAccumulators)
+      width /= 2;
+    SkinnyTile tile{kThreads, width, kUnroll};
+    tile.splitK = splitK(batch * llvm::divideCeil(n, kThreads * width), k,
+                         smCount);
+    std::optional<OutputEpilogue> epilogue =
+        epilogueOf(op, contractionEpilogues && tile.splitK == 1);
+    OpBuilder b(op);
+    emitSkinnyContractionKernel(b, op, dims, tile, nextKernelName(func),
+                                epilogue ? &*epilogue : nullptr);
+    return true;
+  }
+
   void mapOp(func::FuncOp func, linalg::LinalgOp op) {
     // A times B transposed (k contiguous in both operands) also matches the
     // row reduction, whose kernel reads an operand row once per output:
@@ -295,6 +323,8 @@ private:
     int64_t batch = product(sizes, dims->batch), m = product(sizes, dims->m),
             n = product(sizes, dims->n);
     int64_t k = product(sizes, dims->k);
+    if (skinnyProducts && mapSkinnyProduct(func, op, *dims, batch, m, n, k))
+      return;
     std::optional<TensorCorePrecision> precision = tensorCorePrecision();
     if (precision && *precision != TensorCorePrecision::None &&
         tensorCoreCompatible(op)) {

@@ -118,6 +118,10 @@ struct CompileOptions {
   /// shared memory with cp.async, into a ring of tiles filled ahead of the
   /// products (sm_80 and later, as tensor cores).
   bool gpuAsyncCopies = true;
+  /// `gpu-skinny-products`: on a GPU, a product of at most 32 rows streams
+  /// its rhs once, each thread a group of columns of all rows, instead of
+  /// the tiled kernel's 32-row tiles.
+  bool gpuSkinnyProducts = true;
   /// `parallel-loops`: run the tiles of large ops on all cores (OpenMP;
   /// needs a compiler built with libomp, else ignored).
   bool parallelLoops = true;

@@ -82,6 +82,12 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
       llvm::cl::desc("Tensor cores for f32 contractions: empty (none), tf32 "
                      "or tf32x3 (xla-gpu-map-linalg tensor-cores)"),
       llvm::cl::init("")};
+  Option<bool> skinnyProducts{
+      *this, "skinny-products",
+      llvm::cl::desc("Products of at most 32 rows stream their rhs once, "
+                     "each thread a group of columns "
+                     "(xla-gpu-map-linalg skinny-products)"),
+      llvm::cl::init(true)};
   Option<bool> asyncCopies{
       *this, "async-copies",
       llvm::cl::desc("Tensor-core kernels fill a ring of shared tiles with "

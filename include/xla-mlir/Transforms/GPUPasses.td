@@ -113,6 +113,15 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
       contraction whose k is contiguous in both operands (A times B
       transposed) is tiled too when m and n both have 16 or more elements;
       a matrix times a vector matches the row reduction first.
+    - With `skinny-products` (the default), a contraction of at most 32
+      rows (m) and at least 512 columns whose rhs is contiguous along its
+      last n loop gets a kernel of its own instead
+      (`emitSkinnyContractionKernel`): each thread owns a group of up to
+      4 neighbouring columns of every row (at most 64 accumulators), 256
+      threads a block, k unrolled by 4 with the rhs's loads of the whole
+      run issued first, and the lhs read from the cache (the same address
+      across the block, 16 bytes at a time where its k is contiguous); k
+      is split as for tiles. The rhs is read once, by vector loads.
     - With `library-gemm=cublas`, a contraction that would be tiled and
       that is a (batched) GEMM cuBLAS can run (`acc + a * b` on f32 or
       f64, each role's loops collapsing to one stride per operand, one
@@ -214,6 +223,10 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
            "Tensor cores for f32 contractions: empty (none: FMAs), tf32 "
            "(operands rounded to TF32) or tf32x3 (three TF32 products, "
            "near-f32 accuracy); needs sm_80 or later">,
+    Option<"skinnyProducts", "skinny-products", "bool", /*default=*/"true",
+           "A contraction of at most 32 rows whose rhs is contiguous along "
+           "n gets a kernel that streams the rhs once, each thread a group "
+           "of columns of all rows (=false: the tiled kernel)">,
     Option<"asyncCopies", "async-copies", "bool", /*default=*/"true",
            "Tensor-core kernels copy their operands' tiles to shared "
            "memory with cp.async into a ring of tiles, one barrier per "
