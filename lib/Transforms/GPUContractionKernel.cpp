@@ -144,6 +144,26 @@ ContractionBlock xla::gpu_kernels::contractionBlock(
   return block;
 }
 
+ContractionRoles xla::gpu_kernels::beginContractionKernel(
+    OpBuilder &b, linalg::LinalgOp op,
+    const linalg::ContractionDimensions &dims,
+    const OutputEpilogue *epilogue) {
+  if (epilogue)
+    moveToEpilogue(op, *epilogue);
+  b.setInsertionPoint(op);
+  return ContractionRoles{dims, op.getStaticLoopRanges()};
+}
+
+void xla::gpu_kernels::endContractionKernel(linalg::LinalgOp op,
+                                            linalg::FillOp fill,
+                                            const OutputEpilogue *epilogue) {
+  op->erase();
+  if (fill)
+    fill->erase();
+  if (epilogue)
+    epilogue->op->erase();
+}
+
 void xla::gpu_kernels::requestMinBlocks(gpu::LaunchOp launch, StringRef name,
                                         int64_t minBlocks) {
   Builder b(launch.getContext());
@@ -334,11 +354,8 @@ void xla::gpu_kernels::emitTiledContractionKernel(
     const linalg::ContractionDimensions &dims, const ContractionTile &tile,
     StringRef name, const OutputEpilogue *epilogue) {
   assert(!(epilogue && tile.splitK > 1) && "split k adds to the output");
-  if (epilogue)
-    moveToEpilogue(op, *epilogue);
   Location loc = op.getLoc();
-  b.setInsertionPoint(op);
-  ContractionRoles roles{dims, op.getStaticLoopRanges()};
+  ContractionRoles roles = beginContractionKernel(b, op, dims, epilogue);
   int64_t batchCount = roles.product(dims.batch);
   int64_t sizeM = roles.product(dims.m), sizeN = roles.product(dims.n),
           sizeK = roles.product(dims.k);
@@ -443,9 +460,5 @@ void xla::gpu_kernels::emitTiledContractionKernel(
                   fill ? fill.getInputs()[0] : Value(), epilogue);
   contractMultiplyAdds(loop);
   requestMinBlocks(launch, name, tile.minBlocks);
-  op->erase();
-  if (fill)
-    fill->erase();
-  if (epilogue)
-    epilogue->op->erase();
+  endContractionKernel(op, fill, epilogue);
 }

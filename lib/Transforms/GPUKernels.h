@@ -425,6 +425,20 @@ ContractionBlock contractionBlock(mlir::OpBuilder &b, mlir::Location loc,
                                   mlir::Value blockId, const KSplit &split,
                                   int64_t tileM, int64_t tileN);
 
+/// The start of a contraction kernel's generator: moves `op` to where the
+/// kernel runs (before `epilogue`'s op, if any), sets `b` before it, and
+/// returns its roles.
+ContractionRoles
+beginContractionKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
+                       const mlir::linalg::ContractionDimensions &dims,
+                       const OutputEpilogue *epilogue);
+
+/// The end of one: erases `op`, the `fill` of its output the kernel folded
+/// (if any) and `epilogue`'s op (if any), all done by the kernel.
+void endContractionKernel(mlir::linalg::LinalgOp op,
+                          mlir::linalg::FillOp fill,
+                          const OutputEpilogue *epilogue);
+
 /// Asks for `minBlocks` blocks of kernel `name` (the launch's) per
 /// multiprocessor: above 1, ptxas keeps its registers within 1/minBlocks
 /// of the register file (`kKernelMinBlocks`) and its constants are
@@ -511,6 +525,35 @@ void emitSkinnyContractionKernel(
     mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
     const mlir::linalg::ContractionDimensions &dims, const SkinnyTile &tile,
     llvm::StringRef name, const OutputEpilogue *epilogue = nullptr);
+
+/// The shape of a kernel for a product of a few rows whose operands are
+/// both contiguous along k: `warps` warps a block, each taking
+/// `rowsPerWarp` neighbouring rows of the rhs (columns of the output);
+/// `splitK` as ContractionTile's.
+struct SkinnyDotTile {
+  int64_t warps, rowsPerWarp, width;
+  int64_t splitK = 1;
+};
+
+/// How many neighbours along k one vector load of at most `vectorBytes`
+/// reads from both operands of contraction `op` (4, 2 or 1), if k is the
+/// contiguous dimension of both (A times B transposed); 0 if it is not.
+int64_t skinnyKWidth(mlir::linalg::LinalgOp op,
+                     const mlir::linalg::ContractionDimensions &dims,
+                     int64_t vectorBytes);
+
+/// A kernel for a contraction whose m side is small and whose operands are
+/// both contiguous along k (`skinnyKWidth` gives `tile.width`): each warp
+/// takes `tile.rowsPerWarp` rows of the rhs, its lanes neighbouring
+/// groups of `tile.width` along k, with m x rowsPerWarp accumulators per
+/// lane that the warp adds up with shuffles at the end; the rhs is read
+/// once, the lhs from the cache. Split k in the grid as for tiles; the
+/// output as in the tiled kernel, from lane 0. Replaces `op`, the fill and
+/// the epilogue's op.
+void emitSkinnyDotKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
+                         const mlir::linalg::ContractionDimensions &dims,
+                         const SkinnyDotTile &tile, llvm::StringRef name,
+                         const OutputEpilogue *epilogue = nullptr);
 
 /// How f32 contractions use tensor cores: not at all (FMAs, the tiled
 /// kernel above), TF32 operands (10 bits of mantissa: errors near 1e-3 of

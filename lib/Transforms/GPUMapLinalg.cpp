@@ -238,31 +238,51 @@ private:
     return true;
   }
 
-  /// A product of at most 32 rows and at least 512 columns whose rhs is
-  /// contiguous along n: the skinny kernel, each thread a group of columns
-  /// (as wide as the rhs's vector loads allow while the thread holds at
-  /// most 64 accumulators) of all rows. It is bound by the rhs's read, so
-  /// tensor cores would not help it.
+  /// A product of at most 32 rows, bound by reading its rhs once (tensor
+  /// cores would not help it):
+  /// - a rhs contiguous along n, at least 512 columns: each thread a group
+  ///   of columns of all rows, as wide as the rhs's vector loads allow
+  ///   while a thread holds at most 64 accumulators;
+  /// - both operands contiguous along k, at least 2 rows (one is the row
+  ///   reduction's) and 256 columns: a warp per 4, 2 or 1 rows of the rhs
+  ///   (at most 64 accumulators per lane), 8 warps a block.
   bool mapSkinnyProduct(func::FuncOp func, linalg::LinalgOp op,
-                        const linalg::ContractionDimensions &dims,
-                        int64_t batch, int64_t m, int64_t n, int64_t k) {
-    constexpr int64_t kMaxRows = 32, kMinColumns = 512, kMaxAccumulators = 64;
-    constexpr int64_t kThreads = 256, kUnroll = 4;
-    if (m > kMaxRows || n < kMinColumns)
+                        const linalg::ContractionDimensions &dims) {
+    constexpr int64_t kMaxRows = 32, kMaxAccumulators = 64;
+    SmallVector<int64_t> sizes = op.getStaticLoopRanges();
+    int64_t batch = product(sizes, dims.batch), m = product(sizes, dims.m),
+            n = product(sizes, dims.n), k = product(sizes, dims.k);
+    if (m > kMaxRows)
       return false;
+    OpBuilder b(op);
     int64_t width = skinnyRhsWidth(op, dims, vectorBytes);
-    if (width == 0)
+    if (width > 0 && n >= 512) {
+      constexpr int64_t kThreads = 256, kUnroll = 4;
+      while (width > 1 && m * width > kMaxAccumulators)
+        width /= 2;
+      SkinnyTile tile{kThreads, width, kUnroll};
+      tile.splitK = splitK(batch * llvm::divideCeil(n, kThreads * width), k,
+                           smCount);
+      std::optional<OutputEpilogue> epilogue =
+          epilogueOf(op, contractionEpilogues && tile.splitK == 1);
+      emitSkinnyContractionKernel(b, op, dims, tile, nextKernelName(func),
+                                  epilogue ? &*epilogue : nullptr);
+      return true;
+    }
+    int64_t kWidth = skinnyKWidth(op, dims, vectorBytes);
+    if (kWidth == 0 || m < 2 || n < 256)
       return false;
-    while (width > 1 && m * width > kMaxAccumulators)
-      width /= 2;
-    SkinnyTile tile{kThreads, width, kUnroll};
-    tile.splitK = splitK(batch * llvm::divideCeil(n, kThreads * width), k,
-                         smCount);
+    constexpr int64_t kWarps = 8;
+    int64_t rows = 4;
+    while (rows > 1 && m * rows > kMaxAccumulators)
+      rows /= 2;
+    SkinnyDotTile tile{kWarps, rows, kWidth};
+    tile.splitK =
+        splitK(batch * llvm::divideCeil(n, kWarps * rows), k, smCount);
     std::optional<OutputEpilogue> epilogue =
         epilogueOf(op, contractionEpilogues && tile.splitK == 1);
-    OpBuilder b(op);
-    emitSkinnyContractionKernel(b, op, dims, tile, nextKernelName(func),
-                                epilogue ? &*epilogue : nullptr);
+    emitSkinnyDotKernel(b, op, dims, tile, nextKernelName(func),
+                        epilogue ? &*epilogue : nullptr);
     return true;
   }
 
@@ -290,6 +310,8 @@ private:
     bool tiled = succeeded(dims) &&
                  product(sizes, dims->m) >= kMinTiledSide &&
                  product(sizes, dims->n) >= kMinTiledSide;
+    if (succeeded(dims) && skinnyProducts && mapSkinnyProduct(func, op, *dims))
+      return;
     FailureOr<SmallVector<ReductionCombiner>> combiners = matchRowReduction(op);
     int64_t length = op.getNumLoops() ? sizes.back() : int64_t(0);
     if (!tiled && succeeded(combiners) && !ShapedType::isDynamic(length)) {
@@ -323,8 +345,6 @@ private:
     int64_t batch = product(sizes, dims->batch), m = product(sizes, dims->m),
             n = product(sizes, dims->n);
     int64_t k = product(sizes, dims->k);
-    if (skinnyProducts && mapSkinnyProduct(func, op, *dims, batch, m, n, k))
-      return;
     std::optional<TensorCorePrecision> precision = tensorCorePrecision();
     if (precision && *precision != TensorCorePrecision::None &&
         tensorCoreCompatible(op)) {

@@ -43,6 +43,17 @@ static bool vectorAlong(linalg::LinalgOp op, OpOperand *operand,
           vectorAlignment(operand->get(), width, vectorBytes) > 0);
 }
 
+/// The `width` elements of `group`, a vector of them (or one element).
+static SmallVector<Value> elements(OpBuilder &b, Location loc, Value group,
+                                   int64_t width) {
+  SmallVector<Value> values;
+  for (int64_t l = 0; l < width; ++l)
+    values.push_back(
+        width > 1 ? vector::ExtractOp::create(b, loc, group, l).getResult()
+                  : group);
+  return values;
+}
+
 int64_t xla::gpu_kernels::skinnyRhsWidth(
     linalg::LinalgOp op, const linalg::ContractionDimensions &dims,
     int64_t vectorBytes) {
@@ -62,11 +73,8 @@ void xla::gpu_kernels::emitSkinnyContractionKernel(
     const linalg::ContractionDimensions &dims, const SkinnyTile &tile,
     StringRef name, const OutputEpilogue *epilogue) {
   assert(!(epilogue && tile.splitK > 1) && "split k adds to the output");
-  if (epilogue)
-    moveToEpilogue(op, *epilogue);
   Location loc = op.getLoc();
-  b.setInsertionPoint(op);
-  ContractionRoles roles{dims, op.getStaticLoopRanges()};
+  ContractionRoles roles = beginContractionKernel(b, op, dims, epilogue);
   int64_t batchCount = roles.product(dims.batch);
   int64_t sizeM = roles.product(dims.m), sizeN = roles.product(dims.n),
           sizeK = roles.product(dims.k);
@@ -113,16 +121,6 @@ void xla::gpu_kernels::emitSkinnyContractionKernel(
 
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(outElement));
   SmallVector<Value> initial(sizeM * tile.width, zero);
-  auto elements = [&](OpBuilder &nb, Location nloc, Value group,
-                      int64_t width) {
-    SmallVector<Value> values;
-    for (int64_t l = 0; l < width; ++l)
-      values.push_back(width > 1 ? vector::ExtractOp::create(nb, nloc, group,
-                                                             l)
-                                       .getResult()
-                                 : group);
-    return values;
-  };
   auto loop = scf::ForOp::create(
       b, loc, block.kBegin, kEnd, constant(b, loc, tile.unroll), initial,
       [&](OpBuilder &nb, Location nloc, Value k0, ValueRange accIn) {
@@ -179,9 +177,139 @@ void xla::gpu_kernels::emitSkinnyContractionKernel(
                   loop.getResults(), split.splits > 1,
                   fill ? fill.getInputs()[0] : Value(), epilogue);
   contractMultiplyAdds(loop);
-  op->erase();
-  if (fill)
-    fill->erase();
-  if (epilogue)
-    epilogue->op->erase();
+  endContractionKernel(op, fill, epilogue);
+}
+
+//===----------------------------------------------------------------------===//
+// A rhs contiguous along k: a warp per few rows of it
+//===----------------------------------------------------------------------===//
+
+int64_t xla::gpu_kernels::skinnyKWidth(
+    linalg::LinalgOp op, const linalg::ContractionDimensions &dims,
+    int64_t vectorBytes) {
+  for (OpOperand *operand :
+       {op.getDpsInputOperand(0), op.getDpsInputOperand(1)}) {
+    auto last = dyn_cast<AffineDimExpr>(
+        op.getMatchingIndexingMap(operand).getResults().back());
+    if (!last || last.getPosition() != dims.k.back())
+      return 0;
+  }
+  for (int64_t width = 4; width > 1; width /= 2)
+    if (vectorAlong(op, op.getDpsInputOperand(0), dims.k, width,
+                    vectorBytes) &&
+        vectorAlong(op, op.getDpsInputOperand(1), dims.k, width,
+                    vectorBytes))
+      return width;
+  return 1;
+}
+
+void xla::gpu_kernels::emitSkinnyDotKernel(
+    OpBuilder &b, linalg::LinalgOp op,
+    const linalg::ContractionDimensions &dims, const SkinnyDotTile &tile,
+    StringRef name, const OutputEpilogue *epilogue) {
+  assert(!(epilogue && tile.splitK > 1) && "split k adds to the output");
+  Location loc = op.getLoc();
+  ContractionRoles roles = beginContractionKernel(b, op, dims, epilogue);
+  int64_t batchCount = roles.product(dims.batch);
+  int64_t sizeM = roles.product(dims.m), sizeN = roles.product(dims.n),
+          sizeK = roles.product(dims.k);
+  constexpr int64_t kWarp = 32;
+  int64_t rowsPerBlock = tile.warps * tile.rowsPerWarp;
+  int64_t groupsN = llvm::divideCeil(sizeN, rowsPerBlock);
+  // A warp's lanes take neighbouring groups of `width`: each step of the
+  // loop reads 32 * width of k, and splits are whole steps.
+  int64_t step = kWarp * tile.width;
+  KSplit split(sizeK, step, tile.splitK);
+  linalg::FillOp fill = foldableOutputFill(op, split.splits);
+
+  OpOperand *lhs = op.getDpsInputOperand(0), *rhs = op.getDpsInputOperand(1);
+  AffineMap lhsMap = op.getMatchingIndexingMap(lhs);
+  AffineMap rhsMap = op.getMatchingIndexingMap(rhs);
+  int64_t lhsAlignment =
+      tile.width > 1 ? vectorAlignment(lhs->get(), tile.width, 16) : 0;
+  int64_t rhsAlignment =
+      tile.width > 1 ? vectorAlignment(rhs->get(), tile.width, 16) : 0;
+  Type outElement =
+      getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
+
+  gpu::LaunchOp launch = createNamedLaunch(
+      b, loc, name, constant(b, loc, split.splits * batchCount * groupsN),
+      constant(b, loc, tile.warps * kWarp));
+  b.setInsertionPointToStart(&launch.getBody().front());
+  ContractionBlock block = contractionBlock(
+      b, loc, roles, launch.getBlockIds().x, split, sizeM, rowsPerBlock);
+  ArrayRef<Value> batch = block.batch;
+  auto [warp, lane] =
+      splitIndex(b, loc, launch.getThreadIds().x, kWarp, 1, 1);
+  Value firstRow = arith::AddIOp::create(
+      b, loc, block.n0,
+      arith::MulIOp::create(b, loc, warp, constant(b, loc, tile.rowsPerWarp)));
+  SmallVector<Value> cols, colOk;
+  for (int64_t r = 0; r < tile.rowsPerWarp; ++r) {
+    cols.push_back(
+        arith::AddIOp::create(b, loc, firstRow, constant(b, loc, r)));
+    colOk.push_back(lessThan(b, loc, cols.back(), sizeN));
+  }
+  // Every k the loop visits starts a whole group before kEnd: k and kEnd
+  // are multiples of the width, so no load needs a guard on k.
+  Value kStart = arith::AddIOp::create(
+      b, loc, block.kBegin,
+      arith::MulIOp::create(b, loc, lane, constant(b, loc, tile.width)));
+  Value always = arith::ConstantIntOp::create(b, loc, 1, 1);
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(outElement));
+  SmallVector<Value> initial(sizeM * tile.rowsPerWarp, zero);
+  auto loop = scf::ForOp::create(
+      b, loc, kStart, block.kEnd, constant(b, loc, step), initial,
+      [&](OpBuilder &nb, Location nloc, Value k, ValueRange accIn) {
+        SmallVector<SmallVector<Value>> rhsValues;
+        for (int64_t r = 0; r < tile.rowsPerWarp; ++r) {
+          SmallVector<Value> indices =
+              roles.operandElement(nb, nloc, batch, rhsMap, /*isLhs=*/false,
+                                   cols[r], sizeN, k, block.kEnd)
+                  .first;
+          rhsValues.push_back(elements(
+              nb, nloc,
+              guardedLoad(nb, nloc, colOk[r], rhs->get(), indices, tile.width,
+                          rhsAlignment),
+              tile.width));
+        }
+        SmallVector<Value> acc(accIn);
+        for (int64_t i = 0; i < sizeM; ++i) {
+          SmallVector<Value> indices =
+              roles.operandElement(nb, nloc, batch, lhsMap, /*isLhs=*/true,
+                                   constant(nb, nloc, i), sizeM, k,
+                                   block.kEnd)
+                  .first;
+          SmallVector<Value> lhsValues = elements(
+              nb, nloc,
+              guardedLoad(nb, nloc, always, lhs->get(), indices, tile.width,
+                          lhsAlignment),
+              tile.width);
+          for (int64_t r = 0; r < tile.rowsPerWarp; ++r)
+            for (int64_t l = 0; l < tile.width; ++l) {
+              Value &accumulator = acc[i * tile.rowsPerWarp + r];
+              accumulator = cloneBody(
+                  nb, op, {lhsValues[l], rhsValues[r][l], accumulator}, {})[0];
+            }
+        }
+        scf::YieldOp::create(nb, nloc, acc);
+      });
+
+  // The lanes' partial sums, added across the warp; lane 0 writes.
+  SmallVector<Value> sums;
+  for (Value partial : loop.getResults())
+    sums.push_back(reduceAcrossThreads(b, loc, partial,
+                                       gpu::AllReduceOperation::ADD, kWarp));
+  Value isFirstLane = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            lane, constant(b, loc, 0));
+  SmallVector<Value> rows, rowOk;
+  for (int64_t i = 0; i < sizeM; ++i) {
+    rows.push_back(constant(b, loc, i));
+    rowOk.push_back(isFirstLane);
+  }
+  addAccumulators(b, loc, op, roles, batch, rows, rowOk, cols, colOk, sums,
+                  split.splits > 1, fill ? fill.getInputs()[0] : Value(),
+                  epilogue);
+  contractMultiplyAdds(loop);
+  endContractionKernel(op, fill, epilogue);
 }

@@ -389,11 +389,8 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
     TensorCorePrecision precision, StringRef name,
     const OutputEpilogue *epilogue) {
   assert(!(epilogue && tile.splitK > 1) && "split k adds to the output");
-  if (epilogue)
-    moveToEpilogue(op, *epilogue);
   Location loc = op.getLoc();
-  b.setInsertionPoint(op);
-  ContractionRoles roles{dims, op.getStaticLoopRanges()};
+  ContractionRoles roles = beginContractionKernel(b, op, dims, epilogue);
   int64_t sizeM = roles.product(dims.m), sizeN = roles.product(dims.n);
   int64_t tilesM = llvm::divideCeil(sizeM, tile.m);
   int64_t tilesN = llvm::divideCeil(sizeN, tile.n);
@@ -579,11 +576,7 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
                   split.splits > 1,
                   fill ? fill.getInputs()[0] : Value(), epilogue);
   requestMinBlocks(launch, name, tile.minBlocks);
-  op->erase();
-  if (fill)
-    fill->erase();
-  if (epilogue)
-    epilogue->op->erase();
+  endContractionKernel(op, fill, epilogue);
 }
 
 int64_t xla::gpu_kernels::TensorCoreTile::stageBytes() const {

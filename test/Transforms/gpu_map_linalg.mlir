@@ -1,7 +1,8 @@
-// RUN: xla-opt %s --xla-gpu-map-linalg="sm-count=8 row-fusion=false" --canonicalize --cse | FileCheck %s
-// RUN: xla-opt %s --xla-gpu-map-linalg=row-fusion=false --canonicalize --cse | FileCheck %s --check-prefix=SM132
-// The per-op strategies (row fusions off; they have their own test,
-// gpu_map_linalg_row_fusion.mlir).
+// RUN: xla-opt %s --xla-gpu-map-linalg="sm-count=8 row-fusion=false skinny-products=false" --canonicalize --cse | FileCheck %s
+// RUN: xla-opt %s --xla-gpu-map-linalg="row-fusion=false skinny-products=false" --canonicalize --cse | FileCheck %s --check-prefix=SM132
+// The per-op strategies (row fusions and the kernels of products of a few
+// rows off; they have their own tests, gpu_map_linalg_row_fusion.mlir and
+// gpu_map_linalg_skinny.mlir).
 
 #row = affine_map<(d0, d1) -> (d0, d1)>
 #red = affine_map<(d0, d1) -> (d0)>
@@ -257,19 +258,12 @@ func.func private @output_dot_fusion(%a: memref<4x256x64xf32>, %b: memref<4x64x2
   return
 }
 
-// 20 rows (the masked positions of a BERT step) by 1000, times B
-// transposed (a rhs contiguous along n would get the skinny kernel,
-// gpu_map_linalg_skinny.mlir): 32x32 tiles, the ones that waste least
-// (128-row tiles would compute 84% padding).
+// 20 rows (the masked positions of a BERT step) by 1000: 32x32 tiles, the
+// ones that waste least (128-row tiles would compute 84% padding).
 // CHECK-LABEL: func.func private @output_narrow_fusion(
 // CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c32, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) {{.*}} workgroup(%{{.*}} : memref<16x36xf32, #gpu.address_space<workgroup>>
-func.func private @output_narrow_fusion(%a: memref<20x64xf32>, %b: memref<1000x64xf32>, %c: memref<20x1000xf32>) attributes {xla.fusion_kind = "output"} {
-  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<20x64xf32>, memref<1000x64xf32>) outs(%c : memref<20x1000xf32>) {
-  ^bb0(%x: f32, %y: f32, %acc: f32):
-    %p = arith.mulf %x, %y : f32
-    %s = arith.addf %acc, %p : f32
-    linalg.yield %s : f32
-  }
+func.func private @output_narrow_fusion(%a: memref<20x64xf32>, %b: memref<64x1000xf32>, %c: memref<20x1000xf32>) attributes {xla.fusion_kind = "output"} {
+  linalg.matmul ins(%a, %b : memref<20x64xf32>, memref<64x1000xf32>) outs(%c : memref<20x1000xf32>)
   return
 }
 

@@ -83,10 +83,28 @@ func.func private @output_transposed_fusion(%a: memref<30x3xf32>, %b: memref<30x
   return
 }
 
-// Left to the tiled kernel: a rhs read across its contiguous dimension (A
-// times B transposed), and too few columns.
+// Both operands contiguous along k (A times B transposed, a logits layer
+// reading its embedding): a warp per 2 rows of the rhs (20 x 2
+// accumulators per lane), 8 warps a block, 63 blocks for 1000 rows. Lane
+// l reads 16 bytes of k at 4 l, the warp 128 of k a step; the warp adds
+// its lanes' sums with shuffles and lane 0 stores.
 // CHECK-LABEL: func.func private @output_abt_fusion(
-// CHECK:         workgroup(
+// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c63, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) module(@output_abt_fusion_0_module) function(@output_abt_fusion_0) {
+// CHECK:           %[[LANE:.*]] = arith.remui %{{.*}}, %c32
+// CHECK:           %[[START:.*]] = arith.muli %[[LANE]], %c4
+// CHECK:           %[[R:.*]]:40 = scf.for %[[K:.*]] = %[[START]] to %c64 step %c128 iter_args(
+// CHECK:             vector.load %arg1[%{{.*}}, %[[K]]] {alignment = 16 : i64} : memref<1000x64xf32>, vector<4xf32>
+// CHECK:             vector.load %arg1[%{{.*}}, %[[K]]] {alignment = 16 : i64} : memref<1000x64xf32>, vector<4xf32>
+// CHECK:             vector.load %arg0[%c0, %[[K]]] {alignment = 16 : i64} : memref<20x64xf32>, vector<4xf32>
+// CHECK:           gpu.subgroup_reduce add %[[R]]#0 uniform : (f32) -> f32
+// CHECK-COUNT-39:  gpu.subgroup_reduce add
+// CHECK:           %[[FIRST:.*]] = arith.cmpi eq, %[[LANE]], %c0
+// CHECK:           arith.andi %[[FIRST]],
+// CHECK:           memref.store
+// OFF-LABEL: func.func private @output_abt_fusion(
+// OFF:         workgroup(
+
+// Left to the tiled kernel: a rhs contiguous along n with too few columns.
 // CHECK-LABEL: func.func private @output_few_columns_fusion(
 // CHECK:         workgroup(
 func.func private @output_abt_fusion(%a: memref<20x64xf32>, %b: memref<1000x64xf32>, %c: memref<20x1000xf32>) attributes {xla.fusion_kind = "output"} {

@@ -121,7 +121,13 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
       threads a block, k unrolled by 4 with the rhs's loads of the whole
       run issued first, and the lhs read from the cache (the same address
       across the block, 16 bytes at a time where its k is contiguous); k
-      is split as for tiles. The rhs is read once, by vector loads.
+      is split as for tiles. The rhs is read once, by vector loads. A
+      product of 2 to 32 rows and at least 256 columns whose operands are
+      both contiguous along k (A times B transposed; one row is the row
+      reduction's) gets a warp per 4, 2 or 1 rows of the rhs (at most 64
+      accumulators per lane), 8 warps a block, its lanes neighbouring
+      groups of k (`emitSkinnyDotKernel`), the lanes' sums added with
+      shuffles; this comes before the row reduction below.
     - With `library-gemm=cublas`, a contraction that would be tiled and
       that is a (batched) GEMM cuBLAS can run (`acc + a * b` on f32 or
       f64, each role's loops collapsing to one stride per operand, one
