@@ -52,6 +52,11 @@ def workloads():
     def chain(x):
         return jnp.sin(x) + jnp.exp(-x * x)
 
+    def normalized_matmul(x, s, g, w):
+        # A layernorm's normalization (per-row and per-column scales)
+        # computed as the product stages its lhs (contraction prologues).
+        return ((x * s[:, None]) * g) @ w
+
     f32 = "float32"
     return {
         "reduce_sum_xyz_2e24": (reduce_xyz, [((1 << 24,), f32)] * 3),
@@ -68,6 +73,9 @@ def workloads():
         # positions): bound by reading the weight (the skinny kernel).
         "matmul_20x30522x768": (matmul, [((20, 30522), f32),
                                          ((30522, 768), f32)]),
+        "normalized_matmul_512x768x3072": (
+            normalized_matmul, [((512, 768), f32), ((512,), f32),
+                                ((768,), f32), ((768, 3072), f32)]),
     }
 
 
@@ -121,6 +129,8 @@ def torch_functions():
         "matmul_1024x512x256": torch.mm,
         "matmul_4096x4096x4096": torch.mm,
         "matmul_20x30522x768": torch.mm,
+        "normalized_matmul_512x768x3072":
+            lambda x, s, g, w: torch.mm(x * s[:, None] * g, w),
     }
 
 
@@ -194,6 +204,8 @@ def numpy_references():
         "matmul_1024x512x256": np.matmul,
         "matmul_4096x4096x4096": np.matmul,
         "matmul_20x30522x768": np.matmul,
+        "normalized_matmul_512x768x3072":
+            lambda x, s, g, w: (x * s[:, None] * g) @ w,
     }
 
 

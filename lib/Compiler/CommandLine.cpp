@@ -151,6 +151,13 @@ struct CompileCLOptions {
                      "rhs once, each thread a group of columns of all rows "
                      "(=false: the tiled kernel)"),
             cl::init(defaults.gpuSkinnyProducts), cl::cat(category)),
+        gpuContractionPrologues(
+            "gpu-contraction-prologues",
+            cl::desc("On a GPU, the elementwise op that writes a product's "
+                     "operand (a normalization, a bias) is computed by the "
+                     "product's kernel as it stages the operand (=false: a "
+                     "kernel of its own)"),
+            cl::init(defaults.gpuContractionPrologues), cl::cat(category)),
         parallelLoops("parallel-loops",
                 cl::desc("Run the tiles of large ops on all cores (OpenMP; "
                          "OMP_NUM_THREADS sets how many)"),
@@ -240,6 +247,7 @@ struct CompileCLOptions {
   cl::opt<std::string> gpuTensorCores;
   cl::opt<bool> gpuAsyncCopies;
   cl::opt<bool> gpuSkinnyProducts;
+  cl::opt<bool> gpuContractionPrologues;
   cl::opt<bool> parallelLoops;
   cl::opt<bool> runtimeAlloc;
   cl::opt<unsigned> optLevel;
@@ -305,6 +313,7 @@ llvm::Expected<CompileOptions> xla::getCompileOptionsFromCL() {
   options.gpuTensorCores = cl->gpuTensorCores;
   options.gpuAsyncCopies = cl->gpuAsyncCopies;
   options.gpuSkinnyProducts = cl->gpuSkinnyProducts;
+  options.gpuContractionPrologues = cl->gpuContractionPrologues;
   options.parallelLoops = cl->parallelLoops;
   options.runtimeAlloc = cl->runtimeAlloc;
   options.optLevel = cl->optLevel;
@@ -424,6 +433,8 @@ const std::vector<OptionSetter> &optionSetters() {
       field("gpu-tensor-cores", &CompileOptions::gpuTensorCores),
       field("gpu-async-copies", &CompileOptions::gpuAsyncCopies),
       field("gpu-skinny-products", &CompileOptions::gpuSkinnyProducts),
+      field("gpu-contraction-prologues",
+            &CompileOptions::gpuContractionPrologues),
       field("parallel-loops", &CompileOptions::parallelLoops),
       field("runtime-alloc", &CompileOptions::runtimeAlloc),
       {"opt-level",

@@ -88,7 +88,8 @@ std::string describeOptions(const CompileOptions &o) {
       "llvm-all-passes={26} gpu-contraction-epilogues={27} "
       "gpu-emulate={28} gpu-row-warp-length={29} "
       "gpu-reduction-epilogues={30} gpu-horizontal-fusion={31} "
-      "gpu-async-copies={32} gpu-skinny-products={33}",
+      "gpu-async-copies={32} gpu-skinny-products={33} "
+      "gpu-contraction-prologues={34}",
       o.entry, o.inlineFunctions, o.hloSimplify, o.foldConstants, o.foldLimit,
       o.cse, o.dce, o.fusion, o.reductionBlock, o.vectorize, o.parallelLoops,
       o.runtimeAlloc, o.optLevel, o.exportName, o.maxTensorSize,
@@ -97,7 +98,7 @@ std::string describeOptions(const CompileOptions &o) {
       o.gpuCublas, o.gpuTransposeTiles, o.gpuTensorCores,
       o.llvmAllPasses, o.gpuContractionEpilogues, o.gpuEmulate,
       o.gpuRowWarpLength, o.gpuReductionEpilogues, o.gpuHorizontalFusion,
-      o.gpuAsyncCopies, o.gpuSkinnyProducts);
+      o.gpuAsyncCopies, o.gpuSkinnyProducts, o.gpuContractionPrologues);
 }
 
 llvm::Error makeError(const llvm::Twine &message) {

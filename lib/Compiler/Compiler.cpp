@@ -464,6 +464,7 @@ compileProgram(ModuleOp module, const TargetDescription &target,
     pipelineOptions.tensorCores = options.gpuTensorCores;
     pipelineOptions.asyncCopies = options.gpuAsyncCopies;
     pipelineOptions.skinnyProducts = options.gpuSkinnyProducts;
+    pipelineOptions.contractionPrologues = options.gpuContractionPrologues;
     pipelineOptions.fusionReport = report;
     if (!dumpDir.empty())
       pipelineOptions.dumpPTX = getPTXDumpPath(dumpDir);

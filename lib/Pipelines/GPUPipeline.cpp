@@ -107,6 +107,7 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   strategies.tensorCores = options.tensorCores;
   strategies.asyncCopies = options.asyncCopies;
   strategies.skinnyProducts = options.skinnyProducts;
+  strategies.contractionPrologues = options.contractionPrologues;
   pm.addPass(createGPUMapLinalgPass(strategies));
   pm.addPass(createConvertLinalgToParallelLoopsPass());
   pm.addPass(createCanonicalizerPass());

@@ -146,22 +146,29 @@ ContractionBlock xla::gpu_kernels::contractionBlock(
 
 ContractionRoles xla::gpu_kernels::beginContractionKernel(
     OpBuilder &b, linalg::LinalgOp op,
-    const linalg::ContractionDimensions &dims,
-    const OutputEpilogue *epilogue) {
+    const linalg::ContractionDimensions &dims, const OutputEpilogue *epilogue,
+    const OperandPrologues &prologues) {
   if (epilogue)
     moveToEpilogue(op, *epilogue);
+  for (const OperandPrologue *prologue : {prologues.lhs, prologues.rhs})
+    if (prologue)
+      for (Operation *dealloc : llvm::reverse(prologue->deallocations))
+        dealloc->moveAfter(op);
   b.setInsertionPoint(op);
   return ContractionRoles{dims, op.getStaticLoopRanges()};
 }
 
-void xla::gpu_kernels::endContractionKernel(linalg::LinalgOp op,
-                                            linalg::FillOp fill,
-                                            const OutputEpilogue *epilogue) {
+void xla::gpu_kernels::endContractionKernel(
+    linalg::LinalgOp op, linalg::FillOp fill, const OutputEpilogue *epilogue,
+    const OperandPrologues &prologues) {
   op->erase();
   if (fill)
     fill->erase();
   if (epilogue)
     epilogue->op->erase();
+  for (const OperandPrologue *prologue : {prologues.lhs, prologues.rhs})
+    if (prologue)
+      eraseOperandPrologue(*prologue);
 }
 
 void xla::gpu_kernels::requestMinBlocks(gpu::LaunchOp launch, StringRef name,
@@ -268,16 +275,18 @@ static SmallVector<Value> loadFragment(OpBuilder &b, Location loc,
 }
 
 void xla::gpu_kernels::contractMultiplyAdds(scf::ForOp loop) {
-  loop.getBody()->walk([](Operation *nested) {
-    auto arith = dyn_cast<arith::ArithFastMathInterface>(nested);
+  // The body's own ops only: what an operand's prologue computes sits in
+  // the guards of the loads, and keeps its rounding.
+  for (Operation &nested : loop.getBody()->without_terminator()) {
+    auto arith = dyn_cast<arith::ArithFastMathInterface>(&nested);
     if (!arith || !isa<arith::MulFOp, arith::AddFOp>(nested))
-      return;
+      continue;
     arith::FastMathFlags flags = arith::FastMathFlags::contract;
     if (arith::FastMathFlagsAttr old = arith.getFastMathFlagsAttr())
       flags = flags | old.getValue();
-    nested->setAttr(arith.getFastMathAttrName(),
-                    arith::FastMathFlagsAttr::get(nested->getContext(), flags));
-  });
+    nested.setAttr(arith.getFastMathAttrName(),
+                   arith::FastMathFlagsAttr::get(nested.getContext(), flags));
+  }
 }
 
 namespace {
@@ -290,6 +299,7 @@ struct Staged {
   Value shared, base;
   int64_t width, size;
   bool isLhs;
+  const OperandPrologue *prologue;
 };
 
 /// The copies of both operands' tiles from device to shared memory through
@@ -319,7 +329,8 @@ struct TileStaging {
   }
 
   /// Loads of the tiles at k0 into registers (zeros past the edges and
-  /// past this split's end).
+  /// past this split's end); an operand with a prologue, its inputs'
+  /// values, which `deposit` computes it from once they have landed.
   SmallVector<Value> fetch(OpBuilder &b, Location loc, Value k0) const {
     SmallVector<Value> values;
     for (const Staged &s : staged)
@@ -330,19 +341,25 @@ struct TileStaging {
         auto [indices, ok] =
             roles.operandElement(b, loc, batch, s.map, s.isLhs, w, s.size, k,
                                  kEnd);
-        values.push_back(guardedLoad(b, loc, ok, s.operand->get(), indices));
+        llvm::append_range(values, fetchOperand(b, loc, s.prologue, ok,
+                                                s.operand->get(), indices));
       }
     return values;
   }
 
-  /// Stores fetched values into the shared tiles.
-  void deposit(OpBuilder &b, Location loc, ValueRange values) const {
+  /// Stores the values fetched at k0 into the shared tiles.
+  void deposit(OpBuilder &b, Location loc, ValueRange values,
+               Value k0) const {
     for (const Staged &s : staged)
       for (int64_t e = 0; e < s.width * tile.k / threads; ++e) {
         auto [kk, ww] = slot(b, loc, s, e);
-        memref::StoreOp::create(b, loc, values.front(), s.shared,
-                                ValueRange{kk, ww});
-        values = values.drop_front();
+        Value w = arith::AddIOp::create(b, loc, s.base, ww);
+        Value k = arith::AddIOp::create(b, loc, k0, kk);
+        auto [indices, ok] = roles.operandElement(
+            b, loc, batch, s.map, s.isLhs, w, s.size, k, kEnd);
+        memref::StoreOp::create(
+            b, loc, finishOperand(b, loc, s.prologue, ok, indices, 1, values),
+            s.shared, ValueRange{kk, ww});
       }
   }
 };
@@ -352,10 +369,12 @@ struct TileStaging {
 void xla::gpu_kernels::emitTiledContractionKernel(
     OpBuilder &b, linalg::LinalgOp op,
     const linalg::ContractionDimensions &dims, const ContractionTile &tile,
-    StringRef name, const OutputEpilogue *epilogue) {
+    StringRef name, const OutputEpilogue *epilogue,
+    const OperandPrologues &prologues) {
   assert(!(epilogue && tile.splitK > 1) && "split k adds to the output");
   Location loc = op.getLoc();
-  ContractionRoles roles = beginContractionKernel(b, op, dims, epilogue);
+  ContractionRoles roles =
+      beginContractionKernel(b, op, dims, epilogue, prologues);
   int64_t batchCount = roles.product(dims.batch);
   int64_t sizeM = roles.product(dims.m), sizeN = roles.product(dims.n),
           sizeK = roles.product(dims.k);
@@ -421,12 +440,14 @@ void xla::gpu_kernels::emitTiledContractionKernel(
   SmallVector<Value> initial(tile.threadM * tile.threadN, zero);
 
   TileStaging staging{roles, tile, threads, tid, batch, kEnd,
-                      {{lhs, lhsMap, lhsTile, m0, tile.m, sizeM, true},
-                       {rhs, rhsMap, rhsTile, n0, tile.n, sizeN, false}}};
+                      {{lhs, lhsMap, lhsTile, m0, tile.m, sizeM, true,
+                        prologues.lhs},
+                       {rhs, rhsMap, rhsTile, n0, tile.n, sizeN, false,
+                        prologues.rhs}}};
   // Software pipelining through registers: the next step's global loads
   // are issued before this step's arithmetic, so their latency hides
   // behind it.
-  staging.deposit(b, loc, staging.fetch(b, loc, kBegin));
+  staging.deposit(b, loc, staging.fetch(b, loc, kBegin), kBegin);
   gpu::BarrierOp::create(b, loc);
   auto loop = scf::ForOp::create(
       b, loc, kBegin, kEnd, constant(b, loc, tile.k), initial,
@@ -450,7 +471,7 @@ void xla::gpu_kernels::emitTiledContractionKernel(
             }
         }
         gpu::BarrierOp::create(nb, nloc);
-        staging.deposit(nb, nloc, prefetched);
+        staging.deposit(nb, nloc, prefetched, next);
         gpu::BarrierOp::create(nb, nloc);
         scf::YieldOp::create(nb, nloc, acc);
       });
@@ -460,5 +481,5 @@ void xla::gpu_kernels::emitTiledContractionKernel(
                   fill ? fill.getInputs()[0] : Value(), epilogue);
   contractMultiplyAdds(loop);
   requestMinBlocks(launch, name, tile.minBlocks);
-  endContractionKernel(op, fill, epilogue);
+  endContractionKernel(op, fill, epilogue, prologues);
 }

@@ -222,6 +222,77 @@ void applyOutputEpilogue(mlir::OpBuilder &b, mlir::Location loc,
                          mlir::ValueRange indices, mlir::Value value);
 
 //===----------------------------------------------------------------------===//
+// Operand prologues
+//===----------------------------------------------------------------------===//
+
+/// An elementwise op that writes a whole operand of a contraction, which
+/// the contraction's kernel computes where it reads that operand instead
+/// of reading it back from memory: a normalization, a bias or an
+/// activation before a product.
+struct OperandPrologue {
+  mlir::linalg::GenericOp op;
+  /// The contraction's operand that reads its result.
+  mlir::OpOperand *operand = nullptr;
+  /// Deallocations of its inputs before the kernel's place, which move
+  /// after the kernel.
+  llvm::SmallVector<mlir::Operation *> deallocations;
+};
+
+/// The prologue of `operand` of contraction `op`, whose kernel will run
+/// before `place` (`op`, or its epilogue's place), if the operand is an
+/// allocation of `op`'s function (in a function whose calls pass distinct
+/// buffers) that only `operand` reads, deallocations free, and one
+/// parallel generic with static ranges before `op` writes: its one output,
+/// each element once (a permutation of its loops but for loops of one
+/// iteration), from its inputs alone (no `linalg.index`); a body of at
+/// most `maxBodyOps` ops
+/// without memory effects or regions on values of at most 32 bits. The
+/// ops between it and `place` must leave its inputs' buffers alone (but
+/// for deallocations, which move after the kernel), and `op` and
+/// `epilogue` must write none of them. Failure otherwise.
+mlir::FailureOr<OperandPrologue>
+matchOperandPrologue(mlir::linalg::LinalgOp op, mlir::OpOperand *operand,
+                     mlir::Operation *place, const OutputEpilogue *epilogue,
+                     int64_t maxBodyOps);
+
+/// The element of a contraction's operand `memref` at `indices` where
+/// `inBounds` (zero elsewhere), as `guardedLoad` (`width` neighbours along
+/// its last dimension as one vector), in two steps so that a kernel that
+/// fetches ahead does not wait for its loads: `fetchOperand` issues the
+/// loads and returns what to carry (the value loaded; with `prologue`,
+/// the values of its inputs that hold an element per element of the
+/// operand, at each element), and `finishOperand`, later, at the same
+/// element, takes that from the front of `fetched` and returns the
+/// element (with `prologue`, where in bounds: its smaller inputs loaded
+/// then, from the cache, and its body applied).
+llvm::SmallVector<mlir::Value>
+fetchOperand(mlir::OpBuilder &b, mlir::Location loc,
+             const OperandPrologue *prologue, mlir::Value inBounds,
+             mlir::Value memref, mlir::ValueRange indices, int64_t width = 1,
+             int64_t alignment = 0);
+mlir::Value finishOperand(mlir::OpBuilder &b, mlir::Location loc,
+                          const OperandPrologue *prologue,
+                          mlir::Value inBounds, mlir::ValueRange indices,
+                          int64_t width, mlir::ValueRange &fetched);
+
+/// Both steps at once.
+mlir::Value loadOperand(mlir::OpBuilder &b, mlir::Location loc,
+                        const OperandPrologue *prologue, mlir::Value inBounds,
+                        mlir::Value memref, mlir::ValueRange indices,
+                        int64_t width = 1, int64_t alignment = 0);
+
+/// Erases the prologue's op, once its contraction's kernel computes it, and
+/// its buffer with its deallocations if nothing else uses it.
+void eraseOperandPrologue(const OperandPrologue &prologue);
+
+/// The prologues of a contraction's two operands (null: loaded as they
+/// are).
+struct OperandPrologues {
+  const OperandPrologue *lhs = nullptr, *rhs = nullptr;
+  const OperandPrologue *of(bool isLhs) const { return isLhs ? lhs : rhs; }
+};
+
+//===----------------------------------------------------------------------===//
 // Row reductions
 //===----------------------------------------------------------------------===//
 
@@ -426,18 +497,22 @@ ContractionBlock contractionBlock(mlir::OpBuilder &b, mlir::Location loc,
                                   int64_t tileM, int64_t tileN);
 
 /// The start of a contraction kernel's generator: moves `op` to where the
-/// kernel runs (before `epilogue`'s op, if any), sets `b` before it, and
-/// returns its roles.
+/// kernel runs (before `epilogue`'s op, if any) and the deallocations of
+/// `prologues`' inputs after it, sets `b` before it, and returns its
+/// roles.
 ContractionRoles
 beginContractionKernel(mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
                        const mlir::linalg::ContractionDimensions &dims,
-                       const OutputEpilogue *epilogue);
+                       const OutputEpilogue *epilogue,
+                       const OperandPrologues &prologues = {});
 
 /// The end of one: erases `op`, the `fill` of its output the kernel folded
-/// (if any) and `epilogue`'s op (if any), all done by the kernel.
+/// (if any), `epilogue`'s op (if any) and the ops of `prologues`, all done
+/// by the kernel.
 void endContractionKernel(mlir::linalg::LinalgOp op,
                           mlir::linalg::FillOp fill,
-                          const OutputEpilogue *epilogue);
+                          const OutputEpilogue *epilogue,
+                          const OperandPrologues &prologues = {});
 
 /// Asks for `minBlocks` blocks of kernel `name` (the launch's) per
 /// multiprocessor: above 1, ptxas keeps its registers within 1/minBlocks
@@ -481,17 +556,22 @@ matchContraction(mlir::linalg::LinalgOp op);
 /// shared memory (coalesced along each operand's contiguous dimension,
 /// zero-padded at the edges), then each thread updates its accumulators
 /// from shared memory. The m, n and k dimensions may each be several loops
-/// (flattened in loop order). Replaces `op`, a fill of its output that
-/// `foldableOutputFill` finds and `epilogue`'s op (not with split k).
+/// (flattened in loop order). An operand with a prologue is computed by it
+/// as it is staged. Replaces `op`, a fill of its output that
+/// `foldableOutputFill` finds, `epilogue`'s op (not with split k) and the
+/// prologues' ops.
 void emitTiledContractionKernel(
     mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
     const mlir::linalg::ContractionDimensions &dims,
     const ContractionTile &tile, llvm::StringRef name,
-    const OutputEpilogue *epilogue = nullptr);
+    const OutputEpilogue *epilogue = nullptr,
+    const OperandPrologues &prologues = {});
 
 /// Each multiply-add of `loop`'s body becomes one fma, as in a GEMM
 /// library: NVPTX keeps a separate mul.rn and add.rn (which ptxas may not
-/// fuse) otherwise. An epilogue's arithmetic keeps its own rounding.
+/// fuse) otherwise. Ops nested in the body's ops (an operand's prologue, in
+/// the guard of its load) and an epilogue's arithmetic keep their own
+/// rounding.
 void contractMultiplyAdds(mlir::scf::ForOp loop);
 
 /// The shape of a kernel for a product of a few rows: blocks of `threads`
@@ -587,13 +667,15 @@ bool tensorCoreCompatible(mlir::linalg::LinalgOp op);
 /// Like emitTiledContractionKernel, with each warp's part of the output
 /// tile computed by mma.sync.m16n8k8 on TF32 operands at `precision` (not
 /// None), from shared tiles staged in groups of 4 neighbours (with
-/// `tile.stages`, by `cp.async`). Each operand's tile must hold a multiple
-/// of 4 x threads elements.
+/// `tile.stages`, by `cp.async`, but for an operand with a prologue, which
+/// is computed and stored). Each operand's tile must hold a multiple of 4 x
+/// threads elements.
 void emitTensorCoreContractionKernel(
     mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
     const mlir::linalg::ContractionDimensions &dims,
     const TensorCoreTile &tile, TensorCorePrecision precision,
-    llvm::StringRef name, const OutputEpilogue *epilogue = nullptr);
+    llvm::StringRef name, const OutputEpilogue *epilogue = nullptr,
+    const OperandPrologues &prologues = {});
 
 //===----------------------------------------------------------------------===//
 // Transposes

@@ -157,6 +157,32 @@ private:
     return *epilogue;
   }
 
+  /// The prologues of `op`'s operands (with `contraction-prologues`) that
+  /// its kernel computes as it stages them, held in `storage`; the kernel
+  /// runs where `epilogue` puts it, if any. A body of at most 32 ops:
+  /// each staged element is recomputed by every block that reads it (24
+  /// times for a 128 x 768 lhs times 768 x 768 in 32 x 32 tiles), against
+  /// at least 32 multiply-adds per staged element.
+  OperandPrologues
+  prologuesOf(linalg::LinalgOp op, const OutputEpilogue *epilogue,
+              std::array<std::optional<OperandPrologue>, 2> &storage) {
+    constexpr int64_t kMaxBodyOps = 32;
+    OperandPrologues prologues;
+    if (!contractionPrologues)
+      return prologues;
+    Operation *place = epilogue ? epilogue->place : op.getOperation();
+    for (unsigned index : {0u, 1u}) {
+      FailureOr<OperandPrologue> prologue =
+          matchOperandPrologue(op, op.getDpsInputOperand(index), place,
+                               epilogue, kMaxBodyOps);
+      if (failed(prologue))
+        continue;
+      storage[index] = *prologue;
+      (index == 0 ? prologues.lhs : prologues.rhs) = &*storage[index];
+    }
+    return prologues;
+  }
+
   std::optional<TensorCorePrecision> tensorCorePrecision() const {
     return llvm::StringSwitch<std::optional<TensorCorePrecision>>(tensorCores)
         .Case("", TensorCorePrecision::None)
@@ -360,9 +386,13 @@ private:
         chooseStages(tile, k);
       std::optional<OutputEpilogue> epilogue =
           epilogueOf(op, contractionEpilogues && tile.splitK == 1);
+      std::array<std::optional<OperandPrologue>, 2> storage;
+      OperandPrologues prologues =
+          prologuesOf(op, epilogue ? &*epilogue : nullptr, storage);
       emitTensorCoreContractionKernel(b, op, *dims, tile, *precision,
                                       nextKernelName(func),
-                                      epilogue ? &*epilogue : nullptr);
+                                      epilogue ? &*epilogue : nullptr,
+                                      prologues);
       return;
     }
     static const ContractionTile candidates[] = {
@@ -375,8 +405,17 @@ private:
     tile.minBlocks = std::max<int64_t>(contractionBlocks, 1);
     std::optional<OutputEpilogue> epilogue =
         epilogueOf(op, contractionEpilogues && tile.splitK == 1);
+    // The 128 x 128 tile's 64 accumulators take all of the 128 registers
+    // that two blocks per multiprocessor leave: a prologue's loads and
+    // arithmetic where the tile is stored spill there (96 to 356 bytes in
+    // ptxas 13), while its separate kernel costs such a product about 1%
+    // (a round trip of an operand it reads 24 or more times).
+    std::array<std::optional<OperandPrologue>, 2> storage;
+    OperandPrologues prologues;
+    if (tile.threadM * tile.threadN < 64 || tile.minBlocks < 2)
+      prologues = prologuesOf(op, epilogue ? &*epilogue : nullptr, storage);
     emitTiledContractionKernel(b, op, *dims, tile, nextKernelName(func),
-                               epilogue ? &*epilogue : nullptr);
+                               epilogue ? &*epilogue : nullptr, prologues);
   }
 };
 

@@ -99,6 +99,8 @@ struct Operand {
   /// The operand's last dimension has unit stride: single elements can be
   /// copied asynchronously (cp.async of 4 bytes) where groups cannot.
   bool unitStride;
+  /// Computes the operand as it is staged (never copied asynchronously).
+  const OperandPrologue *prologue;
 
   /// The indices of its shared tile's element (k, w), in ring slot
   /// `stage` (none without stages).
@@ -156,32 +158,51 @@ struct Staging {
                                 kEnd);
   }
 
-  /// This thread's groups of the tiles at k0 as vectors of 4 (zeros past
-  /// the edges and this split's end).
+  /// This thread's groups of the tiles at k0 (zeros past the edges and
+  /// this split's end), as `deposit` takes them: a vector of 4 per group,
+  /// or what an operand's prologue computes it from.
   SmallVector<Value> fetch(OpBuilder &b, Location loc, Value k0) const {
     SmallVector<Value> values;
-    auto type = VectorType::get({kGroup}, b.getF32Type());
     for (const Operand &s : operands)
       for (int64_t e = 0; e < groups(s); ++e) {
         if (s.alignment) {
           // The group is all inside or all outside (sizes multiples of 4).
           auto [kk, ww] = slot(b, loc, s, e, 0);
           auto [indices, ok] = global(b, loc, s, k0, kk, ww);
-          values.push_back(guardedLoad(b, loc, ok, s.operand->get(), indices,
-                                       kGroup, s.alignment));
+          llvm::append_range(values,
+                             fetchOperand(b, loc, s.prologue, ok,
+                                          s.operand->get(), indices, kGroup,
+                                          s.alignment));
           continue;
         }
-        SmallVector<Value> elements;
         for (int64_t j = 0; j < kGroup; ++j) {
           auto [kk, ww] = slot(b, loc, s, e, j);
           auto [indices, ok] = global(b, loc, s, k0, kk, ww);
-          elements.push_back(
-              guardedLoad(b, loc, ok, s.operand->get(), indices));
+          llvm::append_range(values, fetchOperand(b, loc, s.prologue, ok,
+                                                  s.operand->get(), indices));
         }
-        values.push_back(
-            vector::FromElementsOp::create(b, loc, type, elements));
       }
     return values;
+  }
+
+  /// Group e of `s`, fetched at k0, from the front of `fetched`, as a
+  /// vector of 4.
+  Value finishGroup(OpBuilder &b, Location loc, const Operand &s, int64_t e,
+                    Value k0, ValueRange &fetched) const {
+    if (s.alignment) {
+      auto [kk, ww] = slot(b, loc, s, e, 0);
+      auto [indices, ok] = global(b, loc, s, k0, kk, ww);
+      return finishOperand(b, loc, s.prologue, ok, indices, kGroup, fetched);
+    }
+    SmallVector<Value> elements;
+    for (int64_t j = 0; j < kGroup; ++j) {
+      auto [kk, ww] = slot(b, loc, s, e, j);
+      auto [indices, ok] = global(b, loc, s, k0, kk, ww);
+      elements.push_back(
+          finishOperand(b, loc, s.prologue, ok, indices, 1, fetched));
+    }
+    return vector::FromElementsOp::create(
+        b, loc, VectorType::get({kGroup}, b.getF32Type()), elements);
   }
 
   /// The shared-tile indices of element j of this thread's group e, in
@@ -206,18 +227,18 @@ struct Staging {
             b, loc, VectorType::get({kGroup}, b.getI32Type()), rounded));
   }
 
-  /// Stores fetched groups into the shared tiles, one 16-byte store each.
-  void deposit(OpBuilder &b, Location loc, ValueRange values,
+  /// Stores the groups fetched at k0 into the shared tiles, one 16-byte
+  /// store each.
+  void deposit(OpBuilder &b, Location loc, ValueRange values, Value k0,
                Value stage = {}) const {
     for (const Operand &s : operands)
       for (int64_t e = 0; e < groups(s); ++e) {
-        Value group = values.front();
+        Value group = finishGroup(b, loc, s, e, k0, values);
         if (roundToTF32)
           group = roundGroup(b, loc, group);
         vector::StoreOp::create(b, loc, group, s.shared,
                                 sharedAt(b, loc, s, e, 0, stage),
                                 /*nontemporal=*/false, llvm::MaybeAlign(16));
-        values = values.drop_front();
       }
   }
 
@@ -225,8 +246,9 @@ struct Staging {
   /// `stage` and closes them as one group: a 16-byte cp.async per group
   /// where the operand allows, else one per element; past the edges and
   /// this split's end, copies of no bytes (zeros). An operand whose last
-  /// stride is not 1 is copied through registers instead (loads that the
-  /// first store waits for). Returns the group's token.
+  /// stride is not 1, or that a prologue computes, goes through registers
+  /// instead (loads that the first store waits for). Returns the group's
+  /// token.
   Value copyAsync(OpBuilder &b, Location loc, Value k0, Value stage) const {
     SmallVector<Value> tokens;
     auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
@@ -242,18 +264,19 @@ struct Staging {
     };
     for (const Operand &s : operands)
       for (int64_t e = 0; e < groups(s); ++e) {
-        if (s.alignment >= 16) {
+        if (s.alignment >= 16 && !s.prologue) {
           copy(s, e, 0, kGroup);
-        } else if (s.unitStride) {
+        } else if (s.unitStride && !s.prologue) {
           for (int64_t j = 0; j < kGroup; ++j)
             copy(s, e, j, 1);
         } else {
           for (int64_t j = 0; j < kGroup; ++j) {
             auto [kk, ww] = slot(b, loc, s, e, j);
             auto [indices, ok] = global(b, loc, s, k0, kk, ww);
-            memref::StoreOp::create(
-                b, loc, guardedLoad(b, loc, ok, s.operand->get(), indices),
-                s.shared, sharedAt(b, loc, s, e, j, stage));
+            memref::StoreOp::create(b, loc,
+                                    loadOperand(b, loc, s.prologue, ok,
+                                                s.operand->get(), indices),
+                                    s.shared, sharedAt(b, loc, s, e, j, stage));
           }
         }
       }
@@ -387,10 +410,11 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
     OpBuilder &b, linalg::LinalgOp op,
     const linalg::ContractionDimensions &dims, const TensorCoreTile &tile,
     TensorCorePrecision precision, StringRef name,
-    const OutputEpilogue *epilogue) {
+    const OutputEpilogue *epilogue, const OperandPrologues &prologues) {
   assert(!(epilogue && tile.splitK > 1) && "split k adds to the output");
   Location loc = op.getLoc();
-  ContractionRoles roles = beginContractionKernel(b, op, dims, epilogue);
+  ContractionRoles roles =
+      beginContractionKernel(b, op, dims, epilogue, prologues);
   int64_t sizeM = roles.product(dims.m), sizeN = roles.product(dims.n);
   int64_t tilesM = llvm::divideCeil(sizeM, tile.m);
   int64_t tilesN = llvm::divideCeil(sizeN, tile.n);
@@ -422,7 +446,8 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
     bool unitStride =
         cast<MemRefType>(operand->get().getType()).isLastDimUnitStride();
     operands.push_back({operand, map, Value(), Value(), width, size,
-                        index == 0, kMajor, alignment, unitStride});
+                        index == 0, kMajor, alignment, unitStride,
+                        prologues.of(index == 0)});
     // With stages, a ring of tiles: [stages][...].
     SmallVector<int64_t> shape;
     if (tile.stages)
@@ -539,17 +564,18 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
   } else {
     // As the SIMT kernel: the next step's global loads are issued before
     // this step's arithmetic.
-    staging.deposit(b, loc, staging.fetch(b, loc, block.kBegin));
+    staging.deposit(b, loc, staging.fetch(b, loc, block.kBegin),
+                    block.kBegin);
     gpu::BarrierOp::create(b, loc);
     loop = scf::ForOp::create(
         b, loc, block.kBegin, block.kEnd, constant(b, loc, tile.k), initial,
         [&](OpBuilder &nb, Location nloc, Value k0, ValueRange accIn) {
-          SmallVector<Value> prefetched =
-              staging.fetch(nb, nloc, add(nb, nloc, k0, tile.k));
+          Value next = add(nb, nloc, k0, tile.k);
+          SmallVector<Value> prefetched = staging.fetch(nb, nloc, next);
           SmallVector<Value> acc(accIn);
           step(nb, acc, Value());
           gpu::BarrierOp::create(nb, nloc);
-          staging.deposit(nb, nloc, prefetched);
+          staging.deposit(nb, nloc, prefetched, next);
           gpu::BarrierOp::create(nb, nloc);
           scf::YieldOp::create(nb, nloc, acc);
         });
@@ -576,7 +602,7 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
                   split.splits > 1,
                   fill ? fill.getInputs()[0] : Value(), epilogue);
   requestMinBlocks(launch, name, tile.minBlocks);
-  endContractionKernel(op, fill, epilogue);
+  endContractionKernel(op, fill, epilogue, prologues);
 }
 
 int64_t xla::gpu_kernels::TensorCoreTile::stageBytes() const {

@@ -122,6 +122,12 @@ struct CompileOptions {
   /// its rhs once, each thread a group of columns of all rows, instead of
   /// the tiled kernel's 32-row tiles.
   bool gpuSkinnyProducts = true;
+  /// `gpu-contraction-prologues`: on a GPU, the elementwise op that writes
+  /// an operand of a tiled product (a normalization, a bias, an
+  /// activation) is computed by the product's kernel as it stages that
+  /// operand, instead of a kernel of its own and a round trip through
+  /// device memory.
+  bool gpuContractionPrologues = true;
   /// `parallel-loops`: run the tiles of large ops on all cores (OpenMP;
   /// needs a compiler built with libomp, else ignored).
   bool parallelLoops = true;

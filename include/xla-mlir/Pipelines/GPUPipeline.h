@@ -88,6 +88,12 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
                      "each thread a group of columns "
                      "(xla-gpu-map-linalg skinny-products)"),
       llvm::cl::init(true)};
+  Option<bool> contractionPrologues{
+      *this, "contraction-prologues",
+      llvm::cl::desc("The elementwise op that writes a tiled product's "
+                     "operand runs in the product's kernel as the operand "
+                     "is staged (xla-gpu-map-linalg contraction-prologues)"),
+      llvm::cl::init(true)};
   Option<bool> asyncCopies{
       *this, "async-copies",
       llvm::cl::desc("Tensor-core kernels fill a ring of shared tiles with "

@@ -149,6 +149,19 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
       optimizer's update; `matchOutputEpilogue`) is applied by the
       contraction's kernel to each output value it computes, not with
       split k; the output is still stored if anything else reads it.
+    - With `contraction-prologues` (the default), the elementwise op that
+      writes a whole operand of a tensor-core contraction or of one in
+      64x64 or 32x32 tiles (128x128 tiles leave it no registers) into a
+      buffer of the function that nothing else reads (a normalization, a
+      bias, an activation before a product; `matchOperandPrologue`, at
+      most 32 ops of 32-bit values in its body) is computed by the
+      contraction's kernel as it stages that operand, from the op's inputs;
+      the op and its buffer go. The staging loads the op's inputs that
+      hold an element per element of the operand a step ahead, with the
+      other loads, and applies its body after the step's products, where it
+      stores the tile (smaller inputs, per-row or per-column values, are
+      loaded then, from the cache). A tensor-core kernel with `cp.async`
+      computes and stores such an operand in the step that requests it.
     - A fill of the whole output right before a contraction that does not
       split k, or before a reduction, is folded into the kernel's stores.
     - With `reduction-epilogues` (the default), the elementwise op that
@@ -214,6 +227,11 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
            /*default=*/"false",
            "The elementwise op after a tiled contraction runs in the "
            "contraction's kernel (not yet run on a GPU, hence off)">,
+    Option<"contractionPrologues", "contraction-prologues", "bool",
+           /*default=*/"true",
+           "The elementwise op that writes a tiled contraction's operand "
+           "runs in the contraction's kernel, as the operand is staged "
+           "(=false: a kernel of its own)">,
     Option<"reductionEpilogues", "reduction-epilogues", "bool",
            /*default=*/"true",
            "The elementwise op after a reduction (a per-row division, a "
