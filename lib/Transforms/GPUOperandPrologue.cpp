@@ -31,6 +31,27 @@ static bool cheapType(Type type) {
   return type.getIntOrFloatBitWidth() <= 32;
 }
 
+/// Whether memory of `root` may also be reached through a memref that
+/// `bufferRoot` cannot trace back to it (a select of buffers, before or
+/// after the prologue): a write through it would go unseen.
+static bool aliasedOpaquely(Value root) {
+  // An allocation or a global is memory of its own.
+  Operation *def = root.getDefiningOp();
+  if (def &&
+      !isa<memref::AllocOp, memref::AllocaOp, memref::GetGlobalOp,
+           gpu::AllocOp>(def) &&
+      createsOpaqueAlias(def))
+    return true;
+  for (Operation *user : root.getUsers()) {
+    if (createsOpaqueAlias(user))
+      return true;
+    if (isa<ViewLikeOpInterface>(user) && user->getNumResults() == 1 &&
+        aliasedOpaquely(user->getResult(0)))
+      return true;
+  }
+  return false;
+}
+
 FailureOr<OperandPrologue>
 xla::gpu_kernels::matchOperandPrologue(linalg::LinalgOp op,
                                        OpOperand *operand, Operation *place,
@@ -74,6 +95,8 @@ xla::gpu_kernels::matchOperandPrologue(linalg::LinalgOp op,
   for (unsigned d = 0; d < producer.getNumLoops(); ++d)
     if (ranges[d] != 1 && !outputMap.isFunctionOfDim(d))
       return failure();
+  if (!llvm::all_of(producer.getBlock()->getArgumentTypes(), cheapType))
+    return failure();
   int64_t bodyOps = 0;
   for (Operation &nested : producer.getBlock()->without_terminator()) {
     if (!isMemoryEffectFree(&nested) || nested.getNumRegions() ||
@@ -111,8 +134,11 @@ xla::gpu_kernels::matchOperandPrologue(linalg::LinalgOp op,
     llvm::append_range(written,
                        linalg::GenericOp(epilogue->op).getDpsInits());
   for (Value output : written)
-    if (inputRoots.contains(bufferRoot(output)))
+    if (inputRoots.contains(bufferRoot(output)) ||
+        aliasedOpaquely(bufferRoot(output)))
       return failure();
+  if (llvm::any_of(inputRoots, aliasedOpaquely))
+    return failure();
   return prologue;
 }
 
@@ -165,6 +191,7 @@ static SmallVector<Value> loadInputs(OpBuilder &b, Location loc,
   SmallVector<OpOperand *> loaded;
   for (OpOperand *input : op.getDpsInputOperands())
     if (isa<MemRefType>(input->get().getType()) &&
+        op.payloadUsesValueFromOperand(input) &&
         loadedAhead(op, input) == ahead)
       loaded.push_back(input);
   if (loaded.empty())
@@ -232,6 +259,12 @@ Value xla::gpu_kernels::finishOperand(OpBuilder &b, Location loc,
       ValueRange &from = loadedAhead(op, input) ? fetched : lateRest;
       if (!isa<MemRefType>(input->get().getType())) {
         arguments.push_back(input->get());
+        continue;
+      }
+      // Not loaded: the body does not read it.
+      if (!op.payloadUsesValueFromOperand(input)) {
+        arguments.push_back(zeroOf(
+            then, loc, getElementTypeOrSelf(input->get().getType())));
         continue;
       }
       arguments.push_back(from.front());

@@ -231,3 +231,24 @@ func.func private @output_large_tile_fusion(%x: memref<512x64xf32>, %w: memref<6
   memref.dealloc %t : memref<512x64xf32>
   return
 }
+
+// Left alone: the prologue reads a select of two buffers, whose writes
+// (here a fill of one of them in between) buffer roots cannot see.
+// CHECK-LABEL: func.func private @output_selected_input_fusion(
+// CHECK:         linalg.generic
+// CHECK:         linalg.fill
+// CHECK:         gpu.launch
+func.func private @output_selected_input_fusion(%p: i1, %x: memref<64x96xf32>, %y: memref<64x96xf32>, %w: memref<96x80xf32>, %c: memref<64x80xf32>) attributes {xla.fusion_kind = "output"} {
+  %one = arith.constant 1.0 : f32
+  %s = arith.select %p, %x, %y : memref<64x96xf32>
+  %t = memref.alloc() {alignment = 64 : i64} : memref<64x96xf32>
+  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%s : memref<64x96xf32>) outs(%t : memref<64x96xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %0 = math.exp %a : f32
+    linalg.yield %0 : f32
+  }
+  linalg.fill ins(%one : f32) outs(%x : memref<64x96xf32>)
+  linalg.matmul ins(%t, %w : memref<64x96xf32>, memref<96x80xf32>) outs(%c : memref<64x80xf32>)
+  memref.dealloc %t : memref<64x96xf32>
+  return
+}
