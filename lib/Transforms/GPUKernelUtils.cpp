@@ -48,6 +48,16 @@ SmallVector<Value> xla::gpu_kernels::applyMap(OpBuilder &b, Location loc,
   return llvm::to_vector(*affine::expandAffineMap(b, loc, map, ivs));
 }
 
+SmallVector<Value> xla::gpu_kernels::iterationAt(OpBuilder &b, Location loc,
+                                                 AffineMap map,
+                                                 ValueRange indices) {
+  SmallVector<Value> ivs(map.getNumDims(),
+                         arith::ConstantIndexOp::create(b, loc, 0));
+  for (unsigned r = 0; r < map.getNumResults(); ++r)
+    ivs[map.getDimPosition(r)] = indices[r];
+  return ivs;
+}
+
 SmallVector<Value> xla::gpu_kernels::delinearize(OpBuilder &b, Location loc,
                                                  Value linear,
                                                  ArrayRef<Value> sizes) {

@@ -59,6 +59,14 @@ llvm::SmallVector<mlir::Value> applyMap(mlir::OpBuilder &b,
                                         mlir::AffineMap map,
                                         mlir::ValueRange ivs);
 
+/// The iteration whose indices through `map` (a projected permutation) are
+/// `indices`, the loops `map` leaves out at 0: where an op whose loops
+/// `map` misses have one iteration reads or writes `indices`.
+llvm::SmallVector<mlir::Value> iterationAt(mlir::OpBuilder &b,
+                                           mlir::Location loc,
+                                           mlir::AffineMap map,
+                                           mlir::ValueRange indices);
+
 /// Splits `linear` into indices of `sizes`, the last fastest.
 llvm::SmallVector<mlir::Value> delinearize(mlir::OpBuilder &b,
                                            mlir::Location loc,
@@ -231,8 +239,6 @@ void applyOutputEpilogue(mlir::OpBuilder &b, mlir::Location loc,
 /// activation before a product.
 struct OperandPrologue {
   mlir::linalg::GenericOp op;
-  /// The contraction's operand that reads its result.
-  mlir::OpOperand *operand = nullptr;
   /// Deallocations of its inputs before the kernel's place, which move
   /// after the kernel.
   llvm::SmallVector<mlir::Operation *> deallocations;
@@ -245,8 +251,8 @@ struct OperandPrologue {
 /// parallel generic with static ranges before `op` writes: its one output,
 /// each element once (a permutation of its loops but for loops of one
 /// iteration), from its inputs alone (no `linalg.index`); a body of at
-/// most `maxBodyOps` ops
-/// without memory effects or regions on values of at most 32 bits. The
+/// most `maxBodyOps` ops without memory effects or regions on values of at
+/// most 32 bits. The
 /// ops between it and `place` must leave its inputs' buffers alone (but
 /// for deallocations, which move after the kernel), and `op` and
 /// `epilogue` must write none of them. Failure otherwise.

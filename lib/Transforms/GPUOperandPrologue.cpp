@@ -115,7 +115,7 @@ xla::gpu_kernels::matchOperandPrologue(linalg::LinalgOp op,
   // right after its last reader, the prologue) move after the kernel.
   DenseSet<Value> inputRoots =
       bufferRootsUsedBy(producer, producer.getDpsInputs());
-  OperandPrologue prologue{producer, operand, {}};
+  OperandPrologue prologue{producer, {}};
   for (Operation *between = producer->getNextNode(); between != place;
        between = between->getNextNode()) {
     if (!between)
@@ -142,18 +142,6 @@ xla::gpu_kernels::matchOperandPrologue(linalg::LinalgOp op,
   return prologue;
 }
 
-/// The prologue's iteration that writes `indices` of its output.
-static SmallVector<Value> iterationAt(OpBuilder &b, Location loc,
-                                      linalg::GenericOp op,
-                                      ValueRange indices) {
-  AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  SmallVector<Value> ivs(op.getNumLoops(),
-                         arith::ConstantIndexOp::create(b, loc, 0));
-  for (unsigned r = 0; r < outputMap.getNumResults(); ++r)
-    ivs[outputMap.getDimPosition(r)] = indices[r];
-  return ivs;
-}
-
 /// `indices` moved `j` along the last dimension.
 static SmallVector<Value> neighbour(OpBuilder &b, Location loc,
                                    ValueRange indices, int64_t j) {
@@ -165,7 +153,8 @@ static SmallVector<Value> neighbour(OpBuilder &b, Location loc,
 }
 
 static Value zeroOf(OpBuilder &b, Location loc, Type type) {
-  return arith::ConstantOp::create(b, loc, cast<TypedAttr>(b.getZeroAttr(type)));
+  return arith::ConstantOp::create(b, loc,
+                                   cast<TypedAttr>(b.getZeroAttr(type)));
 }
 
 /// Whether the kernel loads `input` of the prologue ahead, with the
@@ -203,10 +192,11 @@ static SmallVector<Value> loadInputs(OpBuilder &b, Location loc,
   auto branch = scf::IfOp::create(b, loc, types, inBounds,
                                   /*withElseRegion=*/true);
   OpBuilder then = branch.getThenBodyBuilder();
+  AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
   SmallVector<Value> values;
   for (int64_t j = 0; j < width; ++j) {
     SmallVector<Value> ivs =
-        iterationAt(then, loc, op, neighbour(then, loc, indices, j));
+        iterationAt(then, loc, outputMap, neighbour(then, loc, indices, j));
     for (OpOperand *input : loaded)
       values.push_back(memref::LoadOp::create(
           then, loc, input->get(),
@@ -247,16 +237,14 @@ Value xla::gpu_kernels::finishOperand(OpBuilder &b, Location loc,
   auto branch = scf::IfOp::create(b, loc, type, inBounds,
                                   /*withElseRegion=*/true);
   OpBuilder then = branch.getThenBodyBuilder();
-  SmallVector<Value> late =
-      loadInputs(then, loc, op, /*ahead=*/false,
-                 arith::ConstantOp::create(then, loc, then.getBoolAttr(true)), indices,
-                 width);
+  Value always = arith::ConstantOp::create(then, loc, then.getBoolAttr(true));
+  SmallVector<Value> late = loadInputs(then, loc, op, /*ahead=*/false,
+                                       always, indices, width);
   ValueRange lateRest = late;
   SmallVector<Value> elements;
   for (int64_t j = 0; j < width; ++j) {
     SmallVector<Value> arguments;
     for (OpOperand *input : op.getDpsInputOperands()) {
-      ValueRange &from = loadedAhead(op, input) ? fetched : lateRest;
       if (!isa<MemRefType>(input->get().getType())) {
         arguments.push_back(input->get());
         continue;
@@ -267,6 +255,7 @@ Value xla::gpu_kernels::finishOperand(OpBuilder &b, Location loc,
             then, loc, getElementTypeOrSelf(input->get().getType())));
         continue;
       }
+      ValueRange &from = loadedAhead(op, input) ? fetched : lateRest;
       arguments.push_back(from.front());
       from = from.drop_front();
     }

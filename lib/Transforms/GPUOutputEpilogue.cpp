@@ -245,11 +245,8 @@ void xla::gpu_kernels::applyOutputEpilogue(
     at = reshapeIndices(b, loc, reshape, at);
   // The epilogue's iteration that reads there: its map is a permutation
   // of the loops but for those of one iteration.
-  AffineMap inputMap = op.getMatchingIndexingMap(epilogue.input);
-  SmallVector<Value> ivs(op.getNumLoops(),
-                         arith::ConstantIndexOp::create(b, loc, 0));
-  for (unsigned r = 0; r < inputMap.getNumResults(); ++r)
-    ivs[inputMap.getDimPosition(r)] = at[r];
+  SmallVector<Value> ivs =
+      iterationAt(b, loc, op.getMatchingIndexingMap(epilogue.input), at);
 
   SmallVector<Value> arguments;
   for (OpOperand *input : op.getDpsInputOperands()) {
