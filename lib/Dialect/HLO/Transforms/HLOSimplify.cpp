@@ -3,8 +3,9 @@
 // Only rewrites that keep every result bit-identical, including signed
 // zeros and NaNs: `x + 0.0` is not `x` when x is -0.0, but `x + -0.0` is.
 // The shape-op patterns are in HLOSimplifyShape.cpp, reductions over unit
-// dimensions in HLOSimplifyReduce.cpp; the one rewrite that regroups a sum
-// (a reduce of a batched dot_general) in HLOSimplifyDot.cpp.
+// dimensions in HLOSimplifyReduce.cpp. The two rewrites that regroup a sum
+// are apart: a reduce of a batched dot_general in HLOSimplifyDot.cpp, a
+// sum into a scatter-add of zeros in HLOSimplifyScatter.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -168,4 +169,5 @@ void xla::hlo::populateHLOSimplifyPatterns(RewritePatternSet &patterns) {
   simplify::populateDotPatterns(patterns);
   simplify::populateReducePatterns(patterns);
   simplify::populateConvolutionPatterns(patterns);
+  simplify::populateScatterPatterns(patterns);
 }

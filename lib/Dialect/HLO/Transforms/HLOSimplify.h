@@ -76,6 +76,10 @@ void populateDotPatterns(mlir::RewritePatternSet &patterns);
 /// dot_general of the input's patches (HLOSimplifyConvolution.cpp).
 void populateConvolutionPatterns(mlir::RewritePatternSet &patterns);
 
+/// add(A, scatter-add into zeros) becomes a scatter-add into A
+/// (HLOSimplifyScatter.cpp).
+void populateScatterPatterns(mlir::RewritePatternSet &patterns);
+
 } // namespace xla::hlo::simplify
 
 #endif // XLA_MLIR_LIB_DIALECT_HLO_TRANSFORMS_HLOSIMPLIFY_H

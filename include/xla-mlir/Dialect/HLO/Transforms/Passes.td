@@ -35,12 +35,17 @@ def HLOSimplifyPass : Pass<"hlo-simplify"> {
     [0, ..., rank - 1], a full stride-1 slice, pad with no padding, reverse
     along no dimension of size > 1, concatenate of one input (each only when
     the result type is exactly the operand's); reshape of reshape and
-    transpose of transpose become one op. One rewrite regroups a sum and
-    so is exact only up to rounding: reduce(add, 0) over batch dimensions
+    transpose of transpose become one op. Two rewrites regroup a sum and
+    so are exact only up to rounding: reduce(add, 0) over batch dimensions
     of a dot_general that has no other user becomes a dot_general
     contracting those dimensions (XLA's simplifier does the same; a
     gradient of a batched product with a shared weight otherwise
-    materializes the product for every batch). The patterns are
+    materializes the product for every batch); add(A, scatter(zeros,
+    indices, updates) { add }) whose scatter has no other user becomes
+    scatter(A, indices, updates) { add } (an embedding's gradient added to
+    a tied projection's: no table-sized buffer of zeros; an element's
+    updates are added to A in turn, an element without one keeps a -0.0
+    of A). The patterns are
     `populateHLOSimplifyPatterns`; they are opt-in, so `-canonicalize`
     leaves hlo programs as written.
   }];

@@ -1,0 +1,93 @@
+//===- HLOSimplifyScatter.cpp - a sum into a scatter-add of zeros ---------===//
+//
+// The gradient of a gather (an embedding lookup) is a scatter-add of the
+// row gradients into zeros the size of the table; when the table is also
+// used elsewhere (a tied output projection), the two gradients are added:
+//
+//   add(A, scatter(zeros, indices, updates) { add })
+//
+// which fills a buffer as large as the table, scatters into it and reads
+// it back to add A. As scatter(A, indices, updates) { add } the updates go
+// straight into A (in place when A has no other user): for BERT's 30522 x
+// 768 embedding that is 94 MB written and 94 MB read less per step.
+//
+// Exact up to rounding, like the sum of a batched product in
+// HLOSimplifyDot.cpp: an element's updates are added to A one after
+// another instead of being summed from zero first and then added to A.
+// StableHLO already leaves the order in which a scatter applies its
+// updates to the implementation, so one more term in that order is the
+// only change; an element without updates is A itself where A + 0.0 would
+// turn a -0.0 into +0.0 (an exact zero of either sign compares equal).
+// Integers are exact: their sums wrap, in any order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HLOSimplify.h"
+
+#include "xla-mlir/Dialect/HLO/IR/HLOElementwiseOps.h"
+#include "xla-mlir/Dialect/HLO/IR/HLORegionOps.h"
+#include "xla-mlir/Dialect/HLO/IR/HLOShapeOps.h"
+
+using namespace mlir;
+using namespace xla::hlo;
+using namespace xla::hlo::simplify;
+
+namespace {
+
+/// Whether `v` is all zeros of either sign: a splat constant, or a
+/// broadcast of one (the stage keeps large splats as broadcasts of a
+/// scalar).
+bool isZeros(Value v) {
+  if (auto broadcast = v.getDefiningOp<BroadcastInDimOp>())
+    v = broadcast.getOperand();
+  if (isSplatInt(v, 0))
+    return true;
+  return isSplatFloat(v, 0.0, /*negativeZero=*/false) ||
+         isSplatFloat(v, 0.0, /*negativeZero=*/true);
+}
+
+/// add(A, scatter(zeros, indices, updates) { add }), in either operand
+/// order, whose scatter has no other user: scatter(A, indices, updates).
+struct AddIntoScatterOfZeros : OpRewritePattern<AddOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(AddOp add,
+                                PatternRewriter &rewriter) const override {
+    for (auto [scattered, other] : {std::pair(add.getLhs(), add.getRhs()),
+                                    std::pair(add.getRhs(), add.getLhs())}) {
+      auto scatter = scattered.getDefiningOp<ScatterOp>();
+      if (!scatter || scatter->getNumResults() != 1 ||
+          !scattered.hasOneUse() || scatter.getInputs().size() != 1)
+        continue;
+      // The same type throughout (no promoted update computation), and a
+      // body that adds its two arguments.
+      Type type = add.getType();
+      Value zeros = scatter.getInputs().front();
+      auto tensorType = dyn_cast<RankedTensorType>(type);
+      if (!tensorType || tensorType.getElementType().isInteger(1) ||
+          zeros.getType() != type || scattered.getType() != type ||
+          other.getType() != type || !isZeros(zeros))
+        continue;
+      Operation *combiner = singleOpReducer(scatter.getUpdateComputation());
+      if (!combiner || !isa<AddOp>(combiner) ||
+          combiner->getResult(0).getType() !=
+              RankedTensorType::get({}, tensorType.getElementType()))
+        continue;
+      // Built at the add, where A and the scatter's other operands are all
+      // defined.
+      rewriter.setInsertionPoint(add);
+      Operation *into = rewriter.clone(*scatter);
+      into->setOperand(0, other);
+      into->setLoc(rewriter.getFusedLoc({scatter.getLoc(), add.getLoc()}));
+      rewriter.replaceOp(add, into->getResults());
+      return success();
+    }
+    return failure();
+  }
+};
+
+} // namespace
+
+void xla::hlo::simplify::populateScatterPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<AddIntoScatterOfZeros>(patterns.getContext());
+}
