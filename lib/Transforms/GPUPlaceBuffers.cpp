@@ -13,6 +13,9 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace xla {
 #define GEN_PASS_DEF_GPUPLACEBUFFERSPASS
@@ -40,6 +43,49 @@ static bool isRuntimeFunction(func::FuncOp callee) {
          callee.getSymName().starts_with("xla_rt_");
 }
 
+/// True if nothing its function does with `arg`, directly or through
+/// views, writes or frees it (or might: returns, ops of unknown effects,
+/// ops that return another memref and calls of functions that might count
+/// as writes). `visiting` holds the arguments under analysis (recursion).
+static bool onlyRead(BlockArgument arg, SymbolTable &symbols,
+                     llvm::DenseSet<BlockArgument> &visiting) {
+  if (!visiting.insert(arg).second)
+    return false;
+  SmallVector<Value> worklist = {arg};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user)) {
+        if (view.getViewSource() != value)
+          return false;
+        worklist.push_back(view->getResult(0));
+        continue;
+      }
+      if (auto call = dyn_cast<func::CallOp>(user)) {
+        auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+        if (!callee || callee.isExternal() ||
+            !onlyRead(callee.getArgument(use.getOperandNumber()), symbols,
+                      visiting))
+          return false;
+        continue;
+      }
+      auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+      if (!effects || llvm::any_of(user->getResultTypes(),
+                                   llvm::IsaPred<BaseMemRefType>))
+        return false;
+      SmallVector<MemoryEffects::EffectInstance> instances;
+      effects.getEffects(instances);
+      for (const MemoryEffects::EffectInstance &effect : instances)
+        if (!isa<MemoryEffects::Read>(effect.getEffect()) &&
+            (!effect.getValue() || effect.getValue() == value))
+          return false;
+    }
+  }
+  visiting.erase(arg);
+  return true;
+}
+
 namespace {
 
 struct GPUPlaceBuffersPass
@@ -47,6 +93,8 @@ struct GPUPlaceBuffersPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SymbolTable symbols(module);
+    while (sinkConstantArgument(module, symbols)) {
+    }
     for (func::FuncOp func : module.getOps<func::FuncOp>()) {
       if (func.isExternal())
         continue;
@@ -87,8 +135,67 @@ struct GPUPlaceBuffersPass
     return success();
   }
 
-  /// Kernel functions take device pointers: a constant passed to one is
-  /// uploaded at the call.
+  /// A private function whose every call passes the same constant global
+  /// as an argument that it only reads takes the global itself instead:
+  /// inside a function a constant is device memory of the kernels that
+  /// read it (loaded with their module, once), where as an argument it
+  /// would be uploaded at every call (a causal mask, at each attention
+  /// layer of each step). Sinks one argument; false when none is left.
+  bool sinkConstantArgument(ModuleOp module, SymbolTable &symbols) {
+    llvm::MapVector<func::FuncOp, SmallVector<func::CallOp>> candidates;
+    module.walk([&](func::CallOp call) {
+      if (llvm::any_of(call.getOperands(), [](Value operand) {
+            return operand.getDefiningOp<memref::GetGlobalOp>();
+          }))
+        if (auto callee = symbols.lookup<func::FuncOp>(call.getCallee()))
+          candidates[callee];
+    });
+    for (auto &[callee, calls] : candidates) {
+      if (callee.isExternal() || !callee.isPrivate())
+        continue;
+      std::optional<SymbolTable::UseRange> uses =
+          SymbolTable::getSymbolUses(callee, module);
+      if (!uses)
+        continue;
+      for (const SymbolTable::SymbolUse &use : *uses)
+        if (auto call = dyn_cast<func::CallOp>(use.getUser()))
+          calls.push_back(call);
+      if (calls.size() != size_t(llvm::range_size(*uses)))
+        continue;
+      for (BlockArgument arg : callee.getArguments()) {
+        unsigned index = arg.getArgNumber();
+        auto first =
+            calls.front().getOperand(index).getDefiningOp<memref::GetGlobalOp>();
+        if (!first || first.getType() != arg.getType())
+          continue;
+        auto global =
+            symbols.lookup<memref::GlobalOp>(first.getNameAttr().getValue());
+        if (!global || !global.getConstant() ||
+            llvm::any_of(calls, [&](func::CallOp call) {
+              auto other =
+                  call.getOperand(index).getDefiningOp<memref::GetGlobalOp>();
+              return !other || other.getNameAttr() != first.getNameAttr();
+            }))
+          continue;
+        llvm::DenseSet<BlockArgument> visiting;
+        if (!onlyRead(arg, symbols, visiting))
+          continue;
+        OpBuilder b = OpBuilder::atBlockBegin(&callee.getBody().front());
+        Value inside = memref::GetGlobalOp::create(
+            b, first.getLoc(), first.getType(), first.getNameAttr());
+        arg.replaceAllUsesWith(inside);
+        if (failed(callee.eraseArgument(index)))
+          return false;
+        for (func::CallOp call : calls)
+          call->eraseOperand(index);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /// Kernel functions take device pointers: a constant passed to one that
+  /// could not take it as its own is uploaded at the call.
   void stageConstants(func::FuncOp func, SymbolTable &symbols) {
     func.walk([&](func::CallOp call) {
       auto callee = symbols.lookup<func::FuncOp>(call.getCallee());

@@ -118,6 +118,18 @@ Access classifyShape(Value buffer, const RowFusion &fusion) {
   return Access::Other;
 }
 
+/// A constant global the function reads (a mask): never written, so read
+/// like an argument the fusion leaves alone.
+bool isConstantGlobal(Value buffer) {
+  auto get = buffer ? buffer.getDefiningOp<memref::GetGlobalOp>()
+                    : memref::GetGlobalOp();
+  if (!get)
+    return false;
+  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+      get, get.getNameAttr());
+  return global && global.getConstant();
+}
+
 /// A function argument or an allocation of the function itself.
 bool isOwnBuffer(Value buffer, func::FuncOp func) {
   if (auto arg = dyn_cast<BlockArgument>(buffer))
@@ -137,7 +149,8 @@ FailureOr<RowFusion> xla::gpu_kernels::matchRowFusion(func::FuncOp func) {
   int64_t computeOps = 0;
   for (Operation &op : body) {
     if (isa<arith::ConstantOp, memref::DeallocOp, func::ReturnOp,
-            memref::CopyOp>(op))
+            memref::CopyOp>(op) ||
+        isConstantGlobal(op.getNumResults() ? op.getResult(0) : Value()))
       continue;
     if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
       if (!alloc.getType().hasStaticShape())
@@ -172,6 +185,8 @@ FailureOr<RowFusion> xla::gpu_kernels::matchRowFusion(func::FuncOp func) {
   llvm::DenseMap<Value, Access> kinds;
   llvm::DenseSet<Value> written, readFromMemory;
   auto use = [&](Value buffer, Access access, bool write) {
+    if (isConstantGlobal(buffer) && !write)
+      return kinds.try_emplace(buffer, access).first->second == access;
     if (!isOwnBuffer(buffer, func))
       return false;
     auto [it, inserted] = kinds.try_emplace(buffer, access);
@@ -217,7 +232,8 @@ FailureOr<RowFusion> xla::gpu_kernels::matchRowFusion(func::FuncOp func) {
                                buffer, fusion, ranges, shape.column);
       if (access == Access::Other) {
         // Read from memory: an argument the fusion never writes.
-        if (!isa<BlockArgument>(buffer) || !isOwnBuffer(buffer, func) ||
+        if (!(isConstantGlobal(buffer) ||
+              (isa<BlockArgument>(buffer) && isOwnBuffer(buffer, func))) ||
             !linalgOp.getMatchingIndexingMap(input).isProjectedPermutation())
           return failure();
         readFromMemory.insert(buffer);

@@ -301,6 +301,61 @@ func.func private @input_unwritten_temporary_fusion(%arg0: memref<64x64xf32>, %a
   return
 }
 
+// A causal mask that xla-gpu-place-buffers moved into the fusion (a
+// constant global, read along (column, row)) is read from memory like an
+// argument the fusion leaves alone: still one kernel, which reads the
+// global.
+memref.global "private" constant @causal : memref<64x64xi1> = dense<true>
+// CHECK-LABEL: func.func private @input_masked_softmax_fusion(
+// CHECK:         gpu.launch
+// CHECK:           %[[M:.*]] = memref.get_global @causal
+// CHECK:           memref.load %[[M]]
+// CHECK:           gpu.subgroup_reduce maximumf
+// CHECK:           gpu.subgroup_reduce add
+// CHECK:           gpu.terminator
+// CHECK-NOT:     linalg.
+// CHECK:         return
+func.func private @input_masked_softmax_fusion(%arg0: memref<64x64xf32>, %arg1: memref<64x64xf32>) attributes {xla.fusion_kind = "input"} {
+  %mask = memref.get_global @causal : memref<64x64xi1>
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.000000e+00 : f32
+  %max = memref.alloc() : memref<64xf32>
+  %sum = memref.alloc() : memref<64xf32>
+  %masked = memref.alloc() : memref<64x64xf32>
+  linalg.generic {indexing_maps = [#row, affine_map<(d0, d1) -> (d1, d0)>, #row], iterator_types = ["parallel", "parallel"]} ins(%arg0, %mask : memref<64x64xf32>, memref<64x64xi1>) outs(%masked : memref<64x64xf32>) {
+  ^bb0(%in: f32, %m: i1, %out: f32):
+    %0 = arith.select %m, %in, %ninf : f32
+    linalg.yield %0 : f32
+  }
+  linalg.fill ins(%ninf : f32) outs(%max : memref<64xf32>)
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%masked : memref<64x64xf32>) outs(%max : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  linalg.generic {indexing_maps = [#row, #red, #row], iterator_types = ["parallel", "parallel"]} ins(%masked, %max : memref<64x64xf32>, memref<64xf32>) outs(%arg1 : memref<64x64xf32>) {
+  ^bb0(%in: f32, %m: f32, %out: f32):
+    %0 = arith.subf %in, %m : f32
+    %1 = math.exp %0 : f32
+    linalg.yield %1 : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%sum : memref<64xf32>)
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%arg1 : memref<64x64xf32>) outs(%sum : memref<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.addf %out, %in : f32
+    linalg.yield %0 : f32
+  }
+  linalg.generic {indexing_maps = [#red, #row], iterator_types = ["parallel", "parallel"]} ins(%sum : memref<64xf32>) outs(%arg1 : memref<64x64xf32>) {
+  ^bb0(%s: f32, %out: f32):
+    %0 = arith.divf %out, %s : f32
+    linalg.yield %0 : f32
+  }
+  memref.dealloc %masked : memref<64x64xf32>
+  memref.dealloc %max : memref<64xf32>
+  memref.dealloc %sum : memref<64xf32>
+  return
+}
+
 func.func @main(%x: memref<64x1000xf32>, %y: memref<64x1000xf32>, %a: memref<16x768xf32>, %g: memref<768xf32>, %b: memref<16x768xf32>, %p: memref<8x100xf32>, %q: memref<8x100xf32>, %r: memref<8xf32>, %u: memref<64x64xf32>, %v: memref<64x64xf32>, %sx: memref<1001x64xf32>, %sy: memref<1001x64xf32>, %ss: memref<1001xf32>, %lx: memref<8x2048xf32>, %ly: memref<8x2048xf32>) {
   call @input_short_rows_fusion(%sx, %sy, %ss) : (memref<1001x64xf32>, memref<1001x64xf32>, memref<1001xf32>) -> ()
   call @input_long_rows_fusion(%lx, %ly) : (memref<8x2048xf32>, memref<8x2048xf32>) -> ()
@@ -310,5 +365,6 @@ func.func @main(%x: memref<64x1000xf32>, %y: memref<64x1000xf32>, %a: memref<16x
   call @input_softmax_fusion(%x, %y) : (memref<64x1000xf32>, memref<64x1000xf32>) -> ()
   call @input_layernorm_fusion(%a, %g, %b) : (memref<16x768xf32>, memref<768xf32>, memref<16x768xf32>) -> ()
   call @input_aliased_fusion(%x, %x) : (memref<64x1000xf32>, memref<64x1000xf32>) -> ()
+  call @input_masked_softmax_fusion(%u, %v) : (memref<64x64xf32>, memref<64x64xf32>) -> ()
   return
 }

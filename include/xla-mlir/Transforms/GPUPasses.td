@@ -22,10 +22,15 @@ def GPUPlaceBuffersPass : Pass<"xla-gpu-place-buffers", "::mlir::ModuleOp"> {
       `xla-mark-readonly-arguments`) are copied into device
       buffers once, at the start; its out-params are computed in device
       buffers and copied out before each return;
-    - a `memref.get_global` (a constant, in host memory) passed to a call of
-      a kernel function is copied to a device buffer first; inside a
-      function the constant stays as it is (`xla-gpu-map-loops` moves it
-      into the kernel, whose module then holds it in device memory).
+    - a constant global that every call of a private function passes as
+      an argument the function only reads (directly, through views or in
+      the functions it calls in turn) becomes the function's own: the
+      argument goes and the function takes the `memref.get_global`
+      itself. Inside a function a constant stays as it is
+      (`xla-gpu-map-loops` moves it into the kernel, whose module then
+      holds it in device memory, loaded once with the module);
+    - any other `memref.get_global` (a constant, in host memory) passed to
+      a call of a kernel function is copied to a device buffer first.
 
     Copies are `gpu.memcpy` without async tokens: everything runs in order
     on the runtime's one stream.
