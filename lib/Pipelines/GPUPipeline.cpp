@@ -119,6 +119,7 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
     pm.addPass(createGPUHorizontalFusionPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createGPUAnnotateKernelsPass());
+  pm.addPass(createGPUDedupeKernelsPass());
 
   GpuNVVMAttachTargetOptions target;
   target.chip = options.chip;

@@ -366,6 +366,20 @@ def GPUAnnotateKernelsPass
   }];
 }
 
+def GPUDedupeKernelsPass
+    : Pass<"xla-gpu-dedupe-kernels", "::mlir::ModuleOp"> {
+  let summary = "Make kernel modules that differ only in their names one";
+  let description = [{
+    After outlining: `gpu.module`s whose ops and attributes are the same
+    once the module's and its functions' names are set aside (copies of a
+    fusion's kernels, one per call that horizontal fusion inlined) become
+    the first of them. The copies' `gpu.launch_func`s name the first
+    module and its kernel at the same position; the copies go. Each
+    distinct kernel is then lowered, compiled and loaded once.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def GPUDumpPTXPass : Pass<"xla-gpu-dump-ptx", "::mlir::ModuleOp"> {
   let summary = "Write each kernel module's PTX into a directory";
   let description = [{

@@ -1,0 +1,81 @@
+//===- GPUDedupeKernels.cpp - one module per distinct kernel --------------===//
+//
+// A fusion function called at every layer of a model is one function with
+// one set of kernels until horizontal fusion inlines its calls into the
+// host code (to merge launches across them): then each call has a copy of
+// each kernel (`fusion_3_0`, `fusion_3_0_call1`, ...), and every copy went
+// through the NVVM lowering, LLVM's NVPTX back end and ptxas again, which
+// are most of a GPU compile. Modules that are the same but for their names
+// are one now: the copies' launches use the first. See Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "xla-mlir/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace xla {
+#define GEN_PASS_DEF_GPUDEDUPEKERNELSPASS
+#include "xla-mlir/Transforms/Passes.h.inc"
+} // namespace xla
+
+using namespace mlir;
+
+namespace {
+
+/// `module` printed with its own name and its functions' names replaced by
+/// placeholders (in order): equal texts are the same kernels. Nothing
+/// inside a kernel module refers to those names.
+std::string canonicalText(gpu::GPUModuleOp module) {
+  OpBuilder b(module.getContext());
+  auto copy = cast<gpu::GPUModuleOp>(b.clone(*module));
+  copy.setSymName("m");
+  unsigned index = 0;
+  for (auto func : copy.getOps<gpu::GPUFuncOp>())
+    func.setName(("k" + Twine(index++)).str());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  copy->print(os, OpPrintingFlags().assumeVerified());
+  copy->erase();
+  return text;
+}
+
+struct GPUDedupeKernelsPass
+    : xla::impl::GPUDedupeKernelsPassBase<GPUDedupeKernelsPass> {
+  void runOnOperation() override {
+    ModuleOp top = getOperation();
+    llvm::StringMap<gpu::GPUModuleOp> firstOf;
+    // A duplicate module's name -> the module its launches use instead.
+    llvm::DenseMap<StringAttr, gpu::GPUModuleOp> replacement;
+    for (auto module : top.getOps<gpu::GPUModuleOp>()) {
+      auto [it, inserted] = firstOf.try_emplace(canonicalText(module), module);
+      if (!inserted)
+        replacement[module.getSymNameAttr()] = it->second;
+    }
+    if (replacement.empty())
+      return;
+    top.walk([&](gpu::LaunchFuncOp launch) {
+      auto found = replacement.find(launch.getKernelModuleName());
+      if (found == replacement.end())
+        return;
+      auto duplicate = top.lookupSymbol<gpu::GPUModuleOp>(
+          launch.getKernelModuleName());
+      // The same position in the other module: the same kernel.
+      auto theirs = llvm::to_vector(duplicate.getOps<gpu::GPUFuncOp>());
+      auto ours = llvm::to_vector(found->second.getOps<gpu::GPUFuncOp>());
+      for (auto [dup, first] : llvm::zip_equal(theirs, ours))
+        if (dup.getNameAttr() == launch.getKernelName())
+          launch.setKernelAttr(SymbolRefAttr::get(
+              found->second.getSymNameAttr(),
+              {FlatSymbolRefAttr::get(first.getNameAttr())}));
+    });
+    for (auto [name, first] : replacement)
+      if (auto module = top.lookupSymbol<gpu::GPUModuleOp>(name))
+        module->erase();
+  }
+};
+
+} // namespace
