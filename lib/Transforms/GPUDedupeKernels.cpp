@@ -17,6 +17,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <limits>
+
 namespace xla {
 #define GEN_PASS_DEF_GPUDEDUPEKERNELSPASS
 #include "xla-mlir/Transforms/Passes.h.inc"
@@ -38,7 +40,15 @@ std::string canonicalText(gpu::GPUModuleOp module) {
     func.setName(("k" + Twine(index++)).str());
   std::string text;
   llvm::raw_string_ostream os(text);
-  copy->print(os, OpPrintingFlags().assumeVerified());
+  // Everything printed, whatever the command line's printing options say:
+  // an elided constant or region would make different modules match.
+  OpPrintingFlags flags;
+  flags.elideLargeElementsAttrs(std::numeric_limits<int64_t>::max())
+      .enableDebugInfo(false)
+      .printGenericOpForm()
+      .skipRegions(false)
+      .assumeVerified();
+  copy->print(os, flags);
   copy->erase();
   return text;
 }
@@ -72,9 +82,12 @@ struct GPUDedupeKernelsPass
               found->second.getSymNameAttr(),
               {FlatSymbolRefAttr::get(first.getNameAttr())}));
     });
+    // A copy some launch still names (a kernel not among its functions)
+    // stays.
     for (auto [name, first] : replacement)
       if (auto module = top.lookupSymbol<gpu::GPUModuleOp>(name))
-        module->erase();
+        if (SymbolTable::symbolKnownUseEmpty(module, top))
+          module->erase();
   }
 };
 

@@ -44,9 +44,12 @@ static bool isRuntimeFunction(func::FuncOp callee) {
 }
 
 /// True if nothing its function does with `arg`, directly or through
-/// views, writes or frees it (or might: returns, ops of unknown effects,
-/// ops that return another memref and calls of functions that might count
-/// as writes). `visiting` holds the arguments under analysis (recursion).
+/// views, writes or frees it, or hands it on where that could happen. Only
+/// views, loads, calls of functions that only read the argument in turn,
+/// and ops without results whose memory effects on it are reads qualify:
+/// a terminator (a return, a yield of a buffer), an op of unknown effects
+/// or one with results that may alias it (a pointer) does not.
+/// `visiting` holds the arguments under analysis (recursion).
 static bool onlyRead(BlockArgument arg, SymbolTable &symbols,
                      llvm::DenseSet<BlockArgument> &visiting) {
   if (!visiting.insert(arg).second)
@@ -57,22 +60,24 @@ static bool onlyRead(BlockArgument arg, SymbolTable &symbols,
     for (OpOperand &use : value.getUses()) {
       Operation *user = use.getOwner();
       if (auto view = dyn_cast<ViewLikeOpInterface>(user)) {
-        if (view.getViewSource() != value)
+        if (view.getViewSource() != value || user->getNumResults() != 1)
           return false;
         worklist.push_back(view->getResult(0));
         continue;
       }
+      if (isa<memref::LoadOp, memref::DimOp>(user))
+        continue;
       if (auto call = dyn_cast<func::CallOp>(user)) {
         auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
-        if (!callee || callee.isExternal() ||
+        if (!callee || callee.isExternal() || call->getNumResults() ||
             !onlyRead(callee.getArgument(use.getOperandNumber()), symbols,
                       visiting))
           return false;
         continue;
       }
       auto effects = dyn_cast<MemoryEffectOpInterface>(user);
-      if (!effects || llvm::any_of(user->getResultTypes(),
-                                   llvm::IsaPred<BaseMemRefType>))
+      if (!effects || user->getNumResults() ||
+          user->hasTrait<OpTrait::IsTerminator>())
         return false;
       SmallVector<MemoryEffects::EffectInstance> instances;
       effects.getEffects(instances);

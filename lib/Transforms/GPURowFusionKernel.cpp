@@ -248,7 +248,7 @@ FailureOr<RowFusion> xla::gpu_kernels::matchRowFusion(func::FuncOp func) {
       Value buffer = output.get();
       Access access = classify(linalgOp.getMatchingIndexingMap(&output),
                                buffer, fusion, ranges, shape.column);
-      if (access != outputAccess)
+      if (access != outputAccess || isConstantGlobal(buffer))
         return failure();
       if (linalgOp.payloadUsesValueFromOperand(&output) &&
           !use(buffer, access, /*write=*/false))

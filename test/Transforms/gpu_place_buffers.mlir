@@ -82,9 +82,11 @@ func.func private @select(%x: memref<4xf32>, %m: memref<4xi1>, %y: memref<4xf32>
 }
 
 // Left to an upload at each call: the calls pass different constants, the
-// function writes its argument, or the global is not a constant.
+// function writes its argument, the global is not a constant, or the
+// function hands the argument on where it may be written (a yield of an
+// scf.if whose result is filled; a return).
 // CHECK-LABEL: func.func @uploaded(
-// CHECK-COUNT-5: gpu.memcpy %{{.*}}, %{{.*}} : memref<4xi1>, memref<4xi1>
+// CHECK-COUNT-7: gpu.memcpy %{{.*}}, %{{.*}} : memref<4xi1>, memref<4xi1>
 // CHECK-NOT:     gpu.memcpy %{{.*}}, %{{.*}} : memref<4xi1>, memref<4xi1>
 func.func @uploaded(%in: memref<4xf32> {xla.input}, %out: memref<4xf32>) {
   %m = memref.get_global @mask : memref<4xi1>
@@ -95,7 +97,32 @@ func.func @uploaded(%in: memref<4xf32> {xla.input}, %out: memref<4xf32>) {
   call @writes(%m) : (memref<4xi1>) -> ()
   call @either2(%in, %s, %out) : (memref<4xf32>, memref<4xi1>, memref<4xf32>) -> ()
   call @either2(%in, %s, %out) : (memref<4xf32>, memref<4xi1>, memref<4xf32>) -> ()
+  %c = arith.constant true
+  call @yields(%m, %c) : (memref<4xi1>, i1) -> ()
+  %r = call @returns(%m) : (memref<4xi1>) -> memref<4xi1>
+  %true = arith.constant true
+  linalg.fill ins(%true : i1) outs(%r : memref<4xi1>)
   return
+}
+
+// CHECK-LABEL: func.func private @yields(
+// CHECK-SAME:    memref<4xi1>
+func.func private @yields(%m: memref<4xi1>, %c: i1) {
+  %t = memref.alloc() : memref<4xi1>
+  %v = scf.if %c -> memref<4xi1> {
+    scf.yield %m : memref<4xi1>
+  } else {
+    scf.yield %t : memref<4xi1>
+  }
+  %false = arith.constant false
+  linalg.fill ins(%false : i1) outs(%v : memref<4xi1>)
+  return
+}
+
+// CHECK-LABEL: func.func private @returns(
+// CHECK-SAME:    memref<4xi1>
+func.func private @returns(%m: memref<4xi1>) -> memref<4xi1> {
+  return %m : memref<4xi1>
 }
 
 // CHECK-LABEL: func.func private @either(

@@ -26,7 +26,8 @@ def HLOImportPass : Pass<"hlo-import"> {
 def HLOSimplifyPass : Pass<"hlo-simplify"> {
   let summary = "Algebraic simplification of hlo ops";
   let description = [{
-    Rewrites that never change results, bit for bit: x*1, x-0, x+(-0.0)
+    Rewrites that never change results, bit for bit (but for the two
+    that regroup a sum, below): x*1, x-0, x+(-0.0)
     (and x+0, x*0 for integers), double negation, min/max/and/or of a value
     with itself, identity convert, select with a constant or repeated
     choice; constants of commutative ops move to the right-hand side.
@@ -44,8 +45,9 @@ def HLOSimplifyPass : Pass<"hlo-simplify"> {
     indices, updates) { add }) whose scatter has no other user becomes
     scatter(A, indices, updates) { add } (an embedding's gradient added to
     a tied projection's: no table-sized buffer of zeros; an element's
-    updates are added to A in turn, an element without one keeps a -0.0
-    of A). The patterns are
+    updates are added to A in turn, so rounding, overflow and cancellation
+    may differ as in any reassociation, and an element without one keeps
+    a -0.0 of A). The patterns are
     `populateHLOSimplifyPatterns`; they are opt-in, so `-canonicalize`
     leaves hlo programs as written.
   }];
