@@ -29,8 +29,9 @@ using namespace mlir;
 namespace {
 
 /// `module` printed with its own name and its functions' names replaced by
-/// placeholders (in order): equal texts are the same kernels. Nothing
-/// inside a kernel module refers to those names.
+/// placeholders (in order): equal texts are the same kernels. A reference
+/// to one of the old names inside the module would still differ, so such
+/// modules are never taken for one another.
 std::string canonicalText(gpu::GPUModuleOp module) {
   OpBuilder b(module.getContext());
   auto copy = cast<gpu::GPUModuleOp>(b.clone(*module));
@@ -58,36 +59,32 @@ struct GPUDedupeKernelsPass
   void runOnOperation() override {
     ModuleOp top = getOperation();
     llvm::StringMap<gpu::GPUModuleOp> firstOf;
-    // A duplicate module's name -> the module its launches use instead.
-    llvm::DenseMap<StringAttr, gpu::GPUModuleOp> replacement;
+    SmallVector<gpu::GPUModuleOp> copies;
+    // A copy's kernel -> the first module's kernel at the same position.
+    DenseMap<SymbolRefAttr, SymbolRefAttr> kernelOf;
     for (auto module : top.getOps<gpu::GPUModuleOp>()) {
       auto [it, inserted] = firstOf.try_emplace(canonicalText(module), module);
-      if (!inserted)
-        replacement[module.getSymNameAttr()] = it->second;
+      if (inserted)
+        continue;
+      copies.push_back(module);
+      for (auto [copy, first] :
+           llvm::zip_equal(module.getOps<gpu::GPUFuncOp>(),
+                           it->second.getOps<gpu::GPUFuncOp>()))
+        kernelOf[SymbolRefAttr::get(
+            module.getSymNameAttr(),
+            {FlatSymbolRefAttr::get(copy.getNameAttr())})] =
+            SymbolRefAttr::get(it->second.getSymNameAttr(),
+                               {FlatSymbolRefAttr::get(first.getNameAttr())});
     }
-    if (replacement.empty())
-      return;
     top.walk([&](gpu::LaunchFuncOp launch) {
-      auto found = replacement.find(launch.getKernelModuleName());
-      if (found == replacement.end())
-        return;
-      auto duplicate = top.lookupSymbol<gpu::GPUModuleOp>(
-          launch.getKernelModuleName());
-      // The same position in the other module: the same kernel.
-      auto theirs = llvm::to_vector(duplicate.getOps<gpu::GPUFuncOp>());
-      auto ours = llvm::to_vector(found->second.getOps<gpu::GPUFuncOp>());
-      for (auto [dup, first] : llvm::zip_equal(theirs, ours))
-        if (dup.getNameAttr() == launch.getKernelName())
-          launch.setKernelAttr(SymbolRefAttr::get(
-              found->second.getSymNameAttr(),
-              {FlatSymbolRefAttr::get(first.getNameAttr())}));
+      if (SymbolRefAttr first = kernelOf.lookup(launch.getKernelAttr()))
+        launch.setKernelAttr(first);
     });
     // A copy some launch still names (a kernel not among its functions)
     // stays.
-    for (auto [name, first] : replacement)
-      if (auto module = top.lookupSymbol<gpu::GPUModuleOp>(name))
-        if (SymbolTable::symbolKnownUseEmpty(module, top))
-          module->erase();
+    for (gpu::GPUModuleOp copy : copies)
+      if (SymbolTable::symbolKnownUseEmpty(copy, top))
+        copy->erase();
   }
 };
 

@@ -121,8 +121,7 @@ Access classifyShape(Value buffer, const RowFusion &fusion) {
 /// A constant global the function reads (a mask): never written, so read
 /// like an argument the fusion leaves alone.
 bool isConstantGlobal(Value buffer) {
-  auto get = buffer ? buffer.getDefiningOp<memref::GetGlobalOp>()
-                    : memref::GetGlobalOp();
+  auto get = buffer.getDefiningOp<memref::GetGlobalOp>();
   if (!get)
     return false;
   auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
@@ -150,7 +149,7 @@ FailureOr<RowFusion> xla::gpu_kernels::matchRowFusion(func::FuncOp func) {
   for (Operation &op : body) {
     if (isa<arith::ConstantOp, memref::DeallocOp, func::ReturnOp,
             memref::CopyOp>(op) ||
-        isConstantGlobal(op.getNumResults() ? op.getResult(0) : Value()))
+        (isa<memref::GetGlobalOp>(op) && isConstantGlobal(op.getResult(0))))
       continue;
     if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
       if (!alloc.getType().hasStaticShape())

@@ -57,22 +57,19 @@ struct AddIntoScatterOfZeros : OpRewritePattern<AddOp> {
     for (auto [scattered, other] : {std::pair(add.getLhs(), add.getRhs()),
                                     std::pair(add.getRhs(), add.getLhs())}) {
       auto scatter = scattered.getDefiningOp<ScatterOp>();
-      if (!scatter || scatter->getNumResults() != 1 ||
-          !scattered.hasOneUse() || scatter.getInputs().size() != 1)
+      if (!scatter || !scattered.hasOneUse() ||
+          scatter.getInputs().size() != 1)
         continue;
-      // The same type throughout (no promoted update computation), and a
-      // body that adds its two arguments.
+      // The same type throughout (the result's element type is the update
+      // computation's, so it is not promoted either), zeros that are not
+      // i1 (isZeros), and a body that adds its two arguments.
       Type type = add.getType();
       Value zeros = scatter.getInputs().front();
-      auto tensorType = dyn_cast<RankedTensorType>(type);
-      if (!tensorType || tensorType.getElementType().isInteger(1) ||
-          zeros.getType() != type || scattered.getType() != type ||
+      if (zeros.getType() != type || scattered.getType() != type ||
           other.getType() != type || !isZeros(zeros))
         continue;
       Operation *combiner = singleOpReducer(scatter.getUpdateComputation());
-      if (!combiner || !isa<AddOp>(combiner) ||
-          combiner->getResult(0).getType() !=
-              RankedTensorType::get({}, tensorType.getElementType()))
+      if (!combiner || !isa<AddOp>(combiner))
         continue;
       // Built at the add, where A and the scatter's other operands are all
       // defined.
