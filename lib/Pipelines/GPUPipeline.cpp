@@ -143,10 +143,10 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   if (emulated) {
     pm.addPass(createGPUKernelsToHostPass());
   } else {
-    GpuModuleToBinaryPassOptions binary;
-    binary.compilationTarget = options.gpuFormat;
+    GPUModuleToBinaryPassOptions binary;
+    binary.format = options.gpuFormat;
     binary.toolkitPath = toolkit;
-    pm.addPass(createGpuModuleToBinaryPass(binary));
+    pm.addPass(createGPUModuleToBinaryPass(binary));
   }
 
   // Host code. Its scalar loops (a triangular solve's) may hold complex

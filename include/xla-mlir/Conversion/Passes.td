@@ -104,7 +104,7 @@ def CustomCallLowerToRuntimePass
 def GPUToRuntimePass : Pass<"xla-gpu-to-runtime", "::mlir::ModuleOp"> {
   let summary = "Lower the host side of GPU programs to runtime calls";
   let description = [{
-    Runs on the host module after `gpu-module-to-binary` and
+    Runs on the host module after `xla-gpu-module-to-binary` and
     `finalize-memref-to-llvm`. Each `gpu.binary` becomes a constant global
     holding its object (NUL-terminated, so PTX loads as text), each
     `gpu.launch_func` a call of `xla_rt_gpu_launch` with the parameters in
@@ -126,7 +126,7 @@ def GPUToRuntimePass : Pass<"xla-gpu-to-runtime", "::mlir::ModuleOp"> {
 def GPUKernelsToHostPass : Pass<"xla-gpu-kernels-to-host", "::mlir::ModuleOp"> {
   let summary = "Compile GPU kernels for the host, for the GPU emulator";
   let description = [{
-    Runs where `gpu-module-to-binary` would, on GPU modules lowered to NVVM,
+    Runs where `xla-gpu-module-to-binary` would, on GPU modules lowered to NVVM,
     and moves their functions and globals into the host module (prefixed
     with the module's name), so that the GPU emulator of the runtime
     (Runtime/GPUEmulator.h) runs the kernels a GPU would. Special

@@ -124,7 +124,8 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
 /// hlo (as imported) -> host code in the LLVM dialect that launches kernels
 /// whose binaries it embeds: buildHLOToLinalgPipeline, bufferization,
 /// buffer placement, loops mapped to gpu.launch, kernel outlining, NVVM,
-/// gpu-module-to-binary, and the host lowering to runtime calls.
+/// xla-gpu-module-to-binary (the modules compiled in parallel), and the
+/// host lowering to runtime calls.
 void buildHLOGPUPipeline(mlir::OpPassManager &pm,
                          const GPUPipelineOptions &options);
 

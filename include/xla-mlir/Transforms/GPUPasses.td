@@ -380,13 +380,41 @@ def GPUDedupeKernelsPass
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def GPUModuleToBinaryPass
+    : Pass<"xla-gpu-module-to-binary", "::mlir::ModuleOp"> {
+  let summary = "Compile the kernel modules to binaries, in parallel";
+  let description = [{
+    Upstream `gpu-module-to-binary`, but the `gpu.module`s are compiled
+    (each target attribute's `serializeToObject`: LLVM IR export, linking,
+    NVPTX, ptxas) on the context's thread pool, since they are independent
+    and are most of a GPU compile. The `gpu.binary` ops are then made in
+    program order, so the output is the same with any number of threads
+    (`--mlir-disable-threading` compiles them one by one). Each module
+    needs a target attribute; an unknown format or a failed compile is an
+    error on the op.
+  }];
+  let options = [
+    Option<"format", "format", "std::string", /*default=*/"\"fatbin\"",
+           "offloading (llvm), assembly (isa), binary (bin) or fatbinary "
+           "(fatbin)">,
+    Option<"toolkitPath", "toolkit", "std::string", /*default=*/"\"\"",
+           "The CUDA toolkit (ptxas, fatbinary)">,
+    ListOption<"linkFiles", "link-files", "std::string",
+               "Bitcode files every module is linked with">,
+    Option<"cmdOptions", "cmd-options", "std::string", /*default=*/"\"\"",
+           "Extra options for the target's tools (ptxas)">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def GPUDumpPTXPass : Pass<"xla-gpu-dump-ptx", "::mlir::ModuleOp"> {
   let summary = "Write each kernel module's PTX into a directory";
   let description = [{
     For `--dump-to`: compiles every `gpu.module` (with its first target
     attribute, libraries linked as for the binary) to PTX text and writes
     `<directory>/<module>.ptx`. The module is left as it is; the binary
-    the program embeds comes from `gpu-module-to-binary` as without a dump.
+    the program embeds comes from `xla-gpu-module-to-binary` as without a
+    dump.
     Does nothing without `directory`.
   }];
   let options = [
