@@ -25,7 +25,8 @@ or a softmax cancels) are float32 noise in both, and amplified by Adam's
 first step; they are named in the report.
 
     python3 bench/flax_training_steps.py [--only cnn,lstm] [--runs 10]
-        [--xla-run build/bin/xla-run] [--keep DIR] [-- extra xla-run flags]
+        [--xla-run build/bin/xla-run] [--keep DIR] [--bundle DIR]
+        [-- extra xla-run flags]
 
 Steps of about a millisecond are at the mercy of the machine: on two
 virtual cores (2026-11-28) the CNN step's median was 0.9 ms in most
@@ -43,6 +44,7 @@ import tempfile
 
 import numpy as np
 
+import bundles  # bench/bundles.py
 from suite import median_ms  # bench/suite.py
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -189,43 +191,14 @@ def run_model(name, args, work):
             for i in range(len(expected))]
     f64 = [np.load(os.path.join(work, "f64_%d.npy" % i))
            for i in range(len(expected))]
-    within = {"ours": 0, "XLA:CPU": 0}
-    worst = {"ours": 0.0, "XLA:CPU": 0.0}
-    off = {"ours": [], "both": []}
-    for i, (o, e, r) in enumerate(zip(ours, expected, f64)):
-        if r.dtype.kind != "f":
-            within["ours"] += np.array_equal(o, r)
-            within["XLA:CPU"] += np.array_equal(e, r)
-            continue
-        scale = np.max(np.abs(r), initial=0)
-        ok, err = {}, {}
-        for who, got in (("ours", o), ("XLA:CPU", e)):
-            got = got.astype(np.float64)
-            ok[who] = np.allclose(got, r, rtol=1e-3, atol=1e-3 * scale)
-            within[who] += ok[who]
-            err[who] = float(np.abs(got - r).max() / scale) if scale else 0.0
-        name_i = "%d%s (|float64| <= %.1e)" % (i, list(r.shape), scale)
-        if not ok["ours"] and not ok["XLA:CPU"]:
-            # Float32 noise in both (a value zero in exact arithmetic):
-            # left out of the largest errors.
-            off["both"].append(name_i)
-            continue
-        if not ok["ours"]:
-            off["ours"].append(name_i)
-        for who in worst:
-            worst[who] = max(worst[who], err[who])
-    n = len(expected)
-    line = ("%-8s %d outputs: ours %7.2f ms, XLA:CPU %7.2f ms, ratio %.2f; "
-            "within tolerance of float64: ours %d, XLA:CPU %d; largest "
-            "error (relative to the output's largest magnitude): ours %.1e, "
-            "XLA:CPU %.1e" % (name, n, ours_ms, jax_ms, ours_ms / jax_ms,
-                              within["ours"], within["XLA:CPU"],
-                              worst["ours"], worst["XLA:CPU"]))
-    if off["ours"]:
-        line += "\n    ours off, XLA:CPU within: " + ", ".join(off["ours"])
-    if off["both"]:
-        line += "\n    both off: " + ", ".join(off["both"])
-    return line
+    if args.bundle:
+        bundles.write(os.path.join(args.bundle, "flax_" + name),
+                      "flax_" + name, "bench/flax_training_steps.py",
+                      open(program).read(), leaves, expected, f64, jitted)
+    report = bundles.judge({"ours": ours, "XLA:CPU": expected}, f64)
+    return "%-8s %d outputs: ours %7.2f ms, XLA:CPU %7.2f ms, ratio %.2f; " \
+        "%s" % (name, len(expected), ours_ms, jax_ms, ours_ms / jax_ms,
+                bundles.describe(report))
 
 
 def main():
@@ -236,6 +209,9 @@ def main():
     ap.add_argument("--xla-run",
                     default=os.path.join(ROOT, "build", "bin", "xla-run"))
     ap.add_argument("--keep", help="work directory (kept)")
+    ap.add_argument("--bundle", metavar="DIR",
+                    help="also write each step as a bundle DIR/flax_NAME "
+                    "(bench/bundles.py) for the GPU machine")
     ap.add_argument("--reference", help=argparse.SUPPRESS)
     ap.add_argument("extra", nargs="*", help="extra xla-run flags, after --")
     args = ap.parse_args()

@@ -12,7 +12,7 @@ float64 result.
 
     python3 bench/keras_models.py [--only resnet18,vit] [--runs 10]
         [--xla-run build/bin/xla-run] [--keep DIR] [--cpu N] [--train]
-        [--xla-flag=--target=cuda --xla-flag=--gpu-emulate]
+        [--xla-flag=--target=cuda --xla-flag=--gpu-emulate] [--bundle DIR]
 
 With --train, each model's backward pass instead: the gradients of its
 forward pass at batch 2, and how many of them ours and XLA:CPU's match
@@ -35,6 +35,7 @@ import sys
 import tempfile
 import time
 
+import bundles  # bench/bundles.py
 from suite import median_ms  # bench/suite.py
 
 os.environ.setdefault("KERAS_BACKEND", "jax")
@@ -252,25 +253,21 @@ def run_model(name, args, work):
     ref = np.load(ref_path)
     ref = [ref["arr_%d" % i] for i in range(len(ref.files))]
 
+    if args.bundle:
+        tag = "keras_%s%s" % (name, "_train" if args.train else "")
+        bundles.write(os.path.join(args.bundle, tag), tag,
+                      "bench/keras_models.py", open(prog).read(), flat,
+                      expect, ref, jf)
+
     def error(results):
-        worst = 0.0
-        for r, e in zip(results, ref):
-            scale = max(float(np.abs(e).max()), 1e-30)
-            # max() would drop a NaN (it compares false): count it as inf.
-            diff = np.abs(r.astype(np.float64) - e)
-            worst = max(worst, float(np.nan_to_num(diff, nan=np.inf).max())
-                        / scale)
-        return worst
+        return max(bundles.within(r, e)[1] for r, e in zip(results, ref))
     ours_ms = float(ours.group(1))
     if args.train:
         # Per output: within rtol 1e-3, atol 1e-3 * max|float64| of
         # float64? Gradients zero in exact arithmetic (a bias a
         # normalization cancels) are float32 noise for both compilers.
         def within(results):
-            return sum(bool(np.allclose(
-                r.astype(np.float64), e, rtol=1e-3,
-                atol=1e-3 * float(np.abs(e).max(initial=0))))
-                for r, e in zip(results, ref))
+            return sum(bundles.within(r, e)[0] for r, e in zip(results, ref))
         return ("%-12s train, batch %d: ours %8.2f ms, XLA:CPU %8.2f ms, "
                 "ratio %.2f; of %d outputs within tolerance of float64: "
                 "ours %d, XLA:CPU %d" % (
@@ -301,6 +298,9 @@ def main():
                     "Two-thread times on a shared 2-core machine move by up "
                     "to 2x between rounds; one core is stable to a few "
                     "percent")
+    ap.add_argument("--bundle", metavar="DIR",
+                    help="also write each model as a bundle DIR/keras_NAME "
+                    "(bench/bundles.py) for the GPU machine")
     ap.add_argument("--train", action="store_true",
                     help="the gradients of the forward pass (batch at most "
                     "2) instead of the forward pass")

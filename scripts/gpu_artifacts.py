@@ -7,6 +7,7 @@ kernels' cubins embedded) and run there by xla-load-artifact, which links
 only the runtime.
 
   scripts/gpu_artifacts.py build DIR [--filter S] [--no-corpus] [--strict]
+                                     [--workloads] [--bundles DIR]
                                                     # here: compile (needs build/)
   scripts/gpu_artifacts.py run DIR [--kinds K] [--budget S] [--batch N]
                                [--skip-passed JSON] [--strict]
@@ -29,6 +30,12 @@ JAX compute the expected outputs there (matmuls at full f32 precision),
 runs our artifact on those inputs and compares with
 examples/verify_export.py, which applies the same tolerances as the CPU
 tests.
+With --bundles DIR it also compiles the bundles in DIR (bench/bundles.py:
+training steps and models of flax and keras-hub, which the GPU machine
+does not have, with their inputs and float64 outputs) and carries them;
+`run --kinds model` runs each on its inputs, and JAX's export of the same
+function (XLA:GPU there), judges both against float64 as the model
+benchmarks do, and prints both times.
 `run` unpacks, runs each GPU artifact (programs N at a time in one
 `xla-load-artifact --batch` process, so that the CUDA driver starts once
 per N; a program that crashes its batch runs alone, with those after it),
@@ -190,6 +197,15 @@ def build(args):
                                                         meta["file"]),
                          None, 0))
 
+    bundle_dirs = {}
+    for parent in args.bundles:
+        for name in sorted(os.listdir(parent)):
+            d = os.path.join(parent, name)
+            if os.path.exists(os.path.join(d, "meta.json")):
+                bundle_dirs[name] = d
+                jobs.append(("model", name, os.path.join(d, "program.mlir"),
+                             None, 0))
+
     start = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         records = list(pool.map(work, jobs))
@@ -208,6 +224,12 @@ def build(args):
             if r["kind"] == "workload":
                 tar.add(os.path.join(arts, r["id"] + ".meta.json"),
                         r["id"] + ".meta.json")
+            if r["kind"] == "model":
+                d = bundle_dirs[r["id"]]
+                for f in sorted(os.listdir(d)):
+                    if f != "program.mlir":
+                        tar.add(os.path.join(d, f),
+                                "%s.bundle/%s" % (r["id"], f))
     shutil.rmtree(arts)
     # Every e2e program the CPU compiles must compile for the GPU, ptxas
     # included.
@@ -347,6 +369,65 @@ def run(args):
                                              jax_ms["default"])
         return ("pass" if check.returncode == 0 else "fail"), detail
 
+    def run_model(r):
+        """A bundle (bench/bundles.py): our artifact and JAX's export of the
+        same function on its inputs, both judged against float64."""
+        sys.path.insert(0, os.path.join(ROOT, "bench"))
+        import numpy as np
+        import bundles
+        d = os.path.join(work, r["id"] + ".bundle")
+        paths = []
+        for i, a in enumerate(bundles.load(os.path.join(d, "inputs.npz"))):
+            paths.append(os.path.join(d, "input_%d.npy" % i))
+            np.save(paths[-1], a)
+        out = os.path.join(d, "ours")
+        os.makedirs(out, exist_ok=True)
+        try:
+            res = subprocess.run(
+                [loader, os.path.join(work, r["gpu"]), "--input",
+                 ",".join(paths), "--output-dir", out, "--repeat",
+                 str(args.repeat)], capture_output=True, text=True,
+                timeout=600)
+        except subprocess.TimeoutExpired:
+            return "fail", "timed out after 600 s"
+        if res.returncode:
+            return "fail", "exit %d: %s" % (res.returncode, res.stderr[-300:])
+        f64 = bundles.load(os.path.join(d, "f64.npz"))
+        results = {"ours": [np.load(os.path.join(out, "output_%d.npy" % i))
+                            for i in range(len(f64))]}
+        times = ["ours %s" % re.search(r"median [\d.]+ ms",
+                                       res.stdout).group(0)]
+        with open(os.path.join(d, "meta.json")) as fh:
+            meta = json.load(fh)
+        # JAX's own compile of the same function (XLA:GPU there): at full
+        # f32 precision, judged too, and at its default, timed only.
+        for file in meta.get("jax_exports", []):
+            npz = os.path.join(d, file + ".npz")
+            try:
+                child = subprocess.run(
+                    [sys.executable, os.path.join(ROOT, "bench", "bundles.py"),
+                     d, "--file", file, "--repeat", str(args.repeat),
+                     "--out", npz], capture_output=True, text=True,
+                    timeout=600)
+            except subprocess.TimeoutExpired:
+                child = None
+            found = child and re.search(r"median ([\d.]+) ms .* on (\w+)",
+                                        child.stdout)
+            if not found:
+                times.append("JAX %s failed: %s" % (
+                    file, child.stderr[-200:] if child else "timed out"))
+                continue
+            who = "JAX (%s)" % found.group(2)
+            times.append("%s %s %s ms" % (
+                who, "f32" if file == "jax.export" else "default precision",
+                found.group(1)))
+            if file == "jax.export":
+                results[who] = bundles.load(npz)
+        report = bundles.judge(results, f64, meta["verdicts"])
+        return ("pass" if bundles.passed(report) else "fail"), \
+            "; ".join(times) + "; " + bundles.describe(report).replace(
+                "\n", ";")
+
     def judge(r, res):
         detail = ""
         if r["kind"] == "e2e":
@@ -376,9 +457,10 @@ def run(args):
     def work_on(r):
         if over_budget():
             return [dict(r, status="n/a", detail="not run: past --budget")]
-        if r["kind"] == "workload":
+        if r["kind"] in ("workload", "model"):
             r = dict(r)
-            status, detail = run_workload(r)
+            status, detail = (run_workload if r["kind"] == "workload"
+                              else run_model)(r)
             return [dict(r, status=status, detail=detail)]
         return [judge(r, run_one(loader, os.path.join(work, r["gpu"]),
                                  r["entry"], timeout=args.timeout))]
@@ -405,8 +487,9 @@ def run(args):
             results.append(dict(r, status="fail", reason="compile error",
                                 detail=r.get("gpu_error")))
     # Workloads alone; programs in batches, one driver start per batch.
-    singles = [[r] for r in runnable if r["kind"] == "workload"]
-    programs = [r for r in runnable if r["kind"] != "workload"]
+    alone = ("workload", "model")
+    singles = [[r] for r in runnable if r["kind"] in alone]
+    programs = [r for r in runnable if r["kind"] not in alone]
     batches = [programs[i:i + args.batch]
                for i in range(0, len(programs), args.batch)]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
@@ -424,7 +507,7 @@ def run(args):
     for r in results:
         if r["status"] == "fail":
             print("FAIL %s: %s" % (r["id"], (r.get("detail") or "")[:400]))
-        elif r["kind"] == "workload" and r["status"] == "pass":
+        elif r["kind"] in alone and r["status"] == "pass":
             print("PASS %s: %s" % (r["id"], r["detail"][:2000]))
     print("| set | programs | pass | fail | n/a |")
     print("|---|---:|---:|---:|---:|")
@@ -458,6 +541,10 @@ def main():
                    help="only the e2e programs")
     b.add_argument("--workloads", action="store_true",
                    help="also the JAX workloads (needs jax)")
+    b.add_argument("--bundles", action="append", default=[],
+                   metavar="DIR", help="compile the bundles in DIR "
+                   "(bench/bundles.py: programs of public libraries with "
+                   "inputs and float64 outputs) and carry them")
     b.add_argument("--strict", action="store_true",
                    help="fail if an e2e program compiles for the CPU only")
     b.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
@@ -474,7 +561,7 @@ def main():
     r.add_argument("--timeout", type=float, default=120.0)
     r.add_argument("--kinds", default="",
                    help="only these kinds, comma-separated: e2e, corpus, "
-                        "workload")
+                        "workload, model")
     r.add_argument("--workloads-dir", default="",
                    help="where the workloads' JAX exports go, reused by a "
                         "later run (default: a temporary directory)")

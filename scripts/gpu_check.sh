@@ -28,6 +28,10 @@
 # `.gpu` to the GPU machine (ignored by git through .gitignore; name it in
 # the device call's carry). With $GPU_BENCH_VARIANT_ONLY, `run` times only
 # the workloads whose names hold it in the sets other than .gpu/bench.
+# With flax and keras-hub installed, `prepare` also bundles the flax
+# training steps and $GPU_KERAS_MODELS (bench/bundles.py) into
+# .gpu/art-models, which `run` checks against float64 and times next to
+# JAX's compile of the same functions (XLA:GPU), one at a time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -57,6 +61,21 @@ prepare)
   done
   python3 scripts/gpu_artifacts.py build .gpu/art-ab --workloads \
     --no-corpus --filter=NONE_E2E "${ab_flags[@]}"
+  # Training steps and models of public libraries (flax, keras-hub) as
+  # bundles with their inputs and float64 outputs (bench/bundles.py): the
+  # GPU machine has neither library. $GPU_KERAS_MODELS: which keras
+  # models (bench/keras_models.py) go along; each adds 8-15 MB.
+  rm -rf .gpu/art-models .gpu/bundles
+  if python3 -c "import flax, optax, keras_hub" 2>/dev/null; then
+    python3 bench/flax_training_steps.py --runs 1 --bundle .gpu/bundles
+    python3 bench/keras_models.py --runs 1 --bundle .gpu/bundles \
+      --only "${GPU_KERAS_MODELS:-convmha}"
+    python3 scripts/gpu_artifacts.py build .gpu/art-models --no-corpus \
+      --filter=NONE_E2E --bundles .gpu/bundles
+    rm -rf .gpu/bundles
+  else
+    echo "no flax/keras-hub (scripts/install-deps.sh --models): no models"
+  fi
   du -sh .gpu
   ;;
 run)
@@ -144,7 +163,17 @@ for base in site.getsitepackages():
     mv "$out/gpu-results.json" "$out/results-ab.json" 2>/dev/null || true
     grep -vE "$filter" "$out/run-ab.log" | tail -8 || true
   fi
-  grep -h "^PASS" "$out/run-e2e.log" | cut -c1-700 || true
+  if [ -d .gpu/art-models ]; then
+    # One at a time: ours and XLA:GPU are timed on an otherwise idle GPU.
+    echo "== models of public libraries, ours next to XLA:GPU"
+    OUT="$out" python3 scripts/gpu_artifacts.py run .gpu/art-models \
+      --kinds model --jobs 1 --repeat 20 --budget "${BUDGET_MODELS:-90}" \
+      >"$out/run-models.log" 2>&1 || echo "models: exit $?"
+    mv "$out/gpu-results.json" "$out/results-models.json" 2>/dev/null || true
+    grep -vE "$filter" "$out/run-models.log" | tail -8 || true
+  fi
+  grep -h "^PASS" "$out/run-e2e.log" "$out/run-models.log" 2>/dev/null |
+    cut -c1-700 || true
   # A device call brings back at most 8 files: one archive of them all.
   (cd "$out" && shopt -s nullglob && logs=(*.log *.json *.csv *.txt) &&
     tar -cJf logs.tar.xz --remove-files -- "${logs[@]}") || true
