@@ -17,6 +17,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 
 namespace xla::gpu_kernels {
 
@@ -99,8 +100,15 @@ void cloneVectorized(mlir::OpBuilder &b, mlir::Location loc,
 /// is none.
 mlir::Value bufferRoot(mlir::Value buffer);
 
-/// Whether every call of `func` passes buffers that do not overlap, so that
-/// distinct arguments (and allocations) are distinct memory.
+/// Marks (`kDistinctBufferArguments`) each function of `module` whose
+/// every use is a call passing buffers that do not overlap, so that its
+/// distinct arguments (and allocations) are distinct memory. The mark
+/// lives while xla-gpu-map-linalg runs: it sets and removes it.
+void markDistinctBufferArguments(mlir::ModuleOp module);
+inline constexpr llvm::StringLiteral kDistinctBufferArguments =
+    "xla.distinct_buffer_arguments";
+
+/// Whether `func` was marked by `markDistinctBufferArguments`.
 bool callsPassDistinctBuffers(mlir::func::FuncOp func);
 
 /// The buffers (`bufferRoot`s) of the memrefs among `values` (some or all

@@ -121,6 +121,8 @@ struct GPUMapLinalgPass
           << libraryGemm << "' (expected cublas or nothing)";
       return signalPassFailure();
     }
+    // The calls do not change here: their buffers are looked at once.
+    markDistinctBufferArguments(getOperation());
     for (func::FuncOp func : getOperation().getOps<func::FuncOp>()) {
       if (func.isExternal() || !func->hasAttr("xla.fusion_kind"))
         continue;
@@ -136,6 +138,8 @@ struct GPUMapLinalgPass
           mapOp(func, op);
       func.walk([](gpu::LaunchOp launch) { sinkConstants(launch); });
     }
+    for (func::FuncOp func : getOperation().getOps<func::FuncOp>())
+      func->removeAttr(kDistinctBufferArguments);
   }
 
 private:

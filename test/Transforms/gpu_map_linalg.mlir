@@ -455,3 +455,49 @@ func.func private @output_filled_split_k_fusion(%a: memref<20x30522xf32>, %b: me
   linalg.matmul ins(%a, %b : memref<20x30522xf32>, memref<30522x768xf32>) outs(%c : memref<20x768xf32>)
   return
 }
+
+// A kernel may be named like another function: @input_names_fusion's
+// third kernel is `input_names_fusion_2`, the name of the function after
+// it. That launch is no use of the function: its calls alone say whether
+// its buffers are distinct, so its output's fill still folds into its
+// kernel (it did not while the launch counted as a use).
+// CHECK-LABEL: func.func private @input_names_fusion(
+// CHECK-COUNT-3: gpu.launch
+// CHECK-LABEL: func.func private @input_names_fusion_2(
+// CHECK-NOT:     linalg.fill
+// CHECK:         gpu.launch
+// CHECK-NOT:       memref.load %arg1
+// CHECK:           memref.store %{{.*}}, %arg1
+func.func private @input_names_fusion(%a: memref<8x256xf32>, %x: memref<8xf32>, %y: memref<8xf32>, %z: memref<8xf32>) attributes {xla.fusion_kind = "input"} {
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%a : memref<8x256xf32>) outs(%x : memref<8xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%a : memref<8x256xf32>) outs(%y : memref<8xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.maximumf %in, %acc : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%a : memref<8x256xf32>) outs(%z : memref<8xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.minimumf %in, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+func.func private @input_names_fusion_2(%a: memref<8x256xf32>, %out: memref<8xf32>) attributes {xla.fusion_kind = "input"} {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%out : memref<8xf32>)
+  linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%a : memref<8x256xf32>) outs(%out : memref<8xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+func.func @names_host(%a: memref<8x256xf32>, %x: memref<8xf32>, %y: memref<8xf32>, %z: memref<8xf32>, %out: memref<8xf32>) {
+  call @input_names_fusion(%a, %x, %y, %z) : (memref<8x256xf32>, memref<8xf32>, memref<8xf32>, memref<8xf32>) -> ()
+  call @input_names_fusion_2(%a, %out) : (memref<8x256xf32>, memref<8xf32>) -> ()
+  return
+}
