@@ -121,9 +121,10 @@ void xla::gpu_kernels::markDistinctBufferArguments(ModuleOp module) {
           !roots.insert(bufferRoot(operand)).second)
         spoiled.insert(name);
   }
+  auto mark = UnitAttr::get(module.getContext());
   for (auto func : module.getOps<func::FuncOp>())
     if (!spoiled.contains(func.getSymNameAttr()))
-      func->setAttr(kDistinctBufferArguments, UnitAttr::get(module.getContext()));
+      func->setAttr(kDistinctBufferArguments, mark);
 }
 
 bool xla::gpu_kernels::callsPassDistinctBuffers(func::FuncOp func) {
