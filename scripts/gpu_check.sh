@@ -63,13 +63,15 @@ prepare)
     --no-corpus --filter=NONE_E2E "${ab_flags[@]}"
   # Training steps and models of public libraries (flax, keras-hub) as
   # bundles with their inputs and float64 outputs (bench/bundles.py): the
-  # GPU machine has neither library. $GPU_KERAS_MODELS: which keras
-  # models (bench/keras_models.py) go along; each adds 8-15 MB.
+  # GPU machine has no keras-hub, and its flax is another version.
+  # $GPU_KERAS_MODELS: which keras models (bench/keras_models.py) go along
+  # (default convmha and bert: 20 MB with the flax steps; llama and vit
+  # add 8 and 15 MB).
   rm -rf .gpu/art-models .gpu/bundles
   if python3 -c "import flax, optax, keras_hub" 2>/dev/null; then
     python3 bench/flax_training_steps.py --runs 1 --bundle .gpu/bundles
     python3 bench/keras_models.py --runs 1 --bundle .gpu/bundles \
-      --only "${GPU_KERAS_MODELS:-convmha}"
+      --only "${GPU_KERAS_MODELS:-convmha,bert}"
     python3 scripts/gpu_artifacts.py build .gpu/art-models --no-corpus \
       --filter=NONE_E2E --bundles .gpu/bundles
     rm -rf .gpu/bundles
