@@ -52,7 +52,7 @@ def judge(results, f64, verdicts=None):
     """`results`: {who: [outputs]}, the first entry ours; `verdicts`:
     {who: [(within, error)]} of compilers judged before (a bundle's
     XLA:CPU). Returns {"within": {who: n}, "worst": {who: err},
-    "ours_off": [names], "both_off": [names], "outputs": n}; an output
+    "ours_off": [names], "all_off": [names], "outputs": n}; an output
     outside tolerance for every compiler is left out of the largest
     errors."""
     table = {w: [within(o, r) for o, r in zip(outs, f64)]
@@ -60,7 +60,7 @@ def judge(results, f64, verdicts=None):
     table.update(verdicts or {})
     who = list(table)
     report = {"within": {w: 0 for w in who}, "worst": {w: 0.0 for w in who},
-              "ours_off": [], "both_off": [], "outputs": len(f64)}
+              "ours_off": [], "all_off": [], "outputs": len(f64)}
     for i, ref in enumerate(f64):
         row = {w: table[w][i] for w in who}
         for w, (ok, _) in row.items():
@@ -69,7 +69,7 @@ def judge(results, f64, verdicts=None):
             i, list(ref.shape), float(np.max(np.abs(ref), initial=0))
             if ref.dtype.kind == "f" else 0)
         if not any(ok for ok, _ in row.values()):
-            report["both_off"].append(name)
+            report["all_off"].append(name)
             continue
         if not row[who[0]][0]:
             report["ours_off"].append(name)
@@ -94,9 +94,9 @@ def describe(report):
     if report["ours_off"]:
         line += "\n    ours off, %s within: %s" % (
             "/".join(who[1:]), ", ".join(report["ours_off"]))
-    if report["both_off"]:
+    if report["all_off"]:
         line += "\n    %s off: " % ("both" if len(who) == 2 else "all") + \
-            ", ".join(report["both_off"])
+            ", ".join(report["all_off"])
     return line
 
 
@@ -160,10 +160,10 @@ def load(path):
 def run_export(directory, file, repeat, out):
     """Runs a bundle's jax.export with JAX's default backend (XLA:GPU on the
     GPU machine) on its inputs: writes the outputs to `out` (.npz) and
-    prints "time: median X ms" over `repeat` runs after a first one."""
-    import time
+    prints "time: median X ms" over `repeat` runs after warm-up ones."""
     import jax
     from jax import export
+    from suite import median_ms  # bench/suite.py
     with open(os.path.join(directory, file), "rb") as fh:
         exported = export.deserialize(bytearray(fh.read()))
     args = [jax.device_put(a) for a in load(os.path.join(directory,
@@ -172,15 +172,10 @@ def run_export(directory, file, repeat, out):
     outputs = jax.block_until_ready(call(*args))
     np.savez(out, *[np.asarray(o) for o in jax.tree_util.tree_leaves(
         outputs)])
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        jax.block_until_ready(call(*args))
-        times.append((time.perf_counter() - start) * 1e3)
-    times.sort()
-    if times:
+    if repeat > 0:
+        ms = median_ms(lambda: jax.block_until_ready(call(*args)), repeat)
         print("time: median %.4f ms over %d runs on %s" % (
-            times[len(times) // 2], repeat, jax.default_backend()))
+            ms, repeat, jax.default_backend()))
 
 
 if __name__ == "__main__":
