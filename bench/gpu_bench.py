@@ -5,10 +5,14 @@
                                           # here: StableHLO from JAX, then
                                           # compile GPU artifacts (build/),
                                           # xla-translate FLAGs added
-  python3 bench/gpu_bench.py time DIR [LOADER] [--only SUBSTRING]
+  python3 bench/gpu_bench.py time DIR [DIR...] [--loader L]
+                        [--only SUBSTRING] [--variant-only SUBSTRING]
+                        [--deadline S] [--save J | --against J]
                                           # on the GPU machine: time ours
                                           # (xla-load-artifact --repeat) and
-                                          # JAX's, print a table
+                                          # JAX's, print a table; further
+                                          # DIRs (other flags): ours only,
+                                          # against the first
 
 Our time is a whole call as a caller sees it: inputs copied from host
 memory, the kernels, results copied back. JAX is timed the same way
@@ -209,14 +213,30 @@ def numpy_references():
     }
 
 
+_ERROR_CASES = {}
+
+
+def error_case(name, specs):
+    """Random inputs in [-1, 1) and their float64 numpy result, made once
+    per workload: every benchmark set is judged on the same values, and
+    the 4096^3 float64 product is not recomputed for each."""
+    import numpy as np
+    if name not in _ERROR_CASES:
+        rng = np.random.default_rng(0)
+        host = [rng.uniform(-1, 1, s).astype(d) for s, d in specs]
+        ref = np.asarray(numpy_references()[name](
+            *[h.astype(np.float64) for h in host]))
+        _ERROR_CASES[name] = (host, ref)
+    return _ERROR_CASES[name]
+
+
 def relative_error(loader, so, name, specs):
-    """||ours - ref|| / ||ref|| on fresh random inputs in [-1, 1) against
+    """||ours - ref|| / ||ref|| on random inputs in [-1, 1) against
     float64 numpy (f32 arithmetic lands far under 1e-5 here; TF32
     operands near 1e-3)."""
     import tempfile
     import numpy as np
-    rng = np.random.default_rng()
-    host = [rng.uniform(-1, 1, s).astype(d) for s, d in specs]
+    host, ref = error_case(name, specs)
     with tempfile.TemporaryDirectory() as tmp:
         paths = []
         for i, h in enumerate(host):
@@ -229,8 +249,6 @@ def relative_error(loader, so, name, specs):
         if proc.returncode or not os.path.exists(out):
             return None
         ours = np.load(out).astype(np.float64)
-    ref = np.asarray(numpy_references()[name](
-        *[h.astype(np.float64) for h in host]))
     return float(np.linalg.norm(ours - ref) / np.linalg.norm(ref))
 
 
@@ -295,31 +313,53 @@ def time_ours(loader, so, runs=50):
     return float(m.group(1)), float(k.group(1)) if k else None, kernels
 
 
-def time_all(out, loader, only=""):
+def time_all(dirs, loader, only="", deadline=0.0, variant_only="",
+             save="", against=""):
+    """The first set in `dirs` next to JAX, PyTorch, cuBLAS and the copy;
+    the others (variants compiled with other flags) by our kernel time
+    and error alone, in a table against the first. The yardsticks do not
+    depend on our flags, so they are measured once. Past `deadline`
+    seconds nothing new starts; what was measured is printed. `save`
+    writes the first set's kernel times to a JSON file; with `against`
+    (such a file) every set is a variant, compared with those times, so
+    the variants can run later, in a call of their own."""
+    start = time.monotonic()
+    if against:
+        with open(against) as fh:
+            return time_variants(dirs, loader, only, variant_only,
+                                 json.load(fh), "saved base", start,
+                                 deadline)
+
+    def past():
+        return deadline and time.monotonic() - start > deadline
+
+    base, variants = dirs[0], dirs[1:]
     rows = []
     for name, (fn, specs) in workloads().items():
-        if only not in name:
+        if only not in name or past():
             continue
         ours, kernel, detail = time_ours(loader,
-                                         os.path.join(out, name + ".gpu.so"))
+                                         os.path.join(base, name + ".gpu.so"))
         wall, dev = time_jax(fn, specs)
         pt = torch_ms(name, specs)
-        error = relative_error(loader, os.path.join(out, name + ".gpu.so"),
+        error = relative_error(loader, os.path.join(base, name + ".gpu.so"),
                                name, specs)
         rows.append((name, ours, kernel, wall, dev, pt, detail, error))
-        print("%s kernels:\n%s" % (name, detail))
+        print("%s kernels:\n%s" % (name, detail), flush=True)
     copy = copy_bandwidth()
     print("| workload | ours, call (ms) | ours, kernels (ms) "
           "| JAX, numpy in/out (ms) | JAX, on device (ms) "
           "| our kernels / JAX on device | PyTorch, events (ms) "
           "| yardstick | error vs f64 |")
     print("|---|---:|---:|---:|---:|---:|---:|---|---:|")
+    base_kernel = {}
     for name, ours, kernel, wall, dev, pt, detail, error in rows:
         ptx = "%.3f" % pt if pt else "n/a"
         if ours is None:
             print("| %s | failed: %s | | %.3f | %.3f | | %s | |" % (
                 name, detail, wall, dev, ptx))
             continue
+        base_kernel[name] = kernel
         yardstick = ""
         if kernel and copy and name in MIN_BYTES:
             gbs = MIN_BYTES[name] / kernel / 1e6
@@ -338,6 +378,45 @@ def time_all(out, loader, only=""):
     if copy:
         print("device-to-device copy: %.0f GB/s (bytes read + written)"
               % copy)
+    sys.stdout.flush()
+    if save:
+        with open(save, "w") as fh:
+            json.dump(base_kernel, fh)
+    return time_variants(variants, loader, only, variant_only, base_kernel,
+                         os.path.basename(base), start, deadline)
+
+
+def time_variants(dirs, loader, only, variant_only, base_kernel, base_name,
+                  start, deadline):
+    """Our kernel time and error for each set in `dirs`, against
+    `base_kernel` (workload: ms). Past `deadline` seconds after `start`
+    nothing new starts."""
+    if dirs:
+        print("\n| set | workload | ours, call (ms) | ours, kernels (ms) "
+              "| kernels / %s | error vs f64 |" % base_name)
+        print("|---|---|---:|---:|---:|---:|")
+    for out in dirs:
+        for name, (fn, specs) in workloads().items():
+            so = os.path.join(out, name + ".gpu.so")
+            if only not in name or variant_only not in name or \
+                    not os.path.exists(so):
+                continue
+            if deadline and time.monotonic() - start > deadline:
+                print("| %s | %s | not run: past the deadline | | | |" % (
+                    os.path.basename(out), name))
+                continue
+            ours, kernel, detail = time_ours(loader, so)
+            if ours is None:
+                print("| %s | %s | failed: %s | | | |" % (
+                    os.path.basename(out), name, detail.replace("\n", " ")))
+                continue
+            error = relative_error(loader, so, name, specs)
+            ratio = ("%.2f" % (kernel / base_kernel[name])
+                     if kernel and base_kernel.get(name) else "n/a")
+            print("| %s | %s | %.3f | %s | %s | %s |" % (
+                os.path.basename(out), name, ours,
+                "%.3f" % kernel if kernel else "n/a", ratio,
+                "%.1e" % error if error is not None else "n/a"), flush=True)
     return 0
 
 
@@ -346,12 +425,21 @@ if __name__ == "__main__":
         sys.exit(__doc__)
     if sys.argv[1] == "export":
         sys.exit(export(sys.argv[2], sys.argv[3:]))
-    args = sys.argv[3:]
-    only = ""
-    if "--only" in args:
-        i = args.index("--only")
-        only = args[i + 1] if i + 1 < len(args) else ""
-        del args[i:i + 2]
-    loader = args[0] if args else os.path.join(ROOT, "build", "bin",
-                                               "xla-load-artifact")
-    sys.exit(time_all(sys.argv[2], loader, only))
+    import argparse
+    p = argparse.ArgumentParser(prog="gpu_bench.py time")
+    p.add_argument("dirs", nargs="+", help="benchmark sets (`export`'s "
+                   "DIRs); the first is timed next to the peers")
+    p.add_argument("--loader", default=os.path.join(
+        ROOT, "build", "bin", "xla-load-artifact"))
+    p.add_argument("--only", default="", help="workloads whose names hold it")
+    p.add_argument("--variant-only", default="",
+                   help="in the sets after the first, only these workloads")
+    p.add_argument("--save", default="", metavar="JSON",
+                   help="write the first set's kernel times here")
+    p.add_argument("--against", default="", metavar="JSON",
+                   help="time every set against this --save file")
+    p.add_argument("--deadline", type=float, default=0.0,
+                   help="seconds after which nothing new starts")
+    a = p.parse_args(sys.argv[2:])
+    sys.exit(time_all(a.dirs, a.loader, a.only, a.deadline,
+                      a.variant_only, a.save, a.against))

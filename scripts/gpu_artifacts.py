@@ -81,10 +81,11 @@ def compile_one(source, output, target, entry=None, timeout=300, flags=()):
     return None
 
 
-def run_batch(loader, programs, timeout, work):
+def run_batch(loader, programs, timeout, work, cap=None):
     """Runs (artifact, entry) pairs in one `xla-load-artifact --batch`
     process; a result like run_one's for each, None for those it did not
-    finish (a crash, or the time limit)."""
+    finish (a crash, or the time limit: `timeout` and 5 s a program, at
+    most `cap`)."""
     fd, listing = tempfile.mkstemp(dir=work, suffix=".list")
     with os.fdopen(fd, "w") as fh:
         for so, entry in programs:
@@ -94,7 +95,8 @@ def run_batch(loader, programs, timeout, work):
         # the rest run alone, each with `timeout`.
         proc = subprocess.run([loader, "--batch", listing],
                               capture_output=True, text=True,
-                              timeout=timeout + 5 * len(programs))
+                              timeout=min(timeout + 5 * len(programs),
+                                          cap or float("inf")))
         out, err = proc.stdout, proc.stderr
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode() if isinstance(e.stdout, bytes) else \
@@ -286,6 +288,17 @@ def agree(cpu, gpu):
 
 
 def run(args):
+    start = time.monotonic()
+
+    def limit(seconds):
+        """`seconds`, or what is left of --budget plus --timeout if less:
+        past the budget nothing new starts, and what runs ends soon after,
+        so that the table comes out inside a device call's limit."""
+        if not args.budget:
+            return seconds
+        left = args.budget - (time.monotonic() - start) + args.timeout
+        return max(5.0, min(seconds, left))
+
     here = os.path.abspath(args.dir)
     work = tempfile.mkdtemp(prefix="xla-gpu-run-")
     with tarfile.open(os.path.join(here, "artifacts.tar.xz")) as tar:
@@ -305,9 +318,7 @@ def run(args):
         records = [r for r in records if (r["kind"], r["id"]) not in passed]
         print("skipped %d programs that passed in %s" % (
             before - len(records), args.skip_passed))
-    start = time.monotonic()
-
-    exported = None
+    exported, export_error = None, "no export"
     if any(r["kind"] == "workload" for r in records):
         # An earlier run's export (same seed, same shapes) is reused.
         exported = args.workloads_dir or os.path.join(work, "workloads")
@@ -315,14 +326,24 @@ def run(args):
                    for w in WORKLOADS.split(","))
         env = dict(os.environ, JAX_DEFAULT_MATMUL_PRECISION="highest")
         if not done:
-            subprocess.run([sys.executable, os.path.join(ROOT, "examples",
-                                                         "export_jax.py"),
-                            "--out", exported, "--only", WORKLOADS,
-                            "--batch", "1", "--time", "20"], check=True,
-                           stdout=subprocess.DEVNULL, env=env)
+            # A workload the export did not reach (a failure, the time
+            # limit) fails; the programs still run.
+            try:
+                subprocess.run([sys.executable, os.path.join(
+                    ROOT, "examples", "export_jax.py"), "--out", exported,
+                    "--only", WORKLOADS, "--batch", "1", "--time", "20"],
+                    check=True, stdout=subprocess.DEVNULL, env=env,
+                    timeout=limit(600))
+            except subprocess.TimeoutExpired as e:
+                export_error = "JAX's export timed out after %.0f s" % \
+                    e.timeout
+            except subprocess.CalledProcessError as e:
+                export_error = "JAX's export failed (exit %d)" % e.returncode
 
     def run_workload(r):
         d = os.path.join(exported, r["id"])
+        if not os.path.exists(os.path.join(d, "meta.json")):
+            return "fail", export_error
         with open(os.path.join(d, "meta.json")) as fh:
             there = json.load(fh)
         with open(os.path.join(work, r["id"] + ".meta.json")) as fh:
@@ -338,18 +359,21 @@ def run(args):
             res = subprocess.run(
                 [loader, os.path.join(work, r["gpu"]), "--input", inputs,
                  "--output-dir", out, "--repeat", str(args.repeat)],
-                capture_output=True, text=True, timeout=600,
+                capture_output=True, text=True, timeout=limit(600),
                 env=dict(os.environ, XLA_GPU_TIMING="1"))
-        except subprocess.TimeoutExpired:
-            return "fail", "timed out after 600 s (%d runs; --repeat " \
-                "sets how many)" % args.repeat
+        except subprocess.TimeoutExpired as e:
+            return "fail", "timed out after %.0f s (%d runs; --repeat " \
+                "sets how many)" % (e.timeout, args.repeat)
         if res.returncode:
             return "fail", "exit %d: %s" % (res.returncode, res.stderr[-300:])
         timing = re.search(r"time: .*\n(kernel time: .*\n(?:  .*\n)*)?",
                            res.stdout)
-        check = subprocess.run([sys.executable, os.path.join(
-            ROOT, "examples", "verify_export.py"), d, "--actual", out],
-            capture_output=True, text=True)
+        try:
+            check = subprocess.run([sys.executable, os.path.join(
+                ROOT, "examples", "verify_export.py"), d, "--actual", out],
+                capture_output=True, text=True, timeout=limit(120))
+        except subprocess.TimeoutExpired:
+            return "fail", "its check timed out"
         detail = check.stdout.strip().replace("\n", "; ") + (
             "; " + timing.group(0).replace("\n", "; ") if timing else "")
         # Every kernel's time goes into gpu-results.json (the detail has ten).
@@ -387,9 +411,9 @@ def run(args):
                 [loader, os.path.join(work, r["gpu"]), "--input",
                  ",".join(paths), "--output-dir", out, "--repeat",
                  str(args.repeat)], capture_output=True, text=True,
-                timeout=600)
-        except subprocess.TimeoutExpired:
-            return "fail", "timed out after 600 s"
+                timeout=limit(600))
+        except subprocess.TimeoutExpired as e:
+            return "fail", "timed out after %.0f s" % e.timeout
         if res.returncode:
             return "fail", "exit %d: %s" % (res.returncode, res.stderr[-300:])
         f64 = bundles.load(os.path.join(d, "f64.npz"))
@@ -408,7 +432,7 @@ def run(args):
                     [sys.executable, os.path.join(ROOT, "bench", "bundles.py"),
                      d, "--file", file, "--repeat", str(args.repeat),
                      "--out", npz], capture_output=True, text=True,
-                    timeout=600)
+                    timeout=limit(600))
             except subprocess.TimeoutExpired:
                 child = None
             found = child and re.search(r"median ([\d.]+) ms .* on (\w+)",
@@ -463,14 +487,15 @@ def run(args):
                               else run_model)(r)
             return [dict(r, status=status, detail=detail)]
         return [judge(r, run_one(loader, os.path.join(work, r["gpu"]),
-                                 r["entry"], timeout=args.timeout))]
+                                 r["entry"], timeout=limit(args.timeout)))]
 
     def work_on_batch(batch):
         if over_budget():
             return [dict(r, status="n/a", detail="not run: past --budget")
                     for r in batch]
         found = run_batch(loader, [(os.path.join(work, r["gpu"]), r["entry"])
-                                   for r in batch], args.timeout, work)
+                                   for r in batch], args.timeout, work,
+                                  cap=limit(float("inf")))
         # A program that crashed the batch, and those after it, run alone.
         return [judge(r, res) if res else work_on(r)[0]
                 for r, res in zip(batch, found)]
@@ -573,7 +598,8 @@ def main():
                         "gpu-results.json (resume a run cut by --budget)")
     r.add_argument("--budget", type=float, default=0.0,
                    help="seconds after which no new program starts (the "
-                        "rest count as n/a)")
+                        "rest count as n/a); what runs then gets at most "
+                        "--timeout more")
     args = ap.parse_args()
     return build(args) if args.command == "build" else run(args)
 

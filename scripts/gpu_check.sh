@@ -2,36 +2,32 @@
 # The GPU checks of a session, sized for one device call (docs/gpu.md).
 #
 #   scripts/gpu_check.sh prepare   # here: compile into .gpu/ (about 3 min)
-#   scripts/gpu_check.sh run       # there: check and time (about 3 min)
+#   scripts/gpu_check.sh run       # there: check and time (9 min at most)
 #
 # `prepare` builds the default artifact set (e2e programs, conformance
-# tiers 1 and 2, the JAX workloads) and the benchmark programs; `run`
-# times the benchmarks side by side with JAX, PyTorch and the copy and
-# cuBLAS yardsticks (and each one's error against float64), logging the
-# GPU's clocks meanwhile, then runs the e2e programs and workloads (a
-# failed one again under compute-sanitizer), then the corpus (in batches,
-# one driver start per 40 programs); logs go to $OUT (or .gpu/out). Each
-# `NAME:FLAGS` of $GPU_BENCH_VARIANTS (';'-separated; default: the
-# contraction epilogues, cuBLAS, a block per row in row fusions, as
-# before the warp rows, and TF32 tensor cores with and without cp.async)
-# is a benchmark set `prepare` compiles with those
-# xla-translate flags into .gpu/bench-NAME and `run` times in the same
-# run, as it does .gpu/bench-base (an earlier build's `gpu_bench.py
-# export`) if there. `prepare` also compiles the e2e programs, the corpus
-# and the workloads with $GPU_EXP_FLAGS (default: the strategies not yet
-# run on a GPU, --gpu-contraction-epilogues) into .gpu/art-exp, which
-# `run` checks, with the
-# cuBLAS it finds in the Python packages there (XLA_CUBLAS_LIBRARY); the
-# logs end up in one archive, $OUT/logs.tar.xz. `prepare` also compiles
-# the workloads alone with $GPU_AB_FLAGS (default: no horizontal fusion)
-# into .gpu/art-ab, which `run` times next to the default set's. Carry
-# `.gpu` to the GPU machine (ignored by git through .gitignore; name it in
-# the device call's carry). With $GPU_BENCH_VARIANT_ONLY, `run` times only
-# the workloads whose names hold it in the sets other than .gpu/bench.
-# With flax and keras-hub installed, `prepare` also bundles the flax
-# training steps and $GPU_KERAS_MODELS (bench/bundles.py) into
-# .gpu/art-models, which `run` checks against float64 and times next to
-# JAX's compile of the same functions (XLA:GPU), one at a time.
+# tiers 1 and 2, the JAX workloads) and the benchmark programs; the same
+# benchmarks with each `NAME:FLAGS` of $GPU_BENCH_VARIANTS (';'-separated
+# xla-translate flags; default: the strategies not yet timed on a GPU and
+# the old ones they replace) into .gpu/bench-NAME; the e2e programs, the
+# corpus and the workloads with $GPU_EXP_FLAGS (default:
+# --gpu-contraction-epilogues) into .gpu/art-exp; the workloads with
+# $GPU_AB_FLAGS (default: no horizontal fusion) into .gpu/art-ab; and,
+# with flax and keras-hub installed, the flax training steps and
+# $GPU_KERAS_MODELS as bundles (bench/bundles.py) into .gpu/art-models.
+# Carry `.gpu` to the GPU machine (ignored by git; name it in the device
+# call's carry).
+#
+# `run`, under one deadline ($GPU_DEADLINE s, default 540), in the order
+# of what a session most needs: the benchmarks next to JAX, PyTorch,
+# cuBLAS and the copy (with each one's error against float64, the GPU's
+# clocks logged meanwhile); the e2e programs and the workloads against
+# JAX (a failed one again under compute-sanitizer); the models of public
+# libraries next to XLA:GPU; the workloads with the experiments' flags;
+# the benchmark variants against the first set ($GPU_BENCH_VARIANT_ONLY:
+# only the workloads whose names hold it); the A/B workloads; the corpus.
+# What the deadline leaves out is said in the log. cuBLAS is the one in
+# the Python packages there (XLA_CUBLAS_LIBRARY). The logs go to $OUT
+# (or .gpu/out), in one archive, logs.tar.xz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -81,9 +77,39 @@ prepare)
   du -sh .gpu
   ;;
 run)
+  # One device call: at most 10 minutes, of a session's 15 (the machine's
+  # start and the transfers included). Everything runs under one deadline,
+  # $GPU_DEADLINE seconds (default 540; call with timeout_s 600), in the order of what the next
+  # session most needs to know; a phase gets at most its own budget and
+  # what is left, and is skipped when under 20 s is left. The logs are
+  # archived on any exit, so a cut run still brings back what it measured.
   out="${OUT:-.gpu/out}"
   mkdir -p "$out" /tmp/gpu-loader
   export PYTHONUNBUFFERED=1
+  t0=$SECONDS
+  deadline=${GPU_DEADLINE:-540}
+  clocks=
+  archive() {
+    if [ -n "$clocks" ]; then kill "$clocks" 2>/dev/null || true; fi
+    # A device call brings back at most 8 files: one archive of them all.
+    (cd "$out" && shopt -s nullglob && logs=(*.log *.json *.csv *.txt) &&
+      [ ${#logs[@]} -gt 0 ] &&
+      tar -cJf logs.tar.xz --remove-files -- "${logs[@]}") || true
+  }
+  trap archive EXIT
+  # phase NAME BUDGET: prints the seconds NAME may take (its BUDGET or
+  # what is left before the deadline, less a margin for the archive),
+  # or returns 1 (and says so) when that is under 20 s.
+  phase() {
+    local left=$((deadline - (SECONDS - t0) - 15))
+    local s=$(($2 < left ? $2 : left))
+    if [ "$s" -lt 20 ]; then
+      echo "== $1: skipped, $((left + 15)) s left of ${deadline}" >&2
+      return 1
+    fi
+    echo "== $1 (at $((SECONDS - t0)) s, up to $s s)" >&2
+    echo "$s"
+  }
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
   nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,utilization.gpu \
     --format=csv,noheader -lms 100 >"$out/clocks.csv" 2>&1 &
@@ -105,80 +131,94 @@ for base in site.getsitepackages():
     export XLA_CUBLAS_LIBRARY
   fi
   echo "cuBLAS: ${XLA_CUBLAS_LIBRARY:-the loader search path}"
-  for dir in .gpu/bench .gpu/bench-*; do
-    [ -d "$dir" ] || continue
-    set=$(basename "$dir")
-    echo "== $set"
-    only=()
-    if [ "$set" != bench ] && [ -n "${GPU_BENCH_VARIANT_ONLY:-}" ]; then
-      only=(--only "$GPU_BENCH_VARIANT_ONLY")
-    fi
-    timeout 150 python3 bench/gpu_bench.py time ".gpu/$set" "$loader" \
-      "${only[@]}" >"$out/$set.log" 2>&1 || echo "$set: exit $?"
-    grep -E "^\| [a-z]|copy:" "$out/$set.log" || true
-  done
-  kill "$clocks" 2>/dev/null || true
   filter="^PASS|0 functions|redefinition of symbol|expected SSA|not registered"
-  echo "== e2e and workloads"
-  OUT="$out" python3 scripts/gpu_artifacts.py run .gpu/art \
-    --kinds e2e,workload --jobs 15 --budget "${BUDGET_E2E:-150}" \
-    --workloads-dir /tmp/gpu-workloads >"$out/run-e2e.log" 2>&1 ||
-    echo "e2e: exit $?"
-  mv "$out/gpu-results.json" "$out/results-e2e.json" 2>/dev/null || true
-  grep -vE "$filter" "$out/run-e2e.log" | tail -20 || true
-  # A program that failed (the first three) runs again under
-  # compute-sanitizer, which names the kernel and the address of a bad
-  # access (inputs 1, 2, 3, ...).
-  for w in $(sed -n 's/^FAIL \([a-z_]*\): .*/\1/p' "$out/run-e2e.log" |
-    head -3); do
-    tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader "./$w.gpu.so" \
-      2>/dev/null ||
-      tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader "$w.gpu.so" ||
-      continue
-    echo "== compute-sanitizer $w"
-    timeout 120 compute-sanitizer --print-limit 4 --show-backtrace no \
-      "$loader" "/tmp/gpu-loader/$w.gpu.so" >"$out/sanitizer-$w.txt" 2>&1 ||
-      true
-    grep -E "^=========  *(Invalid|at|by|Access|and)|ERROR SUMMARY" \
-      "$out/sanitizer-$w.txt" | head -12 || true
+  # artifacts SET LOG SECONDS ARGS...: `gpu_artifacts.py run` on .gpu/SET
+  # within SECONDS: nothing new starts after two thirds of them, and what
+  # runs then is given the last third, less 10 s for the table; the
+  # results are kept as LOG.json.
+  artifacts() {
+    local set=$1 log=$2 s=$3
+    shift 3
+    OUT="$out" timeout "$s" python3 scripts/gpu_artifacts.py run \
+      ".gpu/$set" --budget $((s * 2 / 3)) --timeout $((s / 3 - 10)) "$@" \
+      >"$out/$log.log" 2>&1 || echo "$log: exit $?"
+    mv "$out/gpu-results.json" "$out/$log.json" 2>/dev/null || true
+    grep -vE "$filter" "$out/$log.log" | tail -16 || true
+  }
+  # 1. The benchmarks next to JAX, PyTorch, cuBLAS and the copy: the
+  # issue's targets.
+  if s=$(phase "benchmarks" 120); then
+    timeout "$s" python3 bench/gpu_bench.py time .gpu/bench \
+      --loader "$loader" --deadline $((s - 30)) \
+      --save "$out/bench-kernels.json" >"$out/bench.log" 2>&1 ||
+      echo "benchmarks: exit $?"
+    grep -E "^\| [a-z]|copy:" "$out/bench.log" || true
+  fi
+  # 2. Correctness: the e2e programs and the JAX workloads against JAX,
+  # with the BERT step's kernel time.
+  if s=$(phase "e2e and workloads" 120); then
+    artifacts art run-e2e "$s" --kinds e2e,workload --jobs 15 \
+      --workloads-dir /tmp/gpu-workloads
+    # A program that failed (the first two) runs again under
+    # compute-sanitizer, which names the kernel and the address of a bad
+    # access (inputs 1, 2, 3, ...).
+    for w in $(sed -n 's/^FAIL \([a-z_]*\): .*/\1/p' "$out/run-e2e.log" |
+      head -2); do
+      s=$(phase "compute-sanitizer $w" 60) || break
+      tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader "./$w.gpu.so" \
+        2>/dev/null ||
+        tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader "$w.gpu.so" ||
+        continue
+      timeout "$s" compute-sanitizer --print-limit 4 --show-backtrace no \
+        "$loader" "/tmp/gpu-loader/$w.gpu.so" >"$out/sanitizer-$w.txt" \
+        2>&1 || true
+      grep -E "^=========  *(Invalid|at|by|Access|and)|ERROR SUMMARY" \
+        "$out/sanitizer-$w.txt" | head -12 || true
+    done
+  fi
+  # 3. Programs of public libraries, ours next to XLA:GPU, one at a time
+  # so that each is timed on an otherwise idle GPU.
+  if [ -d .gpu/art-models ] && s=$(phase "models of public libraries" 120)
+  then
+    artifacts art-models run-models "$s" --kinds model --jobs 1 --repeat 20
+  fi
+  # 4. The experiments' flags on the workloads (the BERT step's time with
+  # them), then the benchmark variants against step 1's times.
+  if [ -d .gpu/art-exp ] && s=$(phase "workloads, experiments' flags" 60)
+  then
+    artifacts art-exp run-exp "$s" --kinds e2e,workload --jobs 15 \
+      --workloads-dir /tmp/gpu-workloads
+  fi
+  variants=()
+  for dir in .gpu/bench-*; do
+    [ -d "$dir" ] && variants+=("$dir")
   done
-  echo "== corpus"
-  OUT="$out" python3 scripts/gpu_artifacts.py run .gpu/art --kinds corpus \
-    --jobs 15 --budget "${BUDGET_CORPUS:-150}" >"$out/run-corpus.log" 2>&1 ||
-    echo "corpus: exit $?"
-  grep -vE "$filter" "$out/run-corpus.log" | tail -20 || true
-  if [ -d .gpu/art-exp ]; then
-    echo "== e2e, workloads and corpus with the experiments' flags"
-    OUT="$out" python3 scripts/gpu_artifacts.py run .gpu/art-exp \
-      --jobs 15 --budget "${BUDGET_EXP:-150}" \
-      --workloads-dir /tmp/gpu-workloads >"$out/run-exp.log" 2>&1 ||
-      echo "experiments: exit $?"
-    mv "$out/gpu-results.json" "$out/results-exp.json" 2>/dev/null || true
-    grep -vE "$filter" "$out/run-exp.log" | tail -16 || true
+  if [ ${#variants[@]} -gt 0 ] && [ -f "$out/bench-kernels.json" ] &&
+    s=$(phase "benchmark variants" 120); then
+    only=()
+    [ -n "${GPU_BENCH_VARIANT_ONLY:-}" ] &&
+      only=(--variant-only "$GPU_BENCH_VARIANT_ONLY")
+    timeout "$s" python3 bench/gpu_bench.py time "${variants[@]}" \
+      --loader "$loader" --deadline $((s - 20)) "${only[@]}" \
+      --against "$out/bench-kernels.json" >"$out/bench-variants.log" 2>&1 ||
+      echo "variants: exit $?"
+    grep -E "^\| " "$out/bench-variants.log" || true
   fi
-  if [ -d .gpu/art-ab ]; then
-    echo "== workloads with the A/B flags"
-    OUT="$out" python3 scripts/gpu_artifacts.py run .gpu/art-ab \
-      --kinds workload --jobs 15 --budget "${BUDGET_AB:-90}" \
-      --workloads-dir /tmp/gpu-workloads >"$out/run-ab.log" 2>&1 ||
-      echo "A/B: exit $?"
-    mv "$out/gpu-results.json" "$out/results-ab.json" 2>/dev/null || true
-    grep -vE "$filter" "$out/run-ab.log" | tail -8 || true
+  if [ -d .gpu/art-ab ] && s=$(phase "workloads, A/B flags" 60); then
+    artifacts art-ab run-ab "$s" --kinds workload --jobs 15 \
+      --workloads-dir /tmp/gpu-workloads
   fi
-  if [ -d .gpu/art-models ]; then
-    # One at a time: ours and XLA:GPU are timed on an otherwise idle GPU.
-    echo "== models of public libraries, ours next to XLA:GPU"
-    OUT="$out" python3 scripts/gpu_artifacts.py run .gpu/art-models \
-      --kinds model --jobs 1 --repeat 20 --budget "${BUDGET_MODELS:-90}" \
-      >"$out/run-models.log" 2>&1 || echo "models: exit $?"
-    mv "$out/gpu-results.json" "$out/results-models.json" 2>/dev/null || true
-    grep -vE "$filter" "$out/run-models.log" | tail -8 || true
+  # 5. The corpus (tiers 1 and 2), which the emulator also runs here: in
+  # batches, one driver start per 40 programs.
+  if s=$(phase "corpus" 150); then
+    artifacts art run-corpus "$s" --kinds corpus --jobs 15
+  fi
+  if [ -d .gpu/art-exp ] && s=$(phase "corpus, experiments' flags" 120); then
+    artifacts art-exp run-exp-corpus "$s" --kinds corpus --jobs 15
   fi
   grep -h "^PASS" "$out/run-e2e.log" "$out/run-models.log" 2>/dev/null |
     cut -c1-700 || true
-  # A device call brings back at most 8 files: one archive of them all.
-  (cd "$out" && shopt -s nullglob && logs=(*.log *.json *.csv *.txt) &&
-    tar -cJf logs.tar.xz --remove-files -- "${logs[@]}") || true
+  echo "== done at $((SECONDS - t0)) s"
   ;;
 *)
   sed -n '2,15p' "$0"
