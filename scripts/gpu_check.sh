@@ -13,7 +13,9 @@
 # --gpu-contraction-epilogues) into .gpu/art-exp; the workloads with
 # $GPU_AB_FLAGS (default: no horizontal fusion) into .gpu/art-ab; and,
 # with flax and keras-hub installed, the flax training steps and
-# $GPU_KERAS_MODELS as bundles (bench/bundles.py) into .gpu/art-models.
+# $GPU_KERAS_MODELS as bundles (bench/bundles.py) into .gpu/art-models;
+# and xla-run for a machine without LLVM (scripts/pack_jit.sh) into
+# .gpu/jit.tar.xz (GPU_JIT=0: not).
 # Carry `.gpu` to the GPU machine (ignored by git; name it in the device
 # call's carry).
 #
@@ -22,7 +24,8 @@
 # cuBLAS and the copy (with each one's error against float64, the GPU's
 # clocks logged meanwhile); the e2e programs and the workloads against
 # JAX (a failed one again under compute-sanitizer); the models of public
-# libraries next to XLA:GPU; the workloads with the experiments' flags;
+# libraries next to XLA:GPU; `xla-run --target=cuda` (the JIT) on the e2e
+# programs and the workloads; the workloads with the experiments' flags;
 # the benchmark variants against the first set ($GPU_BENCH_VARIANT_ONLY:
 # only the workloads whose names hold it); the A/B workloads; the corpus.
 # What the deadline leaves out is said in the log. cuBLAS is the one in
@@ -74,7 +77,21 @@ prepare)
   else
     echo "no flax/keras-hub (scripts/install-deps.sh --models): no models"
   fi
+  # xla-run for the GPU machine (no LLVM 22 there): `run` checks
+  # `xla-run --target=cuda` with it. GPU_JIT=0 leaves it out.
+  rm -f .gpu/jit.tar.xz
+  if [ "${GPU_JIT:-1}" != 0 ]; then
+    scripts/pack_jit.sh .gpu/jit.tar.xz
+  fi
   du -sh .gpu
+  # A device call carries at most 64 MiB: .gpu and the working tree.
+  total=$(($(du -sb .gpu | cut -f1) + $(git ls-files -z | xargs -0 du -cb |
+    tail -1 | cut -f1)))
+  echo "a device call would carry $((total >> 20)) MiB of 64"
+  if [ "$total" -gt $((62 << 20)) ]; then
+    echo "too much for a device call: fewer GPU_KERAS_MODELS, or GPU_JIT=0"
+    exit 1
+  fi
   ;;
 run)
   # One device call: at most 10 minutes, of a session's 15 (the machine's
@@ -181,6 +198,18 @@ for base in site.getsitepackages():
   if [ -d .gpu/art-models ] && s=$(phase "models of public libraries" 120)
   then
     artifacts art-models run-models "$s" --kinds model --jobs 1 --repeat 20
+  fi
+  # 3b. The JIT: `xla-run --target=cuda` (scripts/pack_jit.sh) on the e2e
+  # programs against its own CPU results, and on the workloads against
+  # JAX's, with --time, --compare-unfused and --dump-to.
+  if [ -f .gpu/jit.tar.xz ] && s=$(phase "xla-run --target=cuda" 90); then
+    mkdir -p /tmp/gpu-jit && tar -xJf .gpu/jit.tar.xz -C /tmp/gpu-jit
+    workloads=()
+    [ -d /tmp/gpu-workloads ] && workloads=(--workloads /tmp/gpu-workloads)
+    timeout "$s" python3 scripts/gpu_jit_check.py /tmp/gpu-jit/jit/xla-run \
+      "${workloads[@]}" --jobs 8 --budget $((s * 2 / 3)) \
+      --timeout $((s / 3 - 5)) >"$out/run-jit.log" 2>&1 || echo "jit: exit $?"
+    tail -8 "$out/run-jit.log" | cut -c1-600
   fi
   # 4. The experiments' flags on the workloads (the BERT step's time with
   # them), then the benchmark variants against step 1's times.

@@ -6,7 +6,8 @@
 # ../shared/conformance (skipped when it is absent): every file parses and
 # round-trips, and every unit that passed before still compiles, runs and
 # passes its checks, on the CPU and through the GPU code generation in the
-# runtime's GPU emulator; then the sanitizer build's lit run and a
+# runtime's GPU emulator; the xla-run packed for machines without LLVM
+# (scripts/test_portable_jit.sh); then the sanitizer build's lit run and a
 # one-minute fuzz run.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,6 +27,9 @@ python3 -m pytest -q "$ROOT/python/tests"
 python3 "$ROOT/scripts/corpus_roundtrip.py"
 "$ROOT/scripts/build.sh" check-conformance
 "$ROOT/scripts/build.sh" check-conformance-gpu-emulated
+# The xla-run packed for the GPU machines (LLVM and MLIR linked statically,
+# build-static/), run without LLVM 22 and the CUDA toolkit in sight.
+"$ROOT/scripts/test_portable_jit.sh"
 # The sanitizer build (build-san/): the lit suite under ASan, UBSan and
 # LeakSanitizer, then a short fuzz run (docs/robustness.md). It shares the
 # ccache with build/, so after the first time it mostly links.

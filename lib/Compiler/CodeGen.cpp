@@ -428,6 +428,14 @@ llvm::Error xla::emitSharedLibrary(const ObjectCode &objects,
       return objectPath.takeError();
     args.push_back(*objectPath);
   }
+  // The calls LLVM's code generation makes that the host's libgcc may lack
+  // (bf16 truncations) resolve inside the library, and stay its own.
+  llvm::StringRef builtins = XLA_COMPILER_RT_BUILTINS;
+  if (!builtins.empty() && llvm::sys::fs::exists(builtins)) {
+    args.push_back(builtins.str());
+    args.push_back(("--exclude-libs=" + llvm::sys::path::filename(builtins))
+                       .str());
+  }
   // The library names what it calls besides the runtime (whose functions
   // it imports through pointers): libm, and libomp and MLIR's C runner
   // utilities where the code uses them.

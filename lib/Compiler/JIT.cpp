@@ -4,9 +4,13 @@
 // a program compiled in parts, which a shared library links alike), so what
 // runs in the JIT is what ships.
 // Symbols other than the program's own come from the process (LLJIT links
-// its process-symbols JITDylib by default): libm, libomp and MLIR's C
-// runner utilities. Runtime functions are not symbols at all:
-// the runtime binds the program's import pointers (ABI/EntryABI.h).
+// its process-symbols JITDylib by default): libm and libomp. Runtime
+// functions are not symbols at all: the runtime binds the program's import
+// pointers (ABI/EntryABI.h). The few functions compiled code calls by name
+// from MLIR's C runner utilities and newer libgcc (memrefCopy, the bf16
+// truncations) are bound to the runtime's own (Runtime/CodeSupport.h):
+// MLIR's need libMLIR.so and libLLVM.so, which a tool linked with static
+// LLVM could not load.
 //
 // With XLA_PERF_JITDUMP=1 in the environment, ORC's perf support writes a
 // jitdump of every function of the program (fused kernels under their
@@ -19,6 +23,7 @@
 
 #include "xla-mlir/Compiler/CompileTimeReport.h"
 #include "xla-mlir/Compiler/Compiler.h"
+#include "xla-mlir/Runtime/CodeSupport.h"
 
 #include "llvm/ExecutionEngine/Orc/Debugging/PerfSupportPlugin.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
@@ -31,7 +36,7 @@
 
 using namespace xla;
 
-/// Lets the program find libomp and MLIR's C runner utilities through the
+/// Lets the program find libomp through the
 /// shared object this compiler is linked into, when that is not the main
 /// program: the Python extension is loaded RTLD_LOCAL (and DEEPBIND), so
 /// its dependencies are not in the process's global namespace that the
@@ -68,6 +73,15 @@ xla::loadInJIT(const ObjectCode &objects,
   if (!jit)
     return jit.takeError();
   addOwnLibrary(**jit);
+  llvm::orc::SymbolMap own;
+  for (size_t i = 0; i < runtime::kNumCodeSupportSymbols; ++i)
+    own[(*jit)->mangleAndIntern(runtime::kCodeSupportSymbols[i].name)] = {
+        llvm::orc::ExecutorAddr::fromPtr(
+            runtime::kCodeSupportSymbols[i].address),
+        llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
+  if (llvm::Error error = (*jit)->getMainJITDylib().define(
+          llvm::orc::absoluteSymbols(std::move(own))))
+    return std::move(error);
   const char *perf = std::getenv("XLA_PERF_JITDUMP");
   if (perf && llvm::StringRef(perf) == "1")
     if (auto *linker = llvm::dyn_cast<llvm::orc::ObjectLinkingLayer>(

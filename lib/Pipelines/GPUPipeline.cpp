@@ -19,6 +19,9 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -53,9 +56,15 @@ static void addDeviceLowering(OpPassManager &pm) {
   device.addPass(createReconcileUnrealizedCastsPass());
 }
 
-/// The CUDA toolkit: the option, else the usual variables, else the
-/// default install location; empty if none has ptxas.
-static std::string findCUDAToolkit(llvm::StringRef option) {
+/// The first CUDA toolkit that holds `file` (a path inside it): the
+/// option, else the usual variables, else the default install location,
+/// else, for an executable, PATH. For an executable, the toolkit; else the
+/// file's path; empty if none has it. ptxas and libdevice are looked for apart: a machine
+/// may have libdevice alone (the NVIDIA driver's machines, where we carry
+/// it), and PTX needs no ptxas.
+static std::string findInCUDAToolkit(llvm::StringRef option,
+                                     llvm::ArrayRef<llvm::StringRef> file,
+                                     bool executable) {
   llvm::SmallVector<std::string> candidates;
   if (!option.empty())
     candidates.push_back(option.str());
@@ -64,12 +73,20 @@ static std::string findCUDAToolkit(llvm::StringRef option) {
       candidates.push_back(value);
   candidates.push_back("/usr/local/cuda");
   for (const std::string &path : candidates) {
-    llvm::SmallString<128> ptxas(path);
-    llvm::sys::path::append(ptxas, "bin", "ptxas");
-    if (llvm::sys::fs::can_execute(ptxas))
-      return path;
+    llvm::SmallString<128> found(path);
+    for (llvm::StringRef part : file)
+      llvm::sys::path::append(found, part);
+    if (executable ? llvm::sys::fs::can_execute(found)
+                   : llvm::sys::fs::exists(found))
+      return executable ? path : std::string(found);
   }
-  return option.str();
+  // A tool on PATH (its toolkit is two levels up: <toolkit>/bin/ptxas).
+  if (executable)
+    if (auto program = llvm::sys::findProgramByName(file.back()))
+      return llvm::sys::path::parent_path(
+                 llvm::sys::path::parent_path(*program))
+          .str();
+  return "";
 }
 
 void xla::buildHLOGPUPipeline(OpPassManager &pm,
@@ -125,16 +142,25 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   target.chip = options.chip;
   target.features = options.ptxFeatures;
   target.optLevel = options.gpuOptLevel;
-  // libdevice implements the math functions (__nv_expf, ...); without it
-  // ptxas fails on unresolved externs.
-  std::string toolkit = findCUDAToolkit(options.cudaToolkit);
-  llvm::SmallString<128> libdevice(toolkit);
-  llvm::sys::path::append(libdevice, "nvvm", "libdevice", "libdevice.10.bc");
-  if (!toolkit.empty() && llvm::sys::fs::exists(libdevice))
-    target.linkLibs.push_back(libdevice.str().str());
+  // libdevice implements the math functions (__nv_expf, ...);
+  // xla-gpu-module-to-binary rejects a kernel that calls one without it.
+  std::string libdevice = findInCUDAToolkit(
+      options.cudaToolkit, {"nvvm", "libdevice", "libdevice.10.bc"},
+      /*executable=*/false);
+  if (!libdevice.empty())
+    target.linkLibs.push_back(libdevice);
   pm.addPass(createGpuNVVMAttachTarget(target));
   addDeviceLowering(pm);
-  bool emulated = options.gpuFormat == "host";
+  // The toolkit with ptxas makes cubins; without one the kernels stay PTX,
+  // which the driver compiles when it loads them (LLVM's NVPTX back end
+  // needs no CUDA).
+  std::string toolkit =
+      findInCUDAToolkit(options.cudaToolkit, {"bin", "ptxas"},
+                        /*executable=*/true);
+  std::string format = options.gpuFormat;
+  if (format.empty())
+    format = toolkit.empty() ? "isa" : "fatbin";
+  bool emulated = format == "host";
   if (!options.dumpPTX.empty() && !emulated) {
     GPUDumpPTXPassOptions dump;
     dump.directory = options.dumpPTX;
@@ -144,8 +170,8 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
     pm.addPass(createGPUKernelsToHostPass());
   } else {
     GPUModuleToBinaryPassOptions binary;
-    binary.format = options.gpuFormat;
-    binary.toolkitPath = toolkit;
+    binary.format = format;
+    binary.toolkitPath = toolkit.empty() ? std::string(options.cudaToolkit) : toolkit;
     pm.addPass(createGPUModuleToBinaryPass(binary));
   }
 

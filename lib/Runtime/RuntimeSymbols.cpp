@@ -11,6 +11,7 @@
 #include "xla-mlir/Runtime/CustomCallRegistry.h"
 #include "xla-mlir/Runtime/GPUEmulator.h"
 #include "xla-mlir/Runtime/GPURuntime.h"
+#include "xla-mlir/Runtime/CodeSupport.h"
 
 #include <string>
 
@@ -59,6 +60,8 @@ void *xla::runtime::lookupRuntimeSymbol(std::string_view name) {
     return reinterpret_cast<void *>(&memrefAlignedAlloc);
   if (name == kFreeSymbol)
     return reinterpret_cast<void *>(&memrefFree);
+  if (name == kMemrefCopySymbol)
+    return reinterpret_cast<void *>(&memrefCopy);
   if (name.substr(0, sizeof(kGPUEmulatorSymbolPrefix) - 1) ==
       kGPUEmulatorSymbolPrefix)
     return lookupGPUEmulatorSymbol(std::string(name).c_str());

@@ -14,6 +14,8 @@
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Threading.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -34,6 +36,30 @@ std::optional<gpu::CompilationTarget> parseFormat(StringRef format) {
       .Cases({"binary", "bin"}, gpu::CompilationTarget::Binary)
       .Cases({"fatbinary", "fatbin"}, gpu::CompilationTarget::Fatbin)
       .Default(std::nullopt);
+}
+
+/// A kernel that calls libdevice (__nv_expf, ...) needs its NVVM target to
+/// link libdevice: without it the PTX would call functions that exist
+/// nowhere, and the driver would reject the module at the first run.
+LogicalResult checkLibdevice(gpu::GPUModuleOp module) {
+  for (Attribute attr : module.getTargetsAttr()) {
+    auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(attr);
+    if (!nvvm || (nvvm.getLink() && !nvvm.getLink().empty()))
+      continue;
+    WalkResult found = module.walk([](LLVM::CallOp call) {
+      std::optional<StringRef> callee = call.getCallee();
+      if (!callee || !callee->starts_with("__nv_"))
+        return WalkResult::advance();
+      call.emitError("the kernel calls libdevice's ")
+          << *callee
+          << ", and no libdevice was found (nvvm/libdevice/libdevice.10.bc "
+             "of a CUDA toolkit: set CUDA_HOME)";
+      return WalkResult::interrupt();
+    });
+    if (found.wasInterrupted())
+      return failure();
+  }
+  return success();
 }
 
 /// The objects of `module`, one per target attribute, or a null ArrayAttr
@@ -89,6 +115,8 @@ struct GPUModuleToBinaryPass
         module.emitError("kernel module has no target to compile it for");
         return signalPassFailure();
       }
+      if (failed(checkLibdevice(module)))
+        return signalPassFailure();
       modules.push_back(module);
     }
     if (modules.empty())

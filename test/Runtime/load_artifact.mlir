@@ -24,6 +24,20 @@
 // LOADER-NOT: NEEDED{{.*}}LLVM
 // LOADER-NOT: NEEDED{{.*}}MLIR
 
+// A strided copy is the runtime's too (xla_rt_memref_copy, an import), not
+// MLIR's C runner utilities' memrefCopy, which would need libMLIR.so and
+// libLLVM.so where the artifact runs.
+// RUN: xla-translate %S/Inputs/strided_copy.mlir --emit=shared -o %t/copy.so
+// RUN: xla-load-artifact %t/copy.so | FileCheck %s --check-prefix=COPY
+// RUN: readelf -d %t/copy.so | FileCheck %s --check-prefix=LIB
+// RUN: readelf -d %t/copy.so | FileCheck %s --check-prefix=COPYLIB
+// RUN: readelf -W --dyn-syms %t/copy.so | FileCheck %s --check-prefix=COPYSYMS
+// COPY: output 0: tensor<4x3xf32>
+// COPY-NEXT: 46.0 47.0 48.0 94.0 95.0 96.0 142.0 143.0 144.0 190.0 191.0 192.0
+// COPYLIB-NOT: NEEDED{{.*}}mlir
+// COPYSYMS: _xla_import_xla_rt_memref_copy
+// COPYSYMS-NOT: memrefCopy
+
 // RUN: not xla-load-artifact %t/prog.so other 2>&1 | FileCheck %s --check-prefix=NOENTRY
 // NOENTRY: error: {{.*}}prog.so has no compiled entry 'other'
 // RUN: not xla-load-artifact %t/missing.so 2>&1 | FileCheck %s --check-prefix=MISSING

@@ -82,3 +82,23 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A kernel that calls libdevice (the math functions' __nv_* definitions)
+// while its target links no libdevice would become PTX that the driver
+// rejects at the first run: an error at the call, naming the function.
+// A target that links a libdevice is not checked (that compile would read
+// the file, which this test does not have).
+module attributes {gpu.container_module} {
+  gpu.module @math_module [#nvvm.target<chip = "sm_90a">] {
+    llvm.func @__nv_expf(f32) -> f32
+    llvm.func @math(%p: !llvm.ptr<1>) attributes {gpu.kernel, nvvm.kernel} {
+      %v = llvm.load %p : !llvm.ptr<1> -> f32
+      // expected-error @below {{the kernel calls libdevice's __nv_expf, and no libdevice was found (nvvm/libdevice/libdevice.10.bc of a CUDA toolkit: set CUDA_HOME)}}
+      %e = llvm.call @__nv_expf(%v) : (f32) -> f32
+      llvm.store %e, %p : f32, !llvm.ptr<1>
+      llvm.return
+    }
+  }
+}

@@ -47,14 +47,20 @@ constexpr const char kAlignedAllocSymbol[] =
     "_mlir_memref_to_llvm_aligned_alloc";
 constexpr const char kFreeSymbol[] = "_mlir_memref_to_llvm_free";
 
+/// MLIR's `memrefCopy` (a strided `memref.copy`), which
+/// `xla-finalize-memref-to-llvm` renames to this with
+/// `use-generic-functions`: the runtime's (Runtime/CodeSupport.h), so that
+/// an artifact needs no MLIR library where it runs.
+constexpr const char kMemrefCopySymbol[] = "xla_rt_memref_copy";
+
 /// The namespace of runtime functions; nothing else in it may be called.
 constexpr const char kRuntimeSymbolPrefix[] = "xla_rt_";
 
 /// True for the functions a program imports from the runtime (and so calls
 /// through `_xla_import_<name>`): checks (ABI/CheckABI.h), the custom-call
-/// dispatcher (ABI/CustomCallABI.h) and the buffer pool's allocation
-/// functions. libm, OpenMP and MLIR's C runner utilities are ordinary
-/// dynamic symbols.
+/// dispatcher (ABI/CustomCallABI.h), the buffer pool's allocation
+/// functions and the strided copy. libm and OpenMP are ordinary dynamic
+/// symbols.
 inline bool isRuntimeImport(std::string_view name) {
   return name.substr(0, sizeof(kRuntimeSymbolPrefix) - 1) ==
              kRuntimeSymbolPrefix ||

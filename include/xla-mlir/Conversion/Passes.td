@@ -191,7 +191,11 @@ def FinalizeMemRefToLLVMPass
     what upstream's pass leaves, up to a declaration of the allocation
     function where every `memref.alloc` has a layout upstream's patterns
     leave alone; the declarations come in upstream's order where the
-    first allocation comes before the first deallocation.
+    first allocation comes before the first deallocation. With
+    `use-generic-functions` (the runtime serves the allocations), the copy
+    is the runtime's too: `memrefCopy` is renamed `xla_rt_memref_copy`, a
+    runtime import (ABI/EntryABI.h), so that an artifact needs none of
+    MLIR's libraries where it runs.
   }];
   let options = [
     Option<"useAlignedAlloc", "use-aligned-alloc", "bool",
@@ -199,8 +203,9 @@ def FinalizeMemRefToLLVMPass
            "Allocate with an aligned allocation function, not malloc">,
     Option<"useGenericFunctions", "use-generic-functions", "bool",
            /*default=*/"false",
-           "Call the _mlir_memref_to_llvm_* allocation functions (which "
-           "the runtime provides), not malloc and free">,
+           "Call the _mlir_memref_to_llvm_* allocation functions and "
+           "xla_rt_memref_copy (which the runtime provides), not malloc, "
+           "free and memrefCopy">,
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }

@@ -23,12 +23,15 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
       llvm::cl::desc("What each kernel module is compiled to: isa (PTX, "
                      "needs no CUDA), bin (cubin, runs ptxas), fatbin "
                      "(cubin and PTX) or host (host code that the "
-                     "runtime's GPU emulator runs, to test without a GPU)"),
-      llvm::cl::init("fatbin")};
+                     "runtime's GPU emulator runs, to test without a GPU); "
+                     "empty: fatbin where a CUDA toolkit has ptxas, else "
+                     "isa, which the driver compiles when it loads it"),
+      llvm::cl::init("")};
   Option<std::string> cudaToolkit{
       *this, "cuda-toolkit",
-      llvm::cl::desc("CUDA toolkit holding ptxas and libdevice; empty: "
-                     "CUDA_HOME, CUDA_PATH, CUDA_ROOT or PATH"),
+      llvm::cl::desc("CUDA toolkit holding ptxas and libdevice (each looked "
+                     "for on its own); empty: CUDA_HOME, CUDA_PATH, "
+                     "CUDA_ROOT, /usr/local/cuda or PATH"),
       llvm::cl::init("")};
   Option<int64_t> blockSize{
       *this, "block-size",

@@ -391,7 +391,10 @@ def GPUModuleToBinaryPass
     program order, so the output is the same with any number of threads
     (`--mlir-disable-threading` compiles them one by one). Each module
     needs a target attribute; an unknown format or a failed compile is an
-    error on the op.
+    error on the op. A kernel that calls libdevice's functions (`__nv_*`)
+    under an NVVM target that links no libdevice is an error at the call:
+    its PTX would name functions that exist nowhere, and the driver would
+    reject it at the first run.
   }];
   let options = [
     Option<"format", "format", "std::string", /*default=*/"\"fatbin\"",

@@ -10,6 +10,8 @@
 
 #include "xla-mlir/Conversion/Passes.h"
 
+#include "xla-mlir/ABI/EntryABI.h"
+
 #include "mlir/Analysis/DataLayoutAnalysis.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -122,8 +124,29 @@ struct FinalizeMemRefToLLVMPass
                            : WalkResult::advance();
               })
               .wasInterrupted();
-        }))
+        })) {
       copy.erase();
+      copy = {};
+    }
+    // With the runtime's allocation functions, the copy this pass declared
+    // is the runtime's too (an import, ABI/EntryABI.h): an artifact then
+    // needs no MLIR library where it runs. Only the functions that had
+    // copies call it. (A declaration the module had before stays.)
+    if (useGenericFunctions && copy) {
+      if (module.lookupSymbol(xla::runtime::kMemrefCopySymbol)) {
+        copy.emitError("cannot rename to ")
+            << xla::runtime::kMemrefCopySymbol << ": the module defines it";
+        return signalPassFailure();
+      }
+      auto name = StringAttr::get(context, xla::runtime::kMemrefCopySymbol);
+      auto callee = FlatSymbolRefAttr::get(name);
+      for (func::FuncOp function : copying)
+        function.walk([&](LLVM::CallOp call) {
+          if (call.getCallee() == kCopyFunction)
+            call.setCalleeAttr(callee);
+        });
+      SymbolTable::setSymbolName(copy, name);
+    }
   }
 
   static LogicalResult convertSerially(ArrayRef<Operation *> ops,

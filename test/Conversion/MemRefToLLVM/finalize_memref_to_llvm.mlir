@@ -2,13 +2,14 @@
 // with the globals and the declarations of what the ops call made first,
 // then the functions converted on all cores. The declarations are those
 // upstream makes, in the same order; one no op calls (a contiguous copy
-// is a memcpy) is erased.
+// is a memcpy) is erased. With the runtime's allocation functions the copy
+// it declared is the runtime's too, xla_rt_memref_copy.
 // RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(xla-finalize-memref-to-llvm{use-generic-functions=1 use-aligned-alloc=1})' | FileCheck %s
 // RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(xla-finalize-memref-to-llvm)' | FileCheck %s --check-prefix=MALLOC
 // Threads change nothing.
 // RUN: xla-opt %s --split-input-file --mlir-disable-threading --pass-pipeline='builtin.module(xla-finalize-memref-to-llvm{use-generic-functions=1 use-aligned-alloc=1})' | FileCheck %s
-// The result is upstream's pass's, op for op.
-// RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(xla-finalize-memref-to-llvm{use-generic-functions=1 use-aligned-alloc=1})' > %t.ours
+// The result is upstream's pass's, op for op, but for that name.
+// RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(xla-finalize-memref-to-llvm{use-generic-functions=1 use-aligned-alloc=1})' | sed 's/@xla_rt_memref_copy/@memrefCopy/' > %t.ours
 // RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(finalize-memref-to-llvm{use-generic-functions=1 use-aligned-alloc=1})' > %t.upstream
 // RUN: diff %t.ours %t.upstream
 // RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(xla-finalize-memref-to-llvm)' > %t.ours-malloc
@@ -16,7 +17,7 @@
 // RUN: diff %t.ours-malloc %t.upstream-malloc
 
 // CHECK-LABEL: module
-// CHECK-NEXT: llvm.func @memrefCopy(i64, !llvm.ptr, !llvm.ptr)
+// CHECK-NEXT: llvm.func @xla_rt_memref_copy(i64, !llvm.ptr, !llvm.ptr)
 // CHECK-NEXT: llvm.func @_mlir_memref_to_llvm_free(!llvm.ptr)
 // CHECK-NEXT: llvm.func @_mlir_memref_to_llvm_aligned_alloc(i64, i64) -> !llvm.ptr
 // CHECK-NEXT: llvm.mlir.global private constant @table(dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]> : tensor<4xf32>)
@@ -64,7 +65,9 @@ func.func @unaligned(%n: index) {
 
 // A column is no contiguous buffer: memrefCopy copies it.
 // CHECK-LABEL: func.func @strided(
-// CHECK: llvm.call @memrefCopy
+// CHECK: llvm.call @xla_rt_memref_copy
+// MALLOC-LABEL: func.func @strided(
+// MALLOC: llvm.call @memrefCopy
 func.func @strided(%in: memref<4x4xf32>, %out: memref<4xf32>) {
   %col = memref.subview %in[0, 1] [4, 1] [1, 1] : memref<4x4xf32> to memref<4xf32, strided<[4], offset: 1>>
   memref.copy %col, %out : memref<4xf32, strided<[4], offset: 1>> to memref<4xf32>
@@ -88,7 +91,8 @@ func.func @contiguous(%in: memref<8xf32>, %out: memref<8xf32>) {
 
 // -----
 
-// A memrefCopy declared before the pass stays, called or not.
+// A memrefCopy declared before the pass stays, called or not, and keeps
+// its name.
 // CHECK-LABEL: module
 // CHECK-NEXT: llvm.func @memrefCopy(i64, !llvm.ptr, !llvm.ptr)
 // CHECK-LABEL: func.func @declared(
