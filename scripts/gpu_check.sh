@@ -195,7 +195,7 @@ for base in site.getsitepackages():
   fi
   # 3. Programs of public libraries, ours next to XLA:GPU, one at a time
   # so that each is timed on an otherwise idle GPU.
-  if [ -d .gpu/art-models ] && s=$(phase "models of public libraries" 120)
+  if [ -d .gpu/art-models ] && s=$(phase "models of public libraries" 150)
   then
     artifacts art-models run-models "$s" --kinds model --jobs 1 --repeat 20
   fi
