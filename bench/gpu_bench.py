@@ -242,9 +242,12 @@ def relative_error(loader, so, name, specs):
         for i, h in enumerate(host):
             paths.append(os.path.join(tmp, "in%d.npy" % i))
             np.save(paths[-1], h)
-        proc = subprocess.run([loader, so, "--input", ",".join(paths),
-                               "--output-dir", tmp],
-                              capture_output=True, text=True, timeout=600)
+        try:
+            proc = subprocess.run([loader, so, "--input", ",".join(paths),
+                                   "--output-dir", tmp], capture_output=True,
+                                  text=True, timeout=cap(600))
+        except subprocess.TimeoutExpired:
+            return None
         out = os.path.join(tmp, "output_0.npy")
         if proc.returncode or not os.path.exists(out):
             return None
@@ -295,18 +298,37 @@ def time_jax(fn, specs, runs=50):
     return statistics.median(walls), statistics.median(device)
 
 
+# With time_all's deadline: when it passes, plus 20 s for what runs.
+_END = None
+
+
+def cap(timeout):
+    """`timeout`, or what is left before the deadline's end if less."""
+    if _END is None:
+        return timeout
+    return max(5.0, min(timeout, _END - time.monotonic()))
+
+
 def time_ours(loader, so, runs=50):
     """Median wall time of a call, and the kernels' time per call (CUDA
     events around each launch, XLA_GPU_TIMING, in a second set of runs so
     the events do not slow the first)."""
-    proc = subprocess.run([loader, so, "--repeat", str(runs)],
-                          capture_output=True, text=True, timeout=600)
+    try:
+        proc = subprocess.run([loader, so, "--repeat", str(runs)],
+                              capture_output=True, text=True,
+                              timeout=cap(600))
+    except subprocess.TimeoutExpired as e:
+        return None, None, "timed out after %.0f s" % e.timeout
     m = re.search(r"median ([\d.]+) ms", proc.stdout)
     if not m:
         return None, None, (proc.stderr or proc.stdout)[-300:]
-    timed = subprocess.run([loader, so, "--repeat", str(runs)],
-                           capture_output=True, text=True, timeout=600,
-                           env=dict(os.environ, XLA_GPU_TIMING="1"))
+    try:
+        timed = subprocess.run([loader, so, "--repeat", str(runs)],
+                               capture_output=True, text=True,
+                               timeout=cap(600),
+                               env=dict(os.environ, XLA_GPU_TIMING="1"))
+    except subprocess.TimeoutExpired:
+        return float(m.group(1)), None, "timed out with XLA_GPU_TIMING"
     k = re.search(r"kernel time: ([\d.]+) ms", timed.stdout)
     kernels = "\n".join(l for l in timed.stdout.splitlines()
                         if l.startswith("  "))
@@ -324,6 +346,9 @@ def time_all(dirs, loader, only="", deadline=0.0, variant_only="",
     (such a file) every set is a variant, compared with those times, so
     the variants can run later, in a call of their own."""
     start = time.monotonic()
+    global _END
+    if deadline:
+        _END = start + deadline + 20
     if against:
         with open(against) as fh:
             return time_variants(dirs, loader, only, variant_only,

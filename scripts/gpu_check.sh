@@ -98,7 +98,7 @@ run)
   # start and the transfers included). Everything runs under one deadline,
   # $GPU_DEADLINE seconds (default 540; call with timeout_s 600), in the order of what the next
   # session most needs to know; a phase gets at most its own budget and
-  # what is left, and is skipped when under 20 s is left. The logs are
+  # what is left, and is skipped when under 45 s is left. The logs are
   # archived on any exit, so a cut run still brings back what it measured.
   out="${OUT:-.gpu/out}"
   mkdir -p "$out" /tmp/gpu-loader
@@ -116,11 +116,11 @@ run)
   trap archive EXIT
   # phase NAME BUDGET: prints the seconds NAME may take (its BUDGET or
   # what is left before the deadline, less a margin for the archive),
-  # or returns 1 (and says so) when that is under 20 s.
+  # or returns 1 (and says so) when that is under 45 s.
   phase() {
     local left=$((deadline - (SECONDS - t0) - 15))
     local s=$(($2 < left ? $2 : left))
-    if [ "$s" -lt 20 ]; then
+    if [ "$s" -lt 45 ]; then
       echo "== $1: skipped, $((left + 15)) s left of ${deadline}" >&2
       return 1
     fi
@@ -166,7 +166,7 @@ for base in site.getsitepackages():
   # issue's targets.
   if s=$(phase "benchmarks" 120); then
     timeout "$s" python3 bench/gpu_bench.py time .gpu/bench \
-      --loader "$loader" --deadline $((s - 30)) \
+      --loader "$loader" --deadline $((s > 60 ? s - 45 : 15)) \
       --save "$out/bench-kernels.json" >"$out/bench.log" 2>&1 ||
       echo "benchmarks: exit $?"
     grep -E "^\| [a-z]|copy:" "$out/bench.log" || true
@@ -203,7 +203,8 @@ for base in site.getsitepackages():
   # programs against its own CPU results, and on the workloads against
   # JAX's, with --time, --compare-unfused and --dump-to.
   if [ -f .gpu/jit.tar.xz ] && s=$(phase "xla-run --target=cuda" 90); then
-    mkdir -p /tmp/gpu-jit && tar -xJf .gpu/jit.tar.xz -C /tmp/gpu-jit
+    mkdir -p /tmp/gpu-jit
+    tar -xJf .gpu/jit.tar.xz -C /tmp/gpu-jit || echo "jit: cannot unpack"
     workloads=()
     [ -d /tmp/gpu-workloads ] && workloads=(--workloads /tmp/gpu-workloads)
     timeout "$s" python3 scripts/gpu_jit_check.py /tmp/gpu-jit/jit/xla-run \
@@ -228,7 +229,7 @@ for base in site.getsitepackages():
     [ -n "${GPU_BENCH_VARIANT_ONLY:-}" ] &&
       only=(--variant-only "$GPU_BENCH_VARIANT_ONLY")
     timeout "$s" python3 bench/gpu_bench.py time "${variants[@]}" \
-      --loader "$loader" --deadline $((s - 20)) "${only[@]}" \
+      --loader "$loader" --deadline $((s > 60 ? s - 45 : 15)) "${only[@]}" \
       --against "$out/bench-kernels.json" >"$out/bench-variants.log" 2>&1 ||
       echo "variants: exit $?"
     grep -E "^\| " "$out/bench-variants.log" || true

@@ -14,7 +14,7 @@ expected outputs) runs with --time on its inputs and is checked against
 JAX's outputs (examples/verify_export.py); the first one also runs with
 --compare-unfused and with --dump-to, whose dump must hold each kernel's
 PTX. Past --budget seconds nothing new starts; a run is cut after
---timeout seconds.
+--timeout seconds, and none outlives the budget by more than --timeout.
 """
 
 import argparse
@@ -31,7 +31,20 @@ import numpy as np
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+# When --budget runs out: no subprocess outlives it by more than --timeout
+# (set by main()).
+_END = None
+
+
+def cap(timeout):
+    """`timeout`, or less: what is left of --budget plus --timeout."""
+    if _END is None:
+        return timeout
+    return max(5.0, min(timeout, _END - time.monotonic()))
+
+
 def run(cmd, timeout):
+    timeout = cap(timeout)
     try:
         p = subprocess.run(cmd, capture_output=True, text=True,
                            timeout=timeout)
@@ -106,11 +119,11 @@ def workload(xla_run, flags, d, timeout, first, runs):
         if rc != 0:
             return name, "fail", "exit %s: %s" % (rc, text.strip()[-300:])
         lines += [l.strip() for l in text.splitlines() if "time" in l]
-        check = subprocess.run([sys.executable, os.path.join(
+        rc, text = run([sys.executable, os.path.join(
             ROOT, "examples", "verify_export.py"), d, "--actual", tmp],
-            capture_output=True, text=True)
-        status = "pass" if check.returncode == 0 else "fail"
-        lines.append(check.stdout.strip().replace("\n", "; "))
+            timeout)
+        status = "pass" if rc == 0 else "fail"
+        lines.append(text.strip().replace("\n", "; "))
     if first:
         # Fused and unfused code round differently (sums reassociated):
         # the export's relative tolerance, and an absolute one for zeros.
@@ -134,6 +147,15 @@ def workload(xla_run, flags, d, timeout, first, runs):
     return name, status, "; ".join(lines)
 
 
+def guarded(check, name, *args):
+    """`check(*args)`, or a failure naming what it raised: one program's
+    unreadable output does not end the run."""
+    try:
+        return check(*args)
+    except Exception as e:  # noqa: BLE001 (reported, not hidden)
+        return name, "fail", "%s: %s" % (type(e).__name__, e)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("xla_run")
@@ -150,6 +172,9 @@ def main():
     ap.add_argument("--budget", type=float, default=0)
     args = ap.parse_args()
     start = time.monotonic()
+    global _END
+    if args.budget:
+        _END = start + args.budget + args.timeout
 
     def late():
         return args.budget and time.monotonic() - start > args.budget
@@ -162,8 +187,9 @@ def main():
             if late():
                 results.append((os.path.basename(d), "n/a", "past --budget"))
                 continue
-            results.append(workload(args.xla_run, args.flag, d, args.timeout,
-                                    i == 0, args.runs))
+            results.append(guarded(workload, os.path.basename(d),
+                                   args.xla_run, args.flag, d, args.timeout,
+                                   i == 0, args.runs))
             print("%s %s: %s" % results[-1], flush=True)
     sources = [] if args.no_e2e else sorted(
         f for f in glob.glob(os.path.join(ROOT, "test", "e2e", "*.mlir"))
@@ -172,7 +198,8 @@ def main():
     def one(source):
         if late():
             return os.path.basename(source)[:-5], "n/a", "past --budget"
-        return e2e_one(args.xla_run, args.flag, source, args.timeout)
+        return guarded(e2e_one, os.path.basename(source)[:-5], args.xla_run,
+                       args.flag, source, args.timeout)
 
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for r in pool.map(one, sources):

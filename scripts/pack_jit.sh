@@ -42,7 +42,8 @@ mkdir -p "$stage/jit/bin" "$stage/jit/lib" "$stage/jit/cuda/nvvm/libdevice"
 # versions the GPU machines' newer systems provide).
 ldd "$xla_run" | awk '$3 ~ /^\// {print $3}' | while read -r lib; do
   case "$(basename "$lib")" in
-  libc.so* | libm.so* | libstdc++.so* | libgcc_s.so* | ld-linux*) ;;
+  libc.so* | libm.so* | libstdc++.so* | libgcc_s.so* | ld-linux* | \
+    libpthread.so* | libdl.so* | librt.so* | libresolv.so*) ;;
   *) cp -L "$lib" "$stage/jit/lib/" ;;
   esac
 done
@@ -54,7 +55,11 @@ cat >"$stage/jit/xla-run" <<'EOF'
 #!/bin/sh
 here="$(dirname "$(readlink -f "$0")")"
 export LD_LIBRARY_PATH="$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-export CUDA_HOME="${CUDA_HOME:-$here/cuda}"
+# The carried libdevice unless CUDA_HOME names a toolkit that has one
+# (ptxas is then still looked for in /usr/local/cuda and on PATH).
+if [ ! -f "${CUDA_HOME:-/nonexistent}/nvvm/libdevice/libdevice.10.bc" ]; then
+  export CUDA_HOME="$here/cuda"
+fi
 exec "$here/bin/xla-run" --no-cache "$@"
 EOF
 chmod +x "$stage/jit/xla-run"

@@ -36,6 +36,8 @@ touch "$work/not-a-program"
 cat >"$work/inside.sh" <<EOF
 set -euo pipefail
 for path in ${hide[*]}; do
+  # (A path already hidden behind another, e.g. ptxas inside the toolkit.)
+  [ -e "\$path" ] || continue
   if [ -d "\$path" ]; then mount --bind "$work/empty" "\$path"
   else mount --bind "$work/not-a-program" "\$path"; fi
 done
@@ -52,7 +54,9 @@ if [ -f "$work/jit/cuda/nvvm/libdevice/libdevice.10.bc" ]; then
     --input "$ROOT/test/e2e/Inputs/tiny_f32.npy" --dump-to "$work/dump" \
     >/dev/null 2>&1 || true
   grep -q "^\.target sm_90a" "$work"/dump/ptx/*.ptx
-  ! grep -q "\.extern .*__nv_" "$work"/dump/ptx/*.ptx
+  if grep -q "\.extern .*__nv_" "$work"/dump/ptx/*.ptx; then
+    echo "test_portable_jit.sh: the PTX calls libdevice"; exit 1
+  fi
   echo "PTX without ptxas: \$(ls "$work"/dump/ptx | wc -l) kernel module(s)"
 else
   echo "no libdevice packed (no CUDA toolkit here): PTX check skipped"

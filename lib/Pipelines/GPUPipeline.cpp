@@ -142,21 +142,28 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   target.chip = options.chip;
   target.features = options.ptxFeatures;
   target.optLevel = options.gpuOptLevel;
-  // libdevice implements the math functions (__nv_expf, ...);
-  // xla-gpu-module-to-binary rejects a kernel that calls one without it.
-  std::string libdevice = findInCUDAToolkit(
-      options.cudaToolkit, {"nvvm", "libdevice", "libdevice.10.bc"},
-      /*executable=*/false);
-  if (!libdevice.empty())
-    target.linkLibs.push_back(libdevice);
-  pm.addPass(createGpuNVVMAttachTarget(target));
-  addDeviceLowering(pm);
   // The toolkit with ptxas makes cubins; without one the kernels stay PTX,
   // which the driver compiles when it loads them (LLVM's NVPTX back end
   // needs no CUDA).
   std::string toolkit =
       findInCUDAToolkit(options.cudaToolkit, {"bin", "ptxas"},
                         /*executable=*/true);
+  // libdevice implements the math functions (__nv_expf, ...);
+  // xla-gpu-module-to-binary rejects a kernel that calls one without it.
+  // Also in the toolkit that ptxas came from (found on PATH).
+  std::string libdevice = findInCUDAToolkit(
+      options.cudaToolkit, {"nvvm", "libdevice", "libdevice.10.bc"},
+      /*executable=*/false);
+  if (libdevice.empty() && !toolkit.empty()) {
+    llvm::SmallString<128> path(toolkit);
+    llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
+    if (llvm::sys::fs::exists(path))
+      libdevice = std::string(path);
+  }
+  if (!libdevice.empty())
+    target.linkLibs.push_back(libdevice);
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  addDeviceLowering(pm);
   std::string format = options.gpuFormat;
   if (format.empty())
     format = toolkit.empty() ? "isa" : "fatbin";

@@ -76,9 +76,10 @@ struct FinalizeMemRefToLLVMPass
         copying.push_back(function);
     }
     bool copies = !copying.empty();
+    // Before the serial ops convert: their copies would declare it too.
+    bool hadCopyFunction = module.lookupSymbol(kCopyFunction);
     if (failed(convertSerially(serial, converter, target)))
       return signalPassFailure();
-    bool hadCopyFunction = module.lookupSymbol(kCopyFunction);
     if (failed(declareCalls(module, converter, allocates, frees, copies)))
       return signalPassFailure();
 
