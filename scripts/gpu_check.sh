@@ -23,7 +23,9 @@
 # of what a session most needs: the benchmarks next to JAX, PyTorch,
 # cuBLAS and the copy (with each one's error against float64, the GPU's
 # clocks logged meanwhile); the e2e programs and the workloads against
-# JAX (a failed one again under compute-sanitizer); the models of public
+# JAX (a failed one again under compute-sanitizer); Nsight Compute's
+# profiles of the memory-bound benchmarks and the BERT step, ours and
+# XLA:GPU's (bench/gpu_profile.py); the models of public
 # libraries next to XLA:GPU; `xla-run --target=cuda` (the JIT) on the e2e
 # programs and the workloads; the workloads with the experiments' flags;
 # the benchmark variants against the first set ($GPU_BENCH_VARIANT_ONLY:
@@ -192,6 +194,31 @@ for base in site.getsitepackages():
       grep -E "^=========  *(Invalid|at|by|Access|and)|ERROR SUMMARY" \
         "$out/sanitizer-$w.txt" | head -12 || true
     done
+  fi
+  # 2b. Why the times are what they are: Nsight Compute on the
+  # memory-bound benchmarks and the BERT step's kernels, ours then
+  # XLA:GPU's (DRAM throughput, occupancy, stall reasons per kernel;
+  # bench/gpu_profile.py). ncu's CSVs come back in the archive.
+  if command -v ncu >/dev/null && s=$(phase "profiles (ncu)" 75); then
+    workload=()
+    if tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader \
+      ./bert_train.gpu.so 2>/dev/null ||
+      tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader \
+        bert_train.gpu.so 2>/dev/null; then
+      workload=(--workload /tmp/gpu-loader/bert_train.gpu.so)
+    fi
+    timeout "$s" python3 bench/gpu_profile.py run --loader "$loader" \
+      --out "$out/profiles" --bench .gpu/bench \
+      --only 'reduce_sum|softmax_4096|layernorm' "${workload[@]}" \
+      --budget $((s - 5)) >"$out/profiles.txt" 2>&1 ||
+      echo "profiles: exit $?"
+    grep -E "^###|^gpu_profile|no kernels" "$out/profiles.txt" | head -12 ||
+      true
+    # The CSVs as .csv files of $out, for the archive.
+    for f in "$out"/profiles/ncu-*.csv; do
+      if [ -f "$f" ]; then mv "$f" "$out/$(basename "$f")"; fi
+    done
+    rm -rf "$out/profiles"
   fi
   # 3. Programs of public libraries, ours next to XLA:GPU, one at a time
   # so that each is timed on an otherwise idle GPU.
