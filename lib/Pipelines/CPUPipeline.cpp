@@ -145,6 +145,10 @@ void xla::buildLinalgToLLVMPipeline(OpPassManager &pm,
     // A max reduction's NaN test off the accumulator's chain (before
     // scf-to-cf, while the loops still carry it).
     functions.addPass(createExpandMinMaxPass());
+    // Code without the runtime (objects for C programs) copies strided
+    // views itself: the copy function upstream calls is MLIR's.
+    if (!options.runtimeAlloc)
+      functions.addPass(createLowerStridedCopiesPass());
     // Without rollback, the conversion driver changes the IR as patterns
     // apply instead of recording each change to undo: these patterns do
     // not fail once they have started (and the objects stay the same).

@@ -911,6 +911,27 @@ def ExpandMinMaxPass : Pass<"xla-expand-min-max"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def LowerStridedCopiesPass : Pass<"xla-lower-strided-copies"> {
+  let summary = "Copy between buffers that are not both contiguous with "
+                "loops of loads and stores";
+  let description = [{
+    `finalize-memref-to-llvm` lowers a `memref.copy` of two contiguous
+    buffers to `llvm.intr.memcpy` and any other to a call of `memrefCopy`,
+    a function of MLIR's C runner utilities (or, with
+    `use-generic-functions`, of our runtime). Code that must not depend on
+    either, an object for a C program (`--runtime-alloc=false`), copies a
+    strided view itself: this pass rewrites each `memref.copy` that
+    upstream's lowering would not make a `memcpy` into a loop nest
+    (`scf.for`, one loop per dimension, the last innermost) of
+    `memref.load` and `memref.store`, which LLVM then optimizes like any
+    loop. Dynamic sizes come from the source (`memref.dim`); a copy of
+    rank 0 is one load and one store. Contiguous copies are left alone.
+    Run it before `convert-scf-to-cf`.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def SinkToStoresPass : Pass<"xla-sink-to-stores"> {
   let summary = "Compute each stored value just before its store";
   let description = [{
