@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer harness xla-fuzz (tools/fuzz) for N minutes:
 #   scripts/fuzz.sh [MINUTES] [WORKERS]      (default 10 minutes, 1 worker)
+#   XLA_FUZZ_TARGET=cuda scripts/fuzz.sh ... (the GPU pipeline, kernels
+#                                             compiled for the emulator)
 # Seeds: every .mlir file of test/ and ../shared/conformance, linked in
 # place (never copied) into build-san/fuzz/seeds; new inputs go to
 # build-san/fuzz/corpus, crashes, timeouts and OOMs to build-san/fuzz/
@@ -28,7 +30,8 @@ for dir in "$ROOT/test" "$ROOT/../shared/conformance"; do
 done
 python3 "$ROOT/scripts/fuzz_dict.py" "$ROOT/test" "$ROOT/../shared/conformance" \
   -o "$WORK/xla.dict"
-echo "fuzz: $n seed programs, $MINUTES minute(s), $WORKERS worker(s)"
+echo "fuzz: $n seed programs, $MINUTES minute(s), $WORKERS worker(s)," \
+  "target ${XLA_FUZZ_TARGET:-host}"
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"

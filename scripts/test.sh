@@ -31,10 +31,13 @@ python3 "$ROOT/scripts/corpus_roundtrip.py"
 # build-static/), run without LLVM 22 and the CUDA toolkit in sight.
 "$ROOT/scripts/test_portable_jit.sh"
 # The sanitizer build (build-san/): the lit suite under ASan, UBSan and
-# LeakSanitizer, then a short fuzz run (docs/robustness.md). It shares the
+# LeakSanitizer, then short fuzz runs of the CPU and GPU pipelines
+# (docs/robustness.md). It shares the
 # ccache with build/, so after the first time it mostly links.
 # XLA_SKIP_SANITIZERS=1 leaves it out of a quick local run.
 if [ "${XLA_SKIP_SANITIZERS:-0}" != 1 ]; then
   "$ROOT/scripts/build-sanitizers.sh" check-xla-mlir
   FUZZ_SEED="${FUZZ_SEED:-1}" "$ROOT/scripts/fuzz.sh" "${FUZZ_MINUTES:-1}"
+  XLA_FUZZ_TARGET=cuda FUZZ_SEED="${FUZZ_SEED:-1}" \
+    "$ROOT/scripts/fuzz.sh" "${FUZZ_MINUTES:-1}"
 fi

@@ -56,6 +56,15 @@ struct Harness {
       std::abort();
     }
     target = *host;
+    // XLA_FUZZ_TARGET: a --target spec (`cuda`: the GPU pipeline).
+    if (const char *spec = std::getenv("XLA_FUZZ_TARGET"); spec && *spec) {
+      if (llvm::Error error = target.applyOverrides(spec)) {
+        llvm::errs() << "XLA_FUZZ_TARGET: " << llvm::toString(std::move(error))
+                     << "\n";
+        std::abort();
+      }
+      options.gpuEmulate = !target.gpu.empty();
+    }
     // A mutated program's tensors are small or rejected: the limit keeps a
     // valid program with large constants from spending the input's time
     // budget (and memory) folding them.
