@@ -31,6 +31,7 @@ import csv
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -224,20 +225,26 @@ def profile(command, csv_path, launches, from_start, cache, timeout):
         for stale in (csv_path, csv_path + ".out"):
             if os.path.exists(stale):
                 os.remove(stale)
+        # A session of its own: on a timeout the program ncu started goes
+        # too, not only ncu (it would hold the GPU for the phases after).
+        proc = subprocess.Popen(ncu + command, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True,
+                                start_new_session=True)
         try:
-            proc = subprocess.run(ncu + command, capture_output=True,
-                                  text=True, timeout=timeout)
+            output, _ = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
             print("  timed out after %.0f s" % timeout)
             return []
         with open(csv_path + ".out", "w") as fh:
-            fh.write(proc.stdout + proc.stderr)
+            fh.write(output)
         rows = read_rows(csv_path) if os.path.exists(csv_path) else []
         if not rows:  # an ncu that printed the report on stdout
             rows = read_rows(csv_path + ".out")
         if rows:
             return rows
-        text = proc.stdout + proc.stderr
+        text = output
         if os.path.exists(csv_path):
             with open(csv_path, errors="replace") as fh:
                 text += fh.read()
