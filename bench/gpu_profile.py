@@ -89,15 +89,13 @@ def number(row, *names):
 def stalls(row):
     """The two largest stall reasons, in cycles per issued instruction."""
     found = []
-    for key, value in row.items():
+    for key in row:
         m = re.match(r"smsp__average_warp(?:s_issue|_latency_issue)_stalled_"
                      r"(\w+?)(?:_per_issue_active)?\.ratio$", key)
-        if not m or m.group(1).startswith("not_issued"):
-            continue
-        try:
-            found.append((float(value.replace(",", "")), m.group(1)))
-        except ValueError:
-            pass
+        cycles = number(row, key)
+        if m and cycles is not None and not m.group(1).startswith(
+                "not_issued"):
+            found.append((cycles, m.group(1)))
     found.sort(reverse=True)
     return ", ".join("%s %.1f" % (name, v) for v, name in found[:2])
 

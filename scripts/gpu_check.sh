@@ -133,9 +133,14 @@ run)
   nvidia-smi --query-gpu=timestamp,clocks.sm,clocks.mem,power.draw,utilization.gpu \
     --format=csv,noheader -lms 100 >"$out/clocks.csv" 2>&1 &
   clocks=$!
-  tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader ./xla-load-artifact \
-    2>/dev/null ||
-    tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader xla-load-artifact
+  # unpack FILE: FILE of the default artifact set into /tmp/gpu-loader
+  # (the archive names its members with or without "./").
+  unpack() {
+    tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader "./$1" \
+      2>/dev/null ||
+      tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader "$1"
+  }
+  unpack xla-load-artifact
   loader=/tmp/gpu-loader/xla-load-artifact
   # cuBLAS of the Python packages (PyTorch's, JAX's), for --gpu-cublas.
   if [ -z "${XLA_CUBLAS_LIBRARY:-}" ]; then
@@ -184,10 +189,7 @@ for base in site.getsitepackages():
     for w in $(sed -n 's/^FAIL \([a-z_]*\): .*/\1/p' "$out/run-e2e.log" |
       head -2); do
       s=$(phase "compute-sanitizer $w" 60) || break
-      tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader "./$w.gpu.so" \
-        2>/dev/null ||
-        tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader "$w.gpu.so" ||
-        continue
+      unpack "$w.gpu.so" || continue
       timeout "$s" compute-sanitizer --print-limit 4 --show-backtrace no \
         "$loader" "/tmp/gpu-loader/$w.gpu.so" >"$out/sanitizer-$w.txt" \
         2>&1 || true
@@ -201,10 +203,7 @@ for base in site.getsitepackages():
   # bench/gpu_profile.py). ncu's CSVs come back in the archive.
   if command -v ncu >/dev/null && s=$(phase "profiles (ncu)" 75); then
     workload=()
-    if tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader \
-      ./bert_train.gpu.so 2>/dev/null ||
-      tar -xJf .gpu/art/artifacts.tar.xz -C /tmp/gpu-loader \
-        bert_train.gpu.so 2>/dev/null; then
+    if unpack bert_train.gpu.so 2>/dev/null; then
       workload=(--workload /tmp/gpu-loader/bert_train.gpu.so)
     fi
     timeout "$s" python3 bench/gpu_profile.py run --loader "$loader" \

@@ -924,8 +924,8 @@ def LowerStridedCopiesPass : Pass<"xla-lower-strided-copies"> {
     upstream's lowering would not make a `memcpy` into a loop nest
     (`scf.for`, one loop per dimension, the last innermost) of
     `memref.load` and `memref.store`, which LLVM then optimizes like any
-    loop. Dynamic sizes come from the source (`memref.dim`); a copy of
-    rank 0 is one load and one store. Contiguous copies are left alone.
+    loop. Dynamic sizes come from the source (`memref.dim`). Contiguous
+    copies (those of rank 0 too) and unranked ones are left alone.
     Run it before `convert-scf-to-cf`.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect",
