@@ -130,6 +130,7 @@ ContractionBlock xla::gpu_kernels::contractionBlock(
       arith::MulIOp::create(b, loc, tileIndex[2], constant(b, loc, tileM));
   block.n0 =
       arith::MulIOp::create(b, loc, tileIndex[3], constant(b, loc, tileN));
+  block.split = tileIndex[0];
   block.kBegin = constant(b, loc, 0);
   block.kEnd = constant(b, loc, roles.product(dims.k));
   if (split.splits > 1) {
@@ -188,28 +189,47 @@ void xla::gpu_kernels::requestMinBlocks(gpu::LaunchOp launch, StringRef name,
   module->setAttr(kKernelMinBlocks, wanted.getDictionary(b.getContext()));
 }
 
+void xla::gpu_kernels::finishContractionKernel(
+    OpBuilder &b, gpu::LaunchOp launch, linalg::LinalgOp op,
+    const ContractionRoles &roles, const SplitPartials &partials,
+    linalg::FillOp fill, const OutputEpilogue *epilogue,
+    const OperandPrologues &prologues) {
+  if (partials)
+    sumSplitPartials(b, launch, op, roles, partials,
+                     fill ? fill.getInputs()[0] : Value(), epilogue);
+  endContractionKernel(op, fill, epilogue, prologues);
+}
+
 void xla::gpu_kernels::addAccumulators(
     OpBuilder &b, Location loc, linalg::LinalgOp op,
     const ContractionRoles &roles, ArrayRef<Value> batch, ArrayRef<Value> rows,
     ArrayRef<Value> rowOk, ArrayRef<Value> cols, ArrayRef<Value> colOk,
-    ValueRange acc, bool atomic, Value initial,
+    ValueRange acc, const SplitPartials &partials, Value split, Value initial,
     const OutputEpilogue *epilogue) {
-  assert(!(atomic && (initial || epilogue)) && "split k adds to the output");
   OpOperand *out = op.getDpsInitOperand(0);
   AffineMap outMap = op.getMatchingIndexingMap(out);
+  const linalg::ContractionDimensions &dims = roles.dims;
   for (auto [i, row] : llvm::enumerate(rows))
     for (auto [j, col] : llvm::enumerate(cols)) {
       Value ok = arith::AndIOp::create(b, loc, rowOk[i], colOk[j]);
       auto guard = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
       OpBuilder then = guard.getThenBodyBuilder();
-      SmallVector<Value> ivs = roles.ivs(then, loc, batch, row, col, {});
-      SmallVector<Value> indices = applyMap(then, loc, outMap, ivs);
       Value result = acc[i * cols.size() + j];
-      if (atomic) {
-        memref::AtomicRMWOp::create(then, loc, arith::AtomicRMWKind::addf,
-                                    result, out->get(), indices);
+      if (partials) {
+        // [split, batch, m, n]: the batch's loops flattened in loop order.
+        Value batchIndex = constant(then, loc, 0);
+        for (auto [d, index] : llvm::zip(dims.batch, batch))
+          batchIndex = arith::AddIOp::create(
+              then, loc,
+              arith::MulIOp::create(then, loc, batchIndex,
+                                    constant(then, loc, roles.loopSizes[d])),
+              index);
+        memref::StoreOp::create(then, loc, result, partials.buffer,
+                                {split, batchIndex, row, col});
         continue;
       }
+      SmallVector<Value> ivs = roles.ivs(then, loc, batch, row, col, {});
+      SmallVector<Value> indices = applyMap(then, loc, outMap, ivs);
       Value old = initial ? initial
                           : memref::LoadOp::create(then, loc, out->get(),
                                                    indices)
@@ -222,9 +242,8 @@ void xla::gpu_kernels::addAccumulators(
     }
 }
 
-linalg::FillOp xla::gpu_kernels::foldableOutputFill(linalg::LinalgOp op,
-                                                    int64_t splits) {
-  return splits > 1 ? linalg::FillOp() : wholeOutputFills(op)[0];
+linalg::FillOp xla::gpu_kernels::foldableOutputFill(linalg::LinalgOp op) {
+  return wholeOutputFills(op)[0];
 }
 
 namespace {
@@ -371,7 +390,6 @@ void xla::gpu_kernels::emitTiledContractionKernel(
     const linalg::ContractionDimensions &dims, const ContractionTile &tile,
     StringRef name, const OutputEpilogue *epilogue,
     const OperandPrologues &prologues) {
-  assert(!(epilogue && tile.splitK > 1) && "split k adds to the output");
   Location loc = op.getLoc();
   ContractionRoles roles =
       beginContractionKernel(b, op, dims, epilogue, prologues);
@@ -383,7 +401,8 @@ void xla::gpu_kernels::emitTiledContractionKernel(
   int64_t threads = tile.threads();
   KSplit split(sizeK, tile.k, tile.splitK);
   // Found before the launch exists: it captures the output.
-  linalg::FillOp fill = foldableOutputFill(op, split.splits);
+  linalg::FillOp fill = foldableOutputFill(op);
+  SplitPartials partials = allocateSplitPartials(b, loc, roles, split.splits);
 
   OpOperand *lhs = op.getDpsInputOperand(0), *rhs = op.getDpsInputOperand(1);
   AffineMap lhsMap = op.getMatchingIndexingMap(lhs);
@@ -433,9 +452,9 @@ void xla::gpu_kernels::emitTiledContractionKernel(
     colOk.push_back(lessThan(b, loc, cols.back(), sizeN));
   }
   // The accumulators start from zero and are added to the output at the
-  // end (atomically with split k): starting from the output's values would
-  // keep the addresses of its loads live in registers across the k loop,
-  // 64 pointers for an 8x8 tile, and spill.
+  // end (stored as partials with split k): starting from the output's
+  // values would keep the addresses of its loads live in registers across
+  // the k loop, 64 pointers for an 8x8 tile, and spill.
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(outElement));
   SmallVector<Value> initial(tile.threadM * tile.threadN, zero);
 
@@ -477,9 +496,10 @@ void xla::gpu_kernels::emitTiledContractionKernel(
       });
 
   addAccumulators(b, loc, op, roles, batch, rows, rowOk, cols, colOk,
-                  loop.getResults(), split.splits > 1,
+                  loop.getResults(), partials, block.split,
                   fill ? fill.getInputs()[0] : Value(), epilogue);
   contractMultiplyAdds(loop);
   requestMinBlocks(launch, name, tile.minBlocks);
-  endContractionKernel(op, fill, epilogue, prologues);
+  finishContractionKernel(b, launch, op, roles, partials, fill, epilogue,
+                          prologues);
 }

@@ -453,8 +453,8 @@ void emitRowFusionKernel(mlir::OpBuilder &b, mlir::func::FuncOp func,
 /// output tile, looping over `k` in steps staged through shared memory;
 /// each thread holds a `threadM` x `threadN` tile of accumulators. With
 /// `splitK` > 1, that many blocks share each output tile, each summing a
-/// run of k steps and adding it to the output atomically (so the order of
-/// a float sum is not fixed, as with XLA:GPU's atomic split-k).
+/// run of k steps into its slice of `SplitPartials`, which a second kernel
+/// adds in a fixed order.
 struct ContractionTile {
   int64_t m, n, k, threadM, threadN;
   int64_t splitK = 1;
@@ -495,6 +495,8 @@ struct ContractionRoles {
 struct ContractionBlock {
   llvm::SmallVector<mlir::Value> batch;
   mlir::Value m0, n0, kBegin, kEnd;
+  /// Which run of k the block sums (0 without split k).
+  mlir::Value split;
 };
 
 /// How many blocks share an output tile (`splits`) and how much of k each
@@ -536,13 +538,43 @@ void endContractionKernel(mlir::linalg::LinalgOp op,
 void requestMinBlocks(mlir::gpu::LaunchOp launch, llvm::StringRef name,
                       int64_t minBlocks);
 
+/// Where the blocks of a contraction whose k is split (`splits` > 1) put
+/// their sums: a device buffer of [splits, batch, m, n] f32 (each role's
+/// loops flattened), one slice per run of k. A second kernel adds the
+/// slices in split order (`sumSplitPartials`), so the result is the same
+/// at every run, which atomic adds, in the blocks' order of arrival, are
+/// not. Null `buffer`: k is not split.
+struct SplitPartials {
+  mlir::Value buffer;
+  int64_t splits = 1;
+  explicit operator bool() const { return static_cast<bool>(buffer); }
+};
+
+/// The partials of `op`'s kernel, allocated at `b` (before its launch),
+/// for `splits` > 1; none otherwise.
+SplitPartials allocateSplitPartials(mlir::OpBuilder &b, mlir::Location loc,
+                                    const ContractionRoles &roles,
+                                    int64_t splits);
+
+/// After `launch`, the kernel that filled `partials`: a kernel that, for
+/// each output element of `op`, starts from `initial` (the value of a fill
+/// of the whole output it replaces) or else the output's value, adds the
+/// splits' sums in order (in runs of at most 16 splits a thread, the runs'
+/// sums then in order) and stores the result, through `epilogue` if any;
+/// then the partials are freed.
+void sumSplitPartials(mlir::OpBuilder &b, mlir::gpu::LaunchOp launch,
+                      mlir::linalg::LinalgOp op, const ContractionRoles &roles,
+                      const SplitPartials &partials, mlir::Value initial,
+                      const OutputEpilogue *epilogue);
+
 /// Adds a thread's accumulators, `acc[i * cols.size() + j]` for output
 /// (rows[i], cols[j]) where rowOk[i] and colOk[j], to `op`'s output: a
-/// load, add and store, an atomic add with `atomic` (split k), or with
-/// `initial` (the value of a fill of the whole output, not with `atomic`)
-/// a store of `initial` plus the accumulator. With `epilogue` (not with
-/// `atomic`) the sum goes through `applyOutputEpilogue` instead of a
-/// store.
+/// load, add and store, or with `initial` (the value of a fill of the
+/// whole output) a store of `initial` plus the accumulator; with
+/// `epilogue` the sum goes through `applyOutputEpilogue` instead of a
+/// store. With `partials` (split k) the accumulators are stored in the
+/// block's `split` slice instead; `initial` and `epilogue` then belong to
+/// `sumSplitPartials`.
 void addAccumulators(mlir::OpBuilder &b, mlir::Location loc,
                      mlir::linalg::LinalgOp op, const ContractionRoles &roles,
                      llvm::ArrayRef<mlir::Value> batch,
@@ -550,14 +582,24 @@ void addAccumulators(mlir::OpBuilder &b, mlir::Location loc,
                      llvm::ArrayRef<mlir::Value> rowOk,
                      llvm::ArrayRef<mlir::Value> cols,
                      llvm::ArrayRef<mlir::Value> colOk, mlir::ValueRange acc,
-                     bool atomic, mlir::Value initial = {},
+                     const SplitPartials &partials, mlir::Value split,
+                     mlir::Value initial = {},
                      const OutputEpilogue *epilogue = nullptr);
 
-/// The fill of the whole output of contraction `op` that its kernel can
-/// fold into its stores (`wholeOutputFills`), or null: none with split k
-/// (`splits` > 1), whose blocks add to the output in any order.
-mlir::linalg::FillOp foldableOutputFill(mlir::linalg::LinalgOp op,
-                                        int64_t splits);
+/// The end of a contraction kernel's generator after its `launch`: the
+/// sum of the splits' partials if k is split, then `endContractionKernel`.
+void finishContractionKernel(mlir::OpBuilder &b, mlir::gpu::LaunchOp launch,
+                             mlir::linalg::LinalgOp op,
+                             const ContractionRoles &roles,
+                             const SplitPartials &partials,
+                             mlir::linalg::FillOp fill,
+                             const OutputEpilogue *epilogue,
+                             const OperandPrologues &prologues = {});
+
+/// The fill of the whole output of contraction `op` that its kernel (or,
+/// with split k, the sum of its splits) can fold into its stores
+/// (`wholeOutputFills`), or null.
+mlir::linalg::FillOp foldableOutputFill(mlir::linalg::LinalgOp op);
 
 /// The dimensions of a linalg contraction (a body of multiplies, adds and
 /// casts, projected permutation maps, float operands, an f32 result) with
@@ -572,8 +614,7 @@ matchContraction(mlir::linalg::LinalgOp op);
 /// from shared memory. The m, n and k dimensions may each be several loops
 /// (flattened in loop order). An operand with a prologue is computed by it
 /// as it is staged. Replaces `op`, a fill of its output that
-/// `foldableOutputFill` finds, `epilogue`'s op (not with split k) and the
-/// prologues' ops.
+/// `foldableOutputFill` finds, `epilogue`'s op and the prologues' ops.
 void emitTiledContractionKernel(
     mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
     const mlir::linalg::ContractionDimensions &dims,
@@ -612,9 +653,9 @@ int64_t skinnyRhsWidth(mlir::linalg::LinalgOp op,
 /// `tile.unroll` steps of k first, then each row's lhs values there (one
 /// vector load where the lhs's contiguous dimension is k), and adds the
 /// products into its accumulators; at the end they go to the output as in
-/// the tiled kernel (atomically with split k, folding a fill of the output,
-/// through `epilogue` without). Replaces `op`, the fill and the epilogue's
-/// op.
+/// the tiled kernel (into partials with split k, folding a fill of the
+/// output, through `epilogue`). Replaces `op`, the fill and the
+/// epilogue's op.
 void emitSkinnyContractionKernel(
     mlir::OpBuilder &b, mlir::linalg::LinalgOp op,
     const mlir::linalg::ContractionDimensions &dims, const SkinnyTile &tile,

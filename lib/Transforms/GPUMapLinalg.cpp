@@ -61,7 +61,7 @@ static Tile chooseTile(ArrayRef<Tile> candidates, int64_t batch, int64_t m,
 /// Blocks that share each output tile, splitting k, when the tiles alone
 /// leave multiprocessors idle: about two blocks per multiprocessor, each
 /// still summing at least 256 of k (a shorter run spends more on its
-/// prologue and atomics than it saves). A 20 x 768 product with k = 30522
+/// prologue and its partials than it saves). A 20 x 768 product with k = 30522
 /// gets 24 tiles of 32x32 in 11 splits.
 static int64_t splitK(int64_t blocks, int64_t k, int64_t smCount) {
   constexpr int64_t kMinSplitLength = 256;
@@ -294,7 +294,7 @@ private:
       tile.splitK = splitK(batch * llvm::divideCeil(n, kThreads * width), k,
                            smCount);
       std::optional<OutputEpilogue> epilogue =
-          epilogueOf(op, contractionEpilogues && tile.splitK == 1);
+          epilogueOf(op, contractionEpilogues || tile.splitK > 1);
       emitSkinnyContractionKernel(b, op, dims, tile, nextKernelName(func),
                                   epilogue ? &*epilogue : nullptr);
       return true;
@@ -310,7 +310,7 @@ private:
     tile.splitK =
         splitK(batch * llvm::divideCeil(n, kWarps * rows), k, smCount);
     std::optional<OutputEpilogue> epilogue =
-        epilogueOf(op, contractionEpilogues && tile.splitK == 1);
+        epilogueOf(op, contractionEpilogues || tile.splitK > 1);
     emitSkinnyDotKernel(b, op, dims, tile, nextKernelName(func),
                         epilogue ? &*epilogue : nullptr);
     return true;
@@ -389,7 +389,7 @@ private:
       if (asyncCopies)
         chooseStages(tile, k);
       std::optional<OutputEpilogue> epilogue =
-          epilogueOf(op, contractionEpilogues && tile.splitK == 1);
+          epilogueOf(op, contractionEpilogues || tile.splitK > 1);
       std::array<std::optional<OperandPrologue>, 2> storage;
       OperandPrologues prologues =
           prologuesOf(op, epilogue ? &*epilogue : nullptr, storage);
@@ -408,7 +408,7 @@ private:
     tile.splitK = splitK(blocks, k, smCount);
     tile.minBlocks = std::max<int64_t>(contractionBlocks, 1);
     std::optional<OutputEpilogue> epilogue =
-        epilogueOf(op, contractionEpilogues && tile.splitK == 1);
+        epilogueOf(op, contractionEpilogues || tile.splitK > 1);
     // The 128 x 128 tile's 64 accumulators take all of the 128 registers
     // that two blocks per multiprocessor leave: a prologue's loads and
     // arithmetic where the tile is stored spill there (96 to 356 bytes in

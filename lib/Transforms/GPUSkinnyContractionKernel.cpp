@@ -72,7 +72,6 @@ void xla::gpu_kernels::emitSkinnyContractionKernel(
     OpBuilder &b, linalg::LinalgOp op,
     const linalg::ContractionDimensions &dims, const SkinnyTile &tile,
     StringRef name, const OutputEpilogue *epilogue) {
-  assert(!(epilogue && tile.splitK > 1) && "split k adds to the output");
   Location loc = op.getLoc();
   ContractionRoles roles = beginContractionKernel(b, op, dims, epilogue);
   int64_t batchCount = roles.product(dims.batch);
@@ -81,7 +80,8 @@ void xla::gpu_kernels::emitSkinnyContractionKernel(
   int64_t columns = tile.threads * tile.width;
   int64_t groupsN = llvm::divideCeil(sizeN, columns);
   KSplit split(sizeK, tile.unroll, tile.splitK);
-  linalg::FillOp fill = foldableOutputFill(op, split.splits);
+  linalg::FillOp fill = foldableOutputFill(op);
+  SplitPartials partials = allocateSplitPartials(b, loc, roles, split.splits);
 
   OpOperand *lhs = op.getDpsInputOperand(0), *rhs = op.getDpsInputOperand(1);
   AffineMap lhsMap = op.getMatchingIndexingMap(lhs);
@@ -174,10 +174,10 @@ void xla::gpu_kernels::emitSkinnyContractionKernel(
     colOk.push_back(lessThan(b, loc, cols.back(), sizeN));
   }
   addAccumulators(b, loc, op, roles, batch, rows, rowOk, cols, colOk,
-                  loop.getResults(), split.splits > 1,
+                  loop.getResults(), partials, block.split,
                   fill ? fill.getInputs()[0] : Value(), epilogue);
   contractMultiplyAdds(loop);
-  endContractionKernel(op, fill, epilogue);
+  finishContractionKernel(b, launch, op, roles, partials, fill, epilogue);
 }
 
 //===----------------------------------------------------------------------===//
@@ -207,7 +207,6 @@ void xla::gpu_kernels::emitSkinnyDotKernel(
     OpBuilder &b, linalg::LinalgOp op,
     const linalg::ContractionDimensions &dims, const SkinnyDotTile &tile,
     StringRef name, const OutputEpilogue *epilogue) {
-  assert(!(epilogue && tile.splitK > 1) && "split k adds to the output");
   Location loc = op.getLoc();
   ContractionRoles roles = beginContractionKernel(b, op, dims, epilogue);
   int64_t batchCount = roles.product(dims.batch);
@@ -220,7 +219,8 @@ void xla::gpu_kernels::emitSkinnyDotKernel(
   // loop reads 32 * width of k, and splits are whole steps.
   int64_t step = kWarp * tile.width;
   KSplit split(sizeK, step, tile.splitK);
-  linalg::FillOp fill = foldableOutputFill(op, split.splits);
+  linalg::FillOp fill = foldableOutputFill(op);
+  SplitPartials partials = allocateSplitPartials(b, loc, roles, split.splits);
 
   OpOperand *lhs = op.getDpsInputOperand(0), *rhs = op.getDpsInputOperand(1);
   AffineMap lhsMap = op.getMatchingIndexingMap(lhs);
@@ -308,8 +308,8 @@ void xla::gpu_kernels::emitSkinnyDotKernel(
     rowOk.push_back(isFirstLane);
   }
   addAccumulators(b, loc, op, roles, batch, rows, rowOk, cols, colOk, sums,
-                  split.splits > 1, fill ? fill.getInputs()[0] : Value(),
+                  partials, block.split, fill ? fill.getInputs()[0] : Value(),
                   epilogue);
   contractMultiplyAdds(loop);
-  endContractionKernel(op, fill, epilogue);
+  finishContractionKernel(b, launch, op, roles, partials, fill, epilogue);
 }

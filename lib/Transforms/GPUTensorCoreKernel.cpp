@@ -411,7 +411,6 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
     const linalg::ContractionDimensions &dims, const TensorCoreTile &tile,
     TensorCorePrecision precision, StringRef name,
     const OutputEpilogue *epilogue, const OperandPrologues &prologues) {
-  assert(!(epilogue && tile.splitK > 1) && "split k adds to the output");
   Location loc = op.getLoc();
   ContractionRoles roles =
       beginContractionKernel(b, op, dims, epilogue, prologues);
@@ -421,7 +420,8 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
   int64_t threads = tile.threads();
   KSplit split(roles.product(dims.k), tile.k, tile.splitK);
   // Found before the launch exists: it captures the output.
-  linalg::FillOp fill = foldableOutputFill(op, split.splits);
+  linalg::FillOp fill = foldableOutputFill(op);
+  SplitPartials partials = allocateSplitPartials(b, loc, roles, split.splits);
 
   Type f32 = b.getF32Type();
   auto workgroup = gpu::AddressSpaceAttr::get(
@@ -598,11 +598,11 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
     colOk.push_back(lessThan(b, loc, cols.back(), sizeN));
   }
   addAccumulators(b, loc, op, roles, block.batch, rows, rowOk, cols, colOk,
-                  loop.getResults().take_front(initial.size()),
-                  split.splits > 1,
-                  fill ? fill.getInputs()[0] : Value(), epilogue);
+                  loop.getResults().take_front(initial.size()), partials,
+                  block.split, fill ? fill.getInputs()[0] : Value(), epilogue);
   requestMinBlocks(launch, name, tile.minBlocks);
-  endContractionKernel(op, fill, epilogue, prologues);
+  finishContractionKernel(b, launch, op, roles, partials, fill, epilogue,
+                          prologues);
 }
 
 int64_t xla::gpu_kernels::TensorCoreTile::stageBytes() const {

@@ -422,17 +422,37 @@ func.func private @output_matvec_transposed_fusion(%a: memref<4x32xf32>, %b: mem
 // Split k: 20 x 768 with k = 30522 (a BERT step's masked positions times
 // the vocabulary) has 24 tiles of 32x32 for 132 multiprocessors, so 11
 // blocks share each tile, each summing 174 steps of 16 of k (the last
-// split the remaining 246), from zero, and add their sums to the output
-// atomically.
+// split the remaining 246), from zero, into its slice of the partials. A
+// second kernel, a thread per output element, adds the output's value and
+// the 11 slices in order: the same sum at every run, unlike atomic adds.
 // SM132-LABEL: func.func private @output_split_k_fusion(
+// SM132:         %[[PARTIALS:.*]] = memref.alloc() : memref<11x1x20x768xf32>
 // SM132:         gpu.launch blocks(%[[BID:[^,]*]], {{.*}}) in ({{.*}} = %c264, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}})
 // SM132:           %[[SPLIT:.*]] = arith.divui %{{.*}}, %c24
 // SM132:           %[[BEGIN:.*]] = arith.muli %[[SPLIT]], %c2784
 // SM132:           %[[END0:.*]] = arith.addi %[[BEGIN]], %c2784
 // SM132:           %[[END:.*]] = arith.minui %[[END0]], %c30522
 // SM132:           %[[R:.*]]:4 = scf.for %{{.*}} = %[[BEGIN]] to %[[END]] step %c16 iter_args(%{{.*}} = %cst,
-// SM132:           memref.atomic_rmw addf %[[R]]#0, %arg2
+// SM132:           memref.store %[[R]]#0, %[[PARTIALS]][%[[SPLIT]], %c0, %{{.*}}, %{{.*}}]
+// SM132-NOT:       memref.atomic_rmw
 // SM132-NOT:       memref.store {{.*}}, %arg2
+// SM132:         gpu.launch {{.*}} in ({{.*}} = %c60, {{.*}}) threads(%[[T:[^,]*]], {{.*}}) in ({{.*}} = %c256, {{.*}}) module(@output_split_k_fusion_1_module)
+// SM132:           %[[ID:.*]] = arith.addi %{{.*}}, %[[T]]
+// SM132:           %[[IN:.*]] = arith.cmpi ult, %[[ID]], %c15360
+// SM132:           %[[N:.*]] = arith.remui %[[ID]], %c768
+// SM132:           %[[MB:.*]] = arith.divui %[[ID]], %c768
+// SM132:           %[[M:.*]] = arith.remui %[[MB]], %c20
+// SM132:           %[[B:.*]] = arith.divui %[[MB]], %c20
+// SM132:           scf.if %[[IN]]
+// SM132:             %[[OLD:.*]] = memref.load %arg2[%[[M]], %[[N]]]
+// SM132:             %[[P0:.*]] = memref.load %[[PARTIALS]][%c0, %[[B]], %[[M]], %[[N]]]
+// SM132-COUNT-9:     memref.load %[[PARTIALS]]
+// SM132:             %[[P10:.*]] = memref.load %[[PARTIALS]][%c10, %[[B]], %[[M]], %[[N]]]
+// SM132:             %[[S0:.*]] = arith.addf %[[OLD]], %[[P0]]
+// SM132-COUNT-9:     arith.addf
+// SM132:             %[[SUM:.*]] = arith.addf %{{.*}}, %[[P10]]
+// SM132:             memref.store %[[SUM]], %arg2[%[[M]], %[[N]]]
+// SM132:         memref.dealloc %[[PARTIALS]]
 func.func private @output_split_k_fusion(%a: memref<20x30522xf32>, %b: memref<768x30522xf32>, %c: memref<20x768xf32>) attributes {xla.fusion_kind = "output"} {
   linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<20x30522xf32>, memref<768x30522xf32>) outs(%c : memref<20x768xf32>) {
   ^bb0(%x: f32, %y: f32, %acc: f32):
@@ -443,16 +463,50 @@ func.func private @output_split_k_fusion(%a: memref<20x30522xf32>, %b: memref<76
   return
 }
 
-// A fill of the output stays a kernel of its own before split k: the
-// splits add to it.
+// A fill of the output before split k is the start of the sum of the
+// splits: no kernel of its own, and no load of the output.
 // SM132-LABEL: func.func private @output_filled_split_k_fusion(
-// SM132:         linalg.fill
+// SM132-NOT:     linalg.fill
+// SM132:         memref.alloc() : memref<11x1x20x768xf32>
 // SM132:         gpu.launch
-// SM132:           memref.atomic_rmw addf
+// SM132-NOT:       memref.atomic_rmw
+// SM132:         gpu.launch
+// SM132-NOT:         memref.load %arg2
+// SM132:             %[[P0:.*]] = memref.load %alloc[%c0,
+// SM132:             arith.addf %[[P0]], %cst
+// SM132:             memref.store {{.*}}, %arg2
 func.func private @output_filled_split_k_fusion(%a: memref<20x30522xf32>, %b: memref<30522x768xf32>, %c: memref<20x768xf32>) attributes {xla.fusion_kind = "output"} {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%c : memref<20x768xf32>)
   linalg.matmul ins(%a, %b : memref<20x30522xf32>, memref<30522x768xf32>) outs(%c : memref<20x768xf32>)
+  return
+}
+
+// More than 16 splits: 32 x 64 has 2 tiles, so k = 8192 splits in 32.
+// Each thread of the sum adds a run of 16 splits (all 16 loads before the
+// first add); the first run's thread adds the output's value and the two
+// runs' sums in order, through shared memory. 128 outputs per block.
+// SM132-LABEL: func.func private @output_long_split_k_fusion(
+// SM132:         %[[PARTIALS:.*]] = memref.alloc() : memref<32x1x32x64xf32>
+// SM132:         gpu.launch
+// SM132:         gpu.launch {{.*}} in ({{.*}} = %c16, {{.*}}) threads(%[[T:[^,]*]], {{.*}}) in ({{.*}} = %c256, {{.*}}) {{.*}} workgroup(%[[SUMS:.*]] : memref<2x128xf32, #gpu.address_space<workgroup>>)
+// SM132:           %[[RI:.*]] = arith.divui %[[T]], %c128
+// SM132:           %[[LANE:.*]] = arith.remui %[[T]], %c128
+// SM132:           %[[FIRST:.*]] = arith.muli %[[RI]], %c16
+// SM132:           scf.if
+// SM132-COUNT-16:    memref.load %[[PARTIALS]]
+// SM132:             memref.store %{{.*}}, %[[SUMS]][%[[RI]], %[[LANE]]]
+// SM132:           gpu.barrier
+// SM132:           scf.if
+// SM132:             %[[OLD:.*]] = memref.load %arg2
+// SM132:             %[[R0:.*]] = memref.load %[[SUMS]][%c0, %[[LANE]]]
+// SM132:             %[[S0:.*]] = arith.addf %[[OLD]], %[[R0]]
+// SM132:             %[[R1:.*]] = memref.load %[[SUMS]][%c1, %[[LANE]]]
+// SM132:             %[[S1:.*]] = arith.addf %[[S0]], %[[R1]]
+// SM132:             memref.store %[[S1]], %arg2
+// SM132:         memref.dealloc %[[PARTIALS]]
+func.func private @output_long_split_k_fusion(%a: memref<32x8192xf32>, %b: memref<8192x64xf32>, %c: memref<32x64xf32>) attributes {xla.fusion_kind = "output"} {
+  linalg.matmul ins(%a, %b : memref<32x8192xf32>, memref<8192x64xf32>) outs(%c : memref<32x64xf32>)
   return
 }
 

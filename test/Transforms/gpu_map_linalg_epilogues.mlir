@@ -310,12 +310,31 @@ func.func private @output_selected_fusion(%a: memref<64x64xf32>, %b: memref<64x6
   return
 }
 
-// Split k: the blocks only add partial sums, so the epilogue stays a
-// kernel of its own.
+// Split k: the blocks store partial sums; the kernel that adds them, from
+// the fill's zero, applies the epilogue (with or without
+// contraction-epilogues: it has registers to spare), and stores the
+// product too (an argument: the caller may read it).
 // CHECK-LABEL: func.func private @output_split_k_fusion(
+// CHECK:         %[[PARTIALS:.*]] = memref.alloc() : memref<16x1x20x32xf32>
 // CHECK:         gpu.launch
-// CHECK:           memref.atomic_rmw addf
-// CHECK:         linalg.generic
+// CHECK:           memref.store {{.*}}, %[[PARTIALS]]
+// CHECK:         gpu.launch
+// CHECK:             %[[P0:.*]] = memref.load %[[PARTIALS]][%c0,
+// CHECK-COUNT-15:    memref.load %[[PARTIALS]]
+// CHECK:             arith.addf %[[P0]], %cst
+// CHECK-COUNT-14:    arith.addf
+// CHECK:             %[[SUM:.*]] = arith.addf
+// CHECK:             memref.store %[[SUM]], %arg2
+// CHECK:             %[[T:.*]] = math.tanh %[[SUM]]
+// CHECK:             memref.store %[[T]], %arg3
+// CHECK:         memref.dealloc %[[PARTIALS]]
+// CHECK-NOT:     linalg.generic
+// OFF-LABEL: func.func private @output_split_k_fusion(
+// OFF:         gpu.launch
+// OFF:         gpu.launch
+// OFF:             math.tanh
+// OFF-NOT:     linalg.generic
+// OFF:         return
 func.func private @output_split_k_fusion(%a: memref<20x8192xf32>, %b: memref<8192x32xf32>, %c: memref<20x32xf32>, %out: memref<20x32xf32>) attributes {xla.fusion_kind = "output"} {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%c : memref<20x32xf32>)

@@ -44,11 +44,20 @@ func.func private @output_decode_fusion(%a: memref<4x256xf32>, %b: memref<256x81
 }
 
 // 3 blocks for 8 multiprocessors: k = 768 in 3 splits of 256 (at least 256
-// each), each block adding its sums atomically.
+// each), each block storing its sums in its slice of the partials, which a
+// second kernel adds in order.
 // CHECK-LABEL: func.func private @output_split_fusion(
+// CHECK:         %[[PARTIALS:.*]] = memref.alloc() : memref<3x1x4x3072xf32>
 // CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c9, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}})
+// CHECK:           %[[SPLIT:.*]] = arith.divui %{{.*}}, %c3
 // CHECK:           scf.for %{{.*}} = %[[BEGIN:.*]] to %[[END:.*]] step %c4 iter_args(
-// CHECK-COUNT-16:  memref.atomic_rmw addf
+// CHECK-COUNT-16:  memref.store {{.*}}, %[[PARTIALS]][%[[SPLIT]], %c0,
+// CHECK-NOT:       memref.atomic_rmw
+// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c48, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}})
+// CHECK:             %[[OLD:.*]] = memref.load %arg2
+// CHECK-COUNT-3:     memref.load %[[PARTIALS]]
+// CHECK:             arith.addf %[[OLD]],
+// CHECK:         memref.dealloc %[[PARTIALS]]
 func.func private @output_split_fusion(%a: memref<4x768xf32>, %b: memref<768x3072xf32>, %c: memref<4x3072xf32>) attributes {xla.fusion_kind = "output"} {
   linalg.matmul ins(%a, %b : memref<4x768xf32>, memref<768x3072xf32>) outs(%c : memref<4x3072xf32>)
   return

@@ -114,7 +114,14 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
       the output, else the one that wastes least, the smaller on a tie.
       When the tiles alone give fewer blocks than `sm-count`, k is split
       over up to two blocks per multiprocessor, each split summing at least
-      256 of k and adding its partial sums to the output atomically. A
+      256 of k and storing its partial sums in its slice of a buffer of
+      partials; a second kernel (`sumSplitPartials`) adds the slices in a
+      fixed order (a thread per output and run of at most 16 splits, the
+      runs' sums then in order), from the value of the output's fill
+      (which goes) or else the output's, and applies the
+      product's elementwise epilogue (whatever `contraction-epilogues`
+      says: that kernel has registers to spare), so the result is the same
+      at every run, which atomic adds are not. A
       contraction whose k is contiguous in both operands (A times B
       transposed) is tiled too when m and n both have 16 or more elements;
       a matrix times a vector matches the row reduction first.
@@ -152,8 +159,9 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
     - With `contraction-epilogues`, the elementwise op that reads a tiled
       contraction's output right after it (a bias, an activation, an
       optimizer's update; `matchOutputEpilogue`) is applied by the
-      contraction's kernel to each output value it computes, not with
-      split k; the output is still stored if anything else reads it.
+      contraction's kernel to each output value it computes (with split k
+      always, by the kernel that adds the splits); the output is still
+      stored if anything else reads it.
     - With `contraction-prologues` (the default), the elementwise op that
       writes a whole operand of a tensor-core contraction or of one in
       64x64 or 32x32 tiles (128x128 tiles leave it no registers) into a
@@ -167,8 +175,9 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
       stores the tile (smaller inputs, per-row or per-column values, are
       loaded then, from the cache). A tensor-core kernel with `cp.async`
       computes and stores such an operand in the step that requests it.
-    - A fill of the whole output right before a contraction that does not
-      split k, or before a reduction, is folded into the kernel's stores.
+    - A fill of the whole output right before a contraction (into the sum
+      of the splits with split k), or before a reduction, is folded into
+      the kernel's stores.
     - With `reduction-epilogues` (the default), the elementwise op that
       reads a reduction's output right after it (`matchOutputEpilogue`: a
       per-row division, a copy into another shape) is applied by the
