@@ -376,6 +376,12 @@ def run(args):
             return "fail", "its check timed out"
         detail = check.stdout.strip().replace("\n", "; ") + (
             "; " + timing.group(0).replace("\n", "; ") if timing else "")
+        # Whether every run gave the same bits (sums in a fixed order; a
+        # scatter's atomic adds are not).
+        same = re.search(r"reproducible: .*", res.stdout)
+        if same:
+            r["reproducible"] = same.group(0)
+            detail += "; " + same.group(0)
         # Every kernel's time goes into gpu-results.json (the detail has ten).
         tsv = os.path.join(out, "kernel_times.tsv")
         if os.path.exists(tsv):

@@ -16,8 +16,10 @@
 // type and shape) and --output-dir writes output_<i>.npy, so a script can
 // compare results where no compiler is installed (scripts/gpu_artifacts.py
 // on a GPU machine); with --repeat and $XLA_GPU_TIMING also
-// kernel_times.tsv, the time of every kernel per run (the console shows ten). Exit 0 on success, 1 if a check failed, 2 if the
-// artifact did not load or run.
+// kernel_times.tsv, the time of every kernel per run (the console shows
+// ten). The repeated runs' outputs are compared with the first run's bit
+// for bit ("reproducible: K of N outputs ..."). Exit 0 on success, 1 if a
+// check failed, 2 if the artifact did not load or run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -249,6 +251,9 @@ static int runArtifact(const std::string &path, const std::string &entry,
     // Kernel times of the timed runs only (XLA_GPU_TIMING).
     gpuResetKernelTimes();
     std::vector<double> ms;
+    // Outputs whose bits changed in some run (a sum in no fixed order:
+    // atomic adds).
+    std::vector<bool> changed(outputs->size(), false);
     for (int i = 0; i < repeat; ++i) {
       CheckReport ignored;
       auto start = std::chrono::steady_clock::now();
@@ -262,6 +267,10 @@ static int runArtifact(const std::string &path, const std::string &entry,
       }
       ms.push_back(std::chrono::duration<double, std::milli>(stop - start)
                        .count());
+      for (size_t n = 0; n < outputs->size(); ++n)
+        changed[n] = changed[n] ||
+                     std::memcmp((*again)[n].data(), (*outputs)[n].data(),
+                                 (*outputs)[n].getByteSize()) != 0;
     }
     std::sort(ms.begin(), ms.end());
     std::printf("time: median %.4f ms, min %.4f ms over %d runs\n",
@@ -296,6 +305,14 @@ static int runArtifact(const std::string &path, const std::string &entry,
         }
       }
     }
+    size_t differing = std::count(changed.begin(), changed.end(), true);
+    std::printf("reproducible: %zu of %zu outputs the same bits in all %d "
+                "runs",
+                outputs->size() - differing, outputs->size(), repeat + 1);
+    for (size_t n = 0, listed = 0; n < changed.size() && listed < 10; ++n)
+      if (changed[n])
+        std::printf("%s%zu", listed++ ? ", " : "; differing: output ", n);
+    std::printf("\n");
   }
   int result = checks.passed() ? 0 : 1;
   loaded.push_back(std::move(*exe));

@@ -38,6 +38,12 @@
 // COPYSYMS: _xla_import_xla_rt_memref_copy
 // COPYSYMS-NOT: memrefCopy
 
+// --repeat N runs N more times, times them and compares each run's outputs
+// with the first run's, bit for bit.
+// RUN: xla-load-artifact %t/copy.so --repeat 2 | FileCheck %s --check-prefix=REPEAT
+// REPEAT: time: median {{.*}} ms, min {{.*}} ms over 2 runs
+// REPEAT-NEXT: reproducible: 1 of 1 outputs the same bits in all 3 runs{{$}}
+
 // RUN: not xla-load-artifact %t/prog.so other 2>&1 | FileCheck %s --check-prefix=NOENTRY
 // NOENTRY: error: {{.*}}prog.so has no compiled entry 'other'
 // RUN: not xla-load-artifact %t/missing.so 2>&1 | FileCheck %s --check-prefix=MISSING
