@@ -5,8 +5,10 @@
 // whichever order the blocks run in. Here the emulator runs them forwards,
 // then backwards; with atomic adds 382 of the 512 sums differed in their
 // last bits. 32 x 64 with k = 8192 splits in 32: two runs of 16 per
-// output, added through shared memory. All match the CPU within float
-// rounding.
+// output, added through shared memory. The products of 4 rows take the
+// kernels of a few rows (the rhs contiguous along n, then along k), split
+// in 16; with --gpu-tensor-cores the tiled products take the tensor-core
+// kernel, split the same way. All match the CPU within float rounding.
 // REQUIRES: numpy
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: xla-run %s --target=cuda --gpu-emulate --no-print --output-dir=%t/forward --dump-to=%t/dump
@@ -14,8 +16,12 @@
 // RUN: xla-run %s --no-print --output-dir=%t/cpu
 // RUN: cmp %t/forward/output_0.npy %t/reverse/output_0.npy
 // RUN: cmp %t/forward/output_1.npy %t/reverse/output_1.npy
-// RUN: cmp %t/forward/output_2.npy %t/reverse/output_2.npy
-// RUN: python3 -c "import numpy as np; [np.testing.assert_allclose(np.load('%t/forward/output_%%d.npy' %% i), np.load('%t/cpu/output_%%d.npy' %% i), rtol=1e-5, atol=1e-3) for i in (0, 1, 2)]; print('match the CPU')" | FileCheck %s --check-prefix=CPU
+// RUN: for i in 0 1 2 3 4; do cmp %t/forward/output_$i.npy %t/reverse/output_$i.npy || exit 1; done
+// RUN: python3 -c "import numpy as np; [np.testing.assert_allclose(np.load('%t/forward/output_%%d.npy' %% i), np.load('%t/cpu/output_%%d.npy' %% i), rtol=1e-5, atol=1e-3) for i in range(5)]; print('match the CPU')" | FileCheck %s --check-prefix=CPU
+// RUN: xla-run %s --target=cuda --gpu-emulate --gpu-tensor-cores=tf32x3 --no-print --output-dir=%t/tc-forward
+// RUN: env XLA_GPU_EMULATOR_ORDER=reverse xla-run %s --target=cuda --gpu-emulate --gpu-tensor-cores=tf32x3 --no-print --output-dir=%t/tc-reverse
+// RUN: for i in 0 1 2 3 4; do cmp %t/tc-forward/output_$i.npy %t/tc-reverse/output_$i.npy || exit 1; done
+// RUN: python3 -c "import numpy as np; [np.testing.assert_allclose(np.load('%t/tc-forward/output_%%d.npy' %% i), np.load('%t/cpu/output_%%d.npy' %% i), rtol=1e-4, atol=1e-2) for i in range(5)]; print('match the CPU')" | FileCheck %s --check-prefix=CPU
 // RUN: cat %t/dump/passes/*/*_xla-gpu-map-linalg.mlir | FileCheck %s
 // RUN: cat %t/dump/passes/*/*_xla-gpu-map-linalg.mlir | FileCheck %s --check-prefix=LONG
 // CPU: match the CPU
@@ -31,12 +37,17 @@
 // LONG-NOT: memref.atomic_rmw
 // LONG: gpu.launch {{.*}} workgroup({{.*}} : memref<2x128xf32, #gpu.address_space<workgroup>>)
 // LONG: gpu.barrier
+// RUN: cat %t/dump/passes/*/*_xla-gpu-map-linalg.mlir | FileCheck %s --check-prefix=SKINNY
+// SKINNY-DAG: memref.alloc() : memref<16x1x4x1024xf32>
+// SKINNY-DAG: memref.alloc() : memref<16x1x4x512xf32>
 
-func.func @main(%a: tensor<8x4096xf32>, %b: tensor<4096x64xf32>, %bias: tensor<64xf32>, %c: tensor<32x8192xf32>, %d: tensor<8192x64xf32>) -> (tensor<8x64xf32>, tensor<8x64xf32>, tensor<32x64xf32>) {
+func.func @main(%a: tensor<8x4096xf32>, %b: tensor<4096x64xf32>, %bias: tensor<64xf32>, %c: tensor<32x8192xf32>, %d: tensor<8192x64xf32>, %e: tensor<4x4096xf32>, %f: tensor<4096x1024xf32>, %g: tensor<512x4096xf32>) -> (tensor<8x64xf32>, tensor<8x64xf32>, tensor<32x64xf32>, tensor<4x1024xf32>, tensor<4x512xf32>) {
   %p = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<8x4096xf32>, tensor<4096x64xf32>) -> tensor<8x64xf32>
   %bb = stablehlo.broadcast_in_dim %bias, dims = [1] : (tensor<64xf32>) -> tensor<8x64xf32>
   %y = stablehlo.add %p, %bb : tensor<8x64xf32>
   %t = stablehlo.tanh %y : tensor<8x64xf32>
   %q = stablehlo.dot_general %c, %d, contracting_dims = [1] x [0] : (tensor<32x8192xf32>, tensor<8192x64xf32>) -> tensor<32x64xf32>
-  return %p, %t, %q : tensor<8x64xf32>, tensor<8x64xf32>, tensor<32x64xf32>
+  %r = stablehlo.dot_general %e, %f, contracting_dims = [1] x [0] : (tensor<4x4096xf32>, tensor<4096x1024xf32>) -> tensor<4x1024xf32>
+  %u = stablehlo.dot_general %e, %g, contracting_dims = [1] x [1] : (tensor<4x4096xf32>, tensor<512x4096xf32>) -> tensor<4x512xf32>
+  return %p, %t, %q, %r, %u : tensor<8x64xf32>, tensor<8x64xf32>, tensor<32x64xf32>, tensor<4x1024xf32>, tensor<4x512xf32>
 }
