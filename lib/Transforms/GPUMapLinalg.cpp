@@ -148,8 +148,8 @@ private:
   DenseSet<Operation *> absorbed;
 
   /// The epilogue the kernel of `op` applies, if `enabled` (for a
-  /// contraction: its epilogues are on and its k is not split, as split
-  /// blocks only add partial sums).
+  /// contraction: its epilogues are on, or its k is split, whose sum of
+  /// the splits' partials applies it).
   std::optional<OutputEpilogue> epilogueOf(linalg::LinalgOp op,
                                            bool enabled) {
     if (!enabled)

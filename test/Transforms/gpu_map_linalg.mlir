@@ -466,6 +466,7 @@ func.func private @output_split_k_fusion(%a: memref<20x30522xf32>, %b: memref<76
 // A fill of the output before split k is the start of the sum of the
 // splits: no kernel of its own, and no load of the output.
 // SM132-LABEL: func.func private @output_filled_split_k_fusion(
+// SM132-DAG:     %[[TWO:.*]] = arith.constant 2.000000e+00 : f32
 // SM132-NOT:     linalg.fill
 // SM132:         memref.alloc() : memref<11x1x20x768xf32>
 // SM132:         gpu.launch
@@ -473,11 +474,11 @@ func.func private @output_split_k_fusion(%a: memref<20x30522xf32>, %b: memref<76
 // SM132:         gpu.launch
 // SM132-NOT:         memref.load %arg2
 // SM132:             %[[P0:.*]] = memref.load %alloc[%c0,
-// SM132:             arith.addf %[[P0]], %cst
+// SM132:             arith.addf %[[P0]], %[[TWO]]
 // SM132:             memref.store {{.*}}, %arg2
 func.func private @output_filled_split_k_fusion(%a: memref<20x30522xf32>, %b: memref<30522x768xf32>, %c: memref<20x768xf32>) attributes {xla.fusion_kind = "output"} {
-  %zero = arith.constant 0.0 : f32
-  linalg.fill ins(%zero : f32) outs(%c : memref<20x768xf32>)
+  %two = arith.constant 2.0 : f32
+  linalg.fill ins(%two : f32) outs(%c : memref<20x768xf32>)
   linalg.matmul ins(%a, %b : memref<20x30522xf32>, memref<30522x768xf32>) outs(%c : memref<20x768xf32>)
   return
 }
