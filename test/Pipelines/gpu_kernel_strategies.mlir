@@ -6,9 +6,12 @@
 // RUN: %if ptxas %{ xla-opt %s --hlo-gpu-pipeline="horizontal-fusion=0" | FileCheck %s --check-prefix=BIN %}
 
 // A scatter-add (an embedding gradient) runs one thread per update
-// element, adding with atomics.
+// element; the first element of each row adds all of that row's updates in
+// order, with plain loads and stores (ordered-scatter-work), so no kernel
+// of this file has an atomic (split products neither).
 // CHECK: llvm.mlir.global internal constant @main_{{[0-9]+}}_module_image("
-// CHECK-SAME: atom.global.add.f32
+// CHECK-SAME: add.rn.f32
+// RUN: xla-opt %s --hlo-gpu-pipeline="gpu-format=isa horizontal-fusion=0" | not grep -q atom.global
 
 // An elementwise fusion: each thread loads and stores 4 neighbours as one
 // 16-byte access.

@@ -20,6 +20,8 @@
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <limits>
+
 using namespace mlir;
 
 namespace xla::hloext {
@@ -314,17 +316,26 @@ static WindowStart windowStart(OpBuilder &b, Location loc, ScatterOp op,
   return window;
 }
 
+/// The position in the inits of the update element at `updateIndex`:
+/// its window's `start` plus its offsets in the window.
+static SmallVector<Value> resultIndexOf(OpBuilder &b, Location loc,
+                                        ScatterOp op, ArrayRef<Value> start,
+                                        ValueRange updateIndex) {
+  SmallVector<Value> resultIndex(start);
+  for (auto [d, updateDim] : llvm::enumerate(getOperandWindowDims(op)))
+    if (updateDim >= 0)
+      resultIndex[d] =
+          arith::AddIOp::create(b, loc, start[d], updateIndex[updateDim]);
+  return resultIndex;
+}
+
 /// Combines the update element at `updateIndex` into the inits at
 /// `start` plus its window offsets.
 static void combineElement(OpBuilder &b, Location loc, ScatterOp op,
                            ArrayRef<Value> start, ValueRange updateIndex,
                            bool atomic) {
-  SmallVector<int64_t> operandWindowDims = getOperandWindowDims(op);
-  SmallVector<Value> resultIndex(start);
-  for (auto [d, updateDim] : llvm::enumerate(operandWindowDims))
-    if (updateDim >= 0)
-      resultIndex[d] =
-          arith::AddIOp::create(b, loc, start[d], updateIndex[updateDim]);
+  SmallVector<Value> resultIndex =
+      resultIndexOf(b, loc, op, start, updateIndex);
   if (atomic) {
     Value update =
         memref::LoadOp::create(b, loc, op.getUpdates().front(), updateIndex);
@@ -406,6 +417,148 @@ LogicalResult ScatterOp::generateElementUpdate(OpBuilder &b, Location loc,
   WindowStart window = windowStart(b, loc, *this, ivs);
   emitIf(b, loc, window.inBounds, [&](OpBuilder &b, Location loc) {
     combineElement(b, loc, *this, window.start, updateIndex, atomic);
+  });
+  return success();
+}
+
+std::optional<int64_t> ScatterOp::getOrderedUpdateWork() {
+  ShapedType updateType = getUpdateType();
+  if (!updateType.hasStaticShape())
+    return std::nullopt;
+  // Windows of different index vectors must not overlap: one element wide
+  // along every operand dimension an index addresses.
+  SmallVector<int64_t> windowOf = getOperandWindowDims(*this);
+  for (int64_t operandDim : getScatterDimsToOperandDims())
+    if (windowOf[operandDim] >= 0 &&
+        updateType.getDimSize(windowOf[operandDim]) != 1)
+      return std::nullopt;
+  int64_t points = 1;
+  for (int64_t dim : getUpdateScatterDims())
+    points *= updateType.getDimSize(dim);
+  if (points == 0)
+    return 0;
+  int64_t window = updateType.getNumElements() / points;
+  // points^2 * window, saturated.
+  if (points > std::numeric_limits<int64_t>::max() / points ||
+      points * points > std::numeric_limits<int64_t>::max() / window)
+    return std::numeric_limits<int64_t>::max();
+  return points * points * window;
+}
+
+/// `ivs` as one index, row-major over `sizes`.
+static Value linearize(OpBuilder &b, Location loc, ValueRange ivs,
+                       ArrayRef<int64_t> sizes) {
+  Value linear = arith::ConstantIndexOp::create(b, loc, 0);
+  for (auto [iv, size] : llvm::zip(ivs, sizes))
+    linear = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, linear,
+                              arith::ConstantIndexOp::create(b, loc, size)),
+        iv);
+  return linear;
+}
+
+/// The inverse of `linearize`.
+static SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
+                                      ArrayRef<int64_t> sizes) {
+  SmallVector<Value> ivs(sizes.size());
+  for (int64_t d = sizes.size() - 1; d >= 0; --d) {
+    Value size = arith::ConstantIndexOp::create(b, loc, sizes[d]);
+    ivs[d] = d == 0 ? linear : arith::RemUIOp::create(b, loc, linear, size);
+    if (d > 0)
+      linear = arith::DivUIOp::create(b, loc, linear, size);
+  }
+  return ivs;
+}
+
+LogicalResult ScatterOp::generateOrderedElementUpdate(OpBuilder &b,
+                                                      Location loc,
+                                                      ValueRange updateIndex) {
+  if (!hasPureBufferSemantics())
+    return OpDiag(getOperation())() << "generates loops on buffers only";
+  if (!getOrderedUpdateWork())
+    return OpDiag(getOperation())()
+           << "has windows that overlap across index vectors";
+  SmallVector<int64_t> scatterDims = getUpdateScatterDims();
+  SmallVector<int64_t> sizes;
+  for (int64_t dim : scatterDims)
+    sizes.push_back(getUpdateType().getDimSize(dim));
+  int64_t points = 1;
+  for (int64_t size : sizes)
+    points *= size;
+  SmallVector<Value> ivs;
+  for (int64_t dim : scatterDims)
+    ivs.push_back(updateIndex[dim]);
+  WindowStart window = windowStart(b, loc, *this, ivs);
+  ArrayRef<int64_t> addressed = getScatterDimsToOperandDims();
+  // Whether scatter point `j`'s window starts where this one's does (then
+  // its element here lands on this one's element, and only there).
+  auto sameStart = [&](OpBuilder &b, Location loc, Value j) {
+    WindowStart other =
+        windowStart(b, loc, *this, delinearize(b, loc, j, sizes));
+    Value same = arith::ConstantIntOp::create(b, loc, 1, 1);
+    for (int64_t d : addressed)
+      same = arith::AndIOp::create(
+          b, loc, same,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                other.start[d], window.start[d]));
+    return same;
+  };
+  emitIf(b, loc, window.inBounds, [&](OpBuilder &b, Location loc) {
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value self = linearize(b, loc, ivs, sizes);
+    // An earlier point at the same start combines this one's update.
+    Value no = arith::ConstantIntOp::create(b, loc, 0, 1);
+    auto earlier = scf::ForOp::create(
+        b, loc, zero, self, one, ValueRange{no},
+        [&](OpBuilder &b, Location loc, Value j, ValueRange seen) {
+          scf::YieldOp::create(
+              b, loc,
+              ValueRange{arith::OrIOp::create(b, loc, seen[0],
+                                              sameStart(b, loc, j))});
+        });
+    emitIf(b, loc,
+           arith::XOrIOp::create(b, loc, earlier.getResult(0),
+                                 arith::ConstantIntOp::create(b, loc, 1, 1)),
+           [&](OpBuilder &b, Location loc) {
+             SmallVector<Value> resultIndex =
+                 resultIndexOf(b, loc, *this, window.start, updateIndex);
+             SmallVector<Value> values;
+             for (Value init : getInits())
+               values.push_back(
+                   memref::LoadOp::create(b, loc, init, resultIndex));
+             // The updates of this point and of every later one at the same
+             // start, in order, as the sequential loops combine them.
+             auto later = scf::ForOp::create(
+                 b, loc, self,
+                 arith::ConstantIndexOp::create(b, loc, points), one, values,
+                 [&](OpBuilder &b, Location loc, Value j, ValueRange acc) {
+                   auto step = scf::IfOp::create(
+                       b, loc, ValueRange(acc).getTypes(),
+                       sameStart(b, loc, j), /*addThenBlock=*/true,
+                       /*addElseBlock=*/true);
+                   OpBuilder then = step.getThenBodyBuilder();
+                   SmallVector<Value> position(updateIndex);
+                   for (auto [iv, dim] :
+                        llvm::zip(delinearize(then, loc, j, sizes),
+                                  scatterDims))
+                     position[dim] = iv;
+                   SmallVector<Value> args(acc);
+                   for (Value update : getUpdates())
+                     args.push_back(
+                         memref::LoadOp::create(then, loc, update, position));
+                   scf::YieldOp::create(
+                       then, loc,
+                       detail::inlineScalarRegion(then, getCombiner(), args));
+                   OpBuilder otherwise = step.getElseBodyBuilder();
+                   scf::YieldOp::create(otherwise, loc, acc);
+                   scf::YieldOp::create(b, loc, step.getResults());
+                 });
+             for (auto [value, init] :
+                  llvm::zip(later.getResults(), getInits()))
+               memref::StoreOp::create(b, loc, value, init, resultIndex);
+           });
   });
   return success();
 }

@@ -25,12 +25,18 @@ using namespace mlir;
 
 namespace {
 
-/// One parallel loop over every element of the updates, combined with
-/// atomics unless the indices are unique; failure if neither applies.
+/// One parallel loop over every element of the updates: with unique
+/// indices each combines its own; else, if `getOrderedUpdateWork` is at
+/// most `orderedWork`, the first element of each operand element combines
+/// all of its updates in order (the same result at every run); else each
+/// combines with atomics. Failure if none applies.
 static LogicalResult lowerToParallelScatter(RewriterBase &rewriter,
-                                            xla::hloext::ScatterOp op) {
+                                            xla::hloext::ScatterOp op,
+                                            int64_t orderedWork) {
   bool unique = op.getUniqueIndices();
-  if (!unique && !op.getAtomicKind())
+  std::optional<int64_t> work = op.getOrderedUpdateWork();
+  bool ordered = !unique && work && *work <= orderedWork;
+  if (!unique && !ordered && !op.getAtomicKind())
     return failure();
   Location loc = op.getLoc();
   Value updates = op.getUpdates().front();
@@ -41,13 +47,17 @@ static LogicalResult lowerToParallelScatter(RewriterBase &rewriter,
   for (int64_t d = 0; d < rank; ++d)
     ubs.push_back(memref::DimOp::create(rewriter, loc, updates, d));
   LogicalResult result = success();
+  auto update = [&](OpBuilder &b, Location nested, ValueRange ivs) {
+    return ordered ? op.generateOrderedElementUpdate(b, nested, ivs)
+                   : op.generateElementUpdate(b, nested, ivs, !unique);
+  };
   if (rank == 0) {
-    result = op.generateElementUpdate(rewriter, loc, {}, !unique);
+    result = update(rewriter, loc, {});
   } else {
     scf::ParallelOp::create(
         rewriter, loc, lbs, ubs, steps,
         [&](OpBuilder &b, Location nested, ValueRange ivs) {
-          result = op.generateElementUpdate(b, nested, ivs, !unique);
+          result = update(b, nested, ivs);
         });
   }
   return result;
@@ -72,7 +82,8 @@ struct HLOExtLowerToLoopsPass
       rewriter.setInsertionPoint(op);
       auto scatter = dyn_cast<xla::hloext::ScatterOp>(op.getOperation());
       if (parallelScatter && scatter &&
-          succeeded(lowerToParallelScatter(rewriter, scatter))) {
+          succeeded(
+              lowerToParallelScatter(rewriter, scatter, orderedScatterWork))) {
         rewriter.eraseOp(op);
         continue;
       }

@@ -153,6 +153,20 @@ def HLOExt_ScatterOp : HLOExt_StructuredOp<"scatter", [
                                                 ::mlir::Location loc,
                                                 ::mlir::ValueRange updateIndex,
                                                 bool atomic);
+    /// For a parallel loop over the update elements whose result does not
+    /// depend on the threads' order: the work of `generateOrderedElementUpdate`
+    /// (scatter points^2 x window elements), if the windows of different
+    /// index vectors never overlap (one element wide along every addressed
+    /// operand dimension) and the updates' shape is static.
+    ::std::optional<int64_t> getOrderedUpdateWork();
+    /// The element at `updateIndex`, if its window fits and no earlier
+    /// scatter point has the same window start, combines the init with its
+    /// own update and those of every later point at that start, in order,
+    /// and stores the result: what the sequential loops compute, with any
+    /// combiner, in any order of the elements.
+    ::mlir::LogicalResult generateOrderedElementUpdate(
+        ::mlir::OpBuilder &b, ::mlir::Location loc,
+        ::mlir::ValueRange updateIndex);
   }];
 }
 

@@ -17,19 +17,35 @@ def HLOExtLowerToLoopsPass : Pass<"hloext-lower-to-loops"> {
     buffers sort allocates (`memref.alloc` without a matching dealloc).
     Ops still on tensors are reported as errors.
 
-    With `parallel-scatter` (a GPU's choice), a scatter whose combiner is
-    one atomic read-modify-write (add, max, min, and, or of the init and
-    the update) or whose indices are unique becomes one `scf.parallel` over
-    all update elements, each combining its element into the result with
-    `memref.atomic_rmw` (or a plain load, combine and store when the
-    indices are unique). The order of a floating-point sum over duplicate
-    indices is then not fixed, as in XLA:GPU. Other scatters, and all of
-    them without the option, keep the sequential loops that apply updates
-    in order.
+    With `parallel-scatter` (a GPU's choice), a scatter becomes one
+    `scf.parallel` over all update elements when one of these applies:
+    - its indices are unique: each element is combined into the result
+      with a plain load, combine and store;
+    - the windows of different index vectors never overlap (one element
+      wide along each operand dimension an index addresses: an embedding's
+      gradient) and the work of the scan below, scatter points squared
+      times window elements, is at most `ordered-scatter-work`: each
+      element whose window no earlier scatter point starts at combines
+      the init with its own update and those of every later point with
+      the same start, in order, and stores the result; the others do
+      nothing. Any combiner; the result is the sequential loops' at every
+      run;
+    - its combiner is one atomic read-modify-write (add, max, min, and, or
+      of the init and the update): each element combines with
+      `memref.atomic_rmw`, and the order of a floating-point sum over
+      duplicate indices is not fixed, as in XLA:GPU by default.
+    Other scatters, and all of them without the option, keep the
+    sequential loops that apply updates in order.
   }];
   let options = [
     Option<"parallelScatter", "parallel-scatter", "bool", /*default=*/"false",
            "Scatter with atomics (or unique indices) as one parallel loop">,
+    Option<"orderedScatterWork", "ordered-scatter-work", "int64_t",
+           /*default=*/"1073741824",
+           "With parallel-scatter, the most work (scatter points squared "
+           "times window elements) a scatter over repeated indices may take "
+           "to combine its updates in order instead of with atomics "
+           "(0: atomics always)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
