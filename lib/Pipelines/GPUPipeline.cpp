@@ -99,8 +99,10 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   kernels.recomputeIntoElementwise = options.recomputeProducers;
   buildHLOToLinalgPipeline(pm, options, kernels);
   buildBufferizationPipeline(pm);
-  // Scatter-adds (embedding gradients) as one thread per update element
-  // with atomics, as XLA:GPU does: in order, they would be one thread.
+  // Scatters as one thread per update element (in order, they would be
+  // one thread): an embedding gradient's updates combined in order by the
+  // first element of each row (the same bits at every run), others with
+  // atomics, as XLA:GPU does.
   hloext::HLOExtLowerToLoopsPassOptions loops;
   loops.parallelScatter = true;
   pm.addPass(hloext::createHLOExtLowerToLoopsPass(loops));

@@ -159,3 +159,26 @@ func.func @scatter_rows(%indices: memref<4x1xi32>, %updates: memref<4x3xf32>,
   }
   return
 }
+
+// -----
+
+// Windows of no element: nothing to scan or combine (the work estimate
+// divides by the window's size), whatever the limit.
+// ORD-LABEL: func @scatter_empty_window
+// ORD-NOT: memref.store
+// ORD: return
+// CHECK-LABEL: func @scatter_empty_window
+// CHECK-NOT: memref.store
+// CHECK: return
+func.func @scatter_empty_window(%indices: memref<4x1xi32>, %updates: memref<4x0xf32>,
+                                %operand: memref<5x3xf32>) {
+  hloext.scatter update_window_dims = [1] inserted_window_dims = [0]
+      scatter_dims_to_operand_dims = [0] index_vector_dim = 1
+      ins(%indices, %updates : memref<4x1xi32>, memref<4x0xf32>)
+      outs(%operand : memref<5x3xf32>) {
+  ^bb0(%cur: f32, %upd: f32):
+    %s = arith.addf %cur, %upd : f32
+    hloext.yield %s : f32
+  }
+  return
+}

@@ -19,6 +19,7 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <limits>
 
@@ -435,14 +436,16 @@ std::optional<int64_t> ScatterOp::getOrderedUpdateWork() {
   int64_t points = 1;
   for (int64_t dim : getUpdateScatterDims())
     points *= updateType.getDimSize(dim);
-  if (points == 0)
+  int64_t window = points ? updateType.getNumElements() / points : 0;
+  // No update element: nothing to scan (and nothing to divide by).
+  if (window == 0)
     return 0;
-  int64_t window = updateType.getNumElements() / points;
-  // points^2 * window, saturated.
-  if (points > std::numeric_limits<int64_t>::max() / points ||
-      points * points > std::numeric_limits<int64_t>::max() / window)
-    return std::numeric_limits<int64_t>::max();
-  return points * points * window;
+  // points^2 * window compares, each of an index vector: saturated.
+  uint64_t work = llvm::SaturatingMultiply<uint64_t>(points, points);
+  work = llvm::SaturatingMultiply<uint64_t>(work, window);
+  work = llvm::SaturatingMultiply<uint64_t>(work, getIndexDepth());
+  return static_cast<int64_t>(
+      std::min<uint64_t>(work, std::numeric_limits<int64_t>::max()));
 }
 
 /// `ivs` as one index, row-major over `sizes`.

@@ -155,7 +155,7 @@ def HLOExt_ScatterOp : HLOExt_StructuredOp<"scatter", [
                                                 bool atomic);
     /// For a parallel loop over the update elements whose result does not
     /// depend on the threads' order: the work of `generateOrderedElementUpdate`
-    /// (scatter points^2 x window elements), if the windows of different
+    /// (scatter points^2 x window elements x index depth), if the windows of different
     /// index vectors never overlap (one element wide along every addressed
     /// operand dimension) and the updates' shape is static.
     ::std::optional<int64_t> getOrderedUpdateWork();

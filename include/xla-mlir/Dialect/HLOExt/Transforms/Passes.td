@@ -24,7 +24,8 @@ def HLOExtLowerToLoopsPass : Pass<"hloext-lower-to-loops"> {
     - the windows of different index vectors never overlap (one element
       wide along each operand dimension an index addresses: an embedding's
       gradient) and the work of the scan below, scatter points squared
-      times window elements, is at most `ordered-scatter-work`: each
+      times window elements times the index vectors' length, is at most
+      `ordered-scatter-work`: each
       element whose window no earlier scatter point starts at combines
       the init with its own update and those of every later point with
       the same start, in order, and stores the result; the others do
@@ -39,11 +40,14 @@ def HLOExtLowerToLoopsPass : Pass<"hloext-lower-to-loops"> {
   }];
   let options = [
     Option<"parallelScatter", "parallel-scatter", "bool", /*default=*/"false",
-           "Scatter with atomics (or unique indices) as one parallel loop">,
+           "Scatter as one parallel loop over its update elements: unique "
+           "indices, updates combined in order (see ordered-scatter-work) "
+           "or atomics">,
     Option<"orderedScatterWork", "ordered-scatter-work", "int64_t",
            /*default=*/"1073741824",
            "With parallel-scatter, the most work (scatter points squared "
-           "times window elements) a scatter over repeated indices may take "
+           "times window elements times index depth) a scatter over "
+           "repeated indices may take "
            "to combine its updates in order instead of with atomics "
            "(0: atomics always)">,
   ];
