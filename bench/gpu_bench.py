@@ -73,6 +73,10 @@ def workloads():
                                          ((512, 256), f32)]),
         "matmul_4096x4096x4096": (matmul, [((4096, 4096), f32),
                                            ((4096, 4096), f32)]),
+        # A BERT layer's projection at batch 1 (128 tokens): 96 small
+        # tiles, few steps each, bound by the loads' latency.
+        "matmul_128x768x768": (matmul, [((128, 768), f32),
+                                        ((768, 768), f32)]),
         # The BERT step's gradient through the vocabulary (20 masked
         # positions): bound by reading the weight (the skinny kernel).
         "matmul_20x30522x768": (matmul, [((20, 30522), f32),
@@ -132,6 +136,7 @@ def torch_functions():
         "sin_exp_2e24": lambda x: torch.sin(x) + torch.exp(-x * x),
         "matmul_1024x512x256": torch.mm,
         "matmul_4096x4096x4096": torch.mm,
+        "matmul_128x768x768": torch.mm,
         "matmul_20x30522x768": torch.mm,
         "normalized_matmul_512x768x3072":
             lambda x, s, g, w: torch.mm(x * s[:, None] * g, w),
@@ -207,6 +212,7 @@ def numpy_references():
         "sin_exp_2e24": lambda x: np.sin(x) + np.exp(-x * x),
         "matmul_1024x512x256": np.matmul,
         "matmul_4096x4096x4096": np.matmul,
+        "matmul_128x768x768": np.matmul,
         "matmul_20x30522x768": np.matmul,
         "normalized_matmul_512x768x3072":
             lambda x, s, g, w: (x * s[:, None] * g) @ w,

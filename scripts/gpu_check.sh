@@ -44,7 +44,7 @@ prepare)
   find .gpu -maxdepth 1 -name 'bench-*' ! -name bench-base -exec rm -rf {} +
   python3 scripts/gpu_artifacts.py build .gpu/art --workloads
   python3 bench/gpu_bench.py export .gpu/bench
-  IFS=';' read -ra variants <<<"${GPU_BENCH_VARIANTS-epilogues:--gpu-contraction-epilogues;cublas:--gpu-cublas;blockrows:--gpu-row-warp-length=0;tf32:--gpu-tensor-cores=tf32;tf32regs:--gpu-tensor-cores=tf32 --gpu-async-copies=false;noskinny:--gpu-skinny-products=false;noprologues:--gpu-contraction-prologues=false}"
+  IFS=';' read -ra variants <<<"${GPU_BENCH_VARIANTS-epilogues:--gpu-contraction-epilogues;cublas:--gpu-cublas;blockrows:--gpu-row-warp-length=0;tf32:--gpu-tensor-cores=tf32;tf32regs:--gpu-tensor-cores=tf32 --gpu-async-copies=false;fmaregs:--gpu-async-copies=false;noskinny:--gpu-skinny-products=false;noprologues:--gpu-contraction-prologues=false}"
   for variant in "${variants[@]}"; do
     # shellcheck disable=SC2086
     python3 bench/gpu_bench.py export ".gpu/bench-${variant%%:*}" \

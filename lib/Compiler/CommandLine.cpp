@@ -141,9 +141,10 @@ struct CompileCLOptions {
             cl::init(defaults.gpuTensorCores), cl::cat(category)),
         gpuAsyncCopies(
             "gpu-async-copies",
-            cl::desc("With --gpu-tensor-cores, copy the operands' tiles to "
-                     "shared memory with cp.async, filled ahead of the "
-                     "products (=false: through registers)"),
+            cl::desc("On a GPU (sm_80 or later), contraction kernels copy "
+                     "their operands' tiles to shared memory with cp.async, "
+                     "filled ahead of the products (=false: through "
+                     "registers)"),
             cl::init(defaults.gpuAsyncCopies), cl::cat(category)),
         gpuSkinnyProducts(
             "gpu-skinny-products",

@@ -34,6 +34,15 @@
 using namespace mlir;
 
 /// What runs inside each gpu.module: the device code to NVVM.
+/// The version of chip `sm_<digits>[suffix]` (90 for sm_90a), or 0.
+static unsigned smVersion(llvm::StringRef chip) {
+  unsigned version = 0;
+  if (!chip.consume_front("sm_") ||
+      chip.take_while(llvm::isDigit).getAsInteger(10, version))
+    return 0;
+  return version;
+}
+
 static void addDeviceLowering(OpPassManager &pm) {
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   device.addPass(xla::createGPUAlignSharedMemoryPass());
@@ -124,7 +133,8 @@ void xla::buildHLOGPUPipeline(OpPassManager &pm,
   strategies.contractionEpilogues = options.contractionEpilogues;
   strategies.reductionEpilogues = options.reductionEpilogues;
   strategies.tensorCores = options.tensorCores;
-  strategies.asyncCopies = options.asyncCopies;
+  // cp.async came with Ampere: older chips stage through registers.
+  strategies.asyncCopies = options.asyncCopies && smVersion(options.chip) >= 80;
   strategies.skinnyProducts = options.skinnyProducts;
   strategies.contractionPrologues = options.contractionPrologues;
   pm.addPass(createGPUMapLinalgPass(strategies));

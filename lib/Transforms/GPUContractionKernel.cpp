@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GPUKernels.h"
+#include "GPUTileStaging.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -19,10 +19,16 @@
 using namespace mlir;
 using namespace xla::gpu_kernels;
 
-/// Extra elements per shared-memory row: with 4, the threads of a warp that
-/// store a column of a k-major tile hit distinct banks, and rows stay
-/// 16-byte aligned.
+/// Extra elements per shared-memory row: rows stay whole groups of 4 (16
+/// bytes of f32, for the fragments' vector loads), and the threads of a
+/// warp that store a k-major operand's groups transposed spread over 8
+/// banks instead of 2.
 static constexpr int64_t kSharedPad = 4;
+
+int64_t xla::gpu_kernels::ContractionTile::stageBytes(
+    int64_t elementBytes) const {
+  return k * (m + kSharedPad + n + kSharedPad) * elementBytes;
+}
 
 FailureOr<linalg::ContractionDimensions>
 xla::gpu_kernels::matchContraction(linalg::LinalgOp op) {
@@ -273,20 +279,24 @@ struct FragmentLayout {
 
 } // namespace
 
-/// This thread's fragment of row `kk` of a shared tile, one vector load per
-/// group of neighbours.
+/// This thread's fragment of row `kk` of a shared tile (in ring slot
+/// `stage`, if any), one vector load per group of neighbours.
 static SmallVector<Value> loadFragment(OpBuilder &b, Location loc,
-                                       Value shared, Value kk, Value base,
+                                       Value shared, Value stage, Value kk,
+                                       Value base,
                                        const FragmentLayout &layout) {
   SmallVector<Value> values;
   Type element = cast<MemRefType>(shared.getType()).getElementType();
   auto type = VectorType::get({layout.vec}, element);
   unsigned bytes = layout.vec * element.getIntOrFloatBitWidth() / 8;
   for (int64_t g = 0; g < layout.groups; ++g) {
-    Value group = vector::LoadOp::create(
-        b, loc, type, shared,
-        ValueRange{kk, layout.offset(b, loc, base, g * layout.vec)},
-        /*nontemporal=*/false, llvm::MaybeAlign(bytes));
+    SmallVector<Value> at;
+    if (stage)
+      at.push_back(stage);
+    at.append({kk, layout.offset(b, loc, base, g * layout.vec)});
+    Value group = vector::LoadOp::create(b, loc, type, shared, at,
+                                         /*nontemporal=*/false,
+                                         llvm::MaybeAlign(bytes));
     for (int64_t l = 0; l < layout.vec; ++l)
       values.push_back(vector::ExtractOp::create(b, loc, group, l));
   }
@@ -308,83 +318,6 @@ void xla::gpu_kernels::contractMultiplyAdds(scf::ForOp loop) {
   }
 }
 
-namespace {
-
-/// One operand's share of a k step's tile (`width` elements of its m or n
-/// role by tile.k of k).
-struct Staged {
-  OpOperand *operand;
-  AffineMap map;
-  Value shared, base;
-  int64_t width, size;
-  bool isLhs;
-  const OperandPrologue *prologue;
-};
-
-/// The copies of both operands' tiles from device to shared memory through
-/// registers: element e of this thread sits at (kk, ww) of the shared
-/// tile, consecutive threads along the operand's contiguous dimension so
-/// that the loads coalesce.
-struct TileStaging {
-  const ContractionRoles &roles;
-  const ContractionTile &tile;
-  int64_t threads;
-  Value tid;
-  ArrayRef<Value> batch;
-  Value kEnd;
-  Staged staged[2];
-
-  std::pair<Value, Value> slot(OpBuilder &b, Location loc, const Staged &s,
-                               int64_t e) const {
-    auto innermost = cast<AffineDimExpr>(s.map.getResults().back());
-    bool kFastest = llvm::is_contained(roles.dims.k, innermost.getPosition());
-    Value idx =
-        arith::AddIOp::create(b, loc, tid, constant(b, loc, e * threads));
-    Value fast = constant(b, loc, kFastest ? tile.k : s.width);
-    Value minor = arith::RemUIOp::create(b, loc, idx, fast);
-    Value major = arith::DivUIOp::create(b, loc, idx, fast);
-    return kFastest ? std::make_pair(minor, major)
-                    : std::make_pair(major, minor);
-  }
-
-  /// Loads of the tiles at k0 into registers (zeros past the edges and
-  /// past this split's end); an operand with a prologue, its inputs'
-  /// values, which `deposit` computes it from once they have landed.
-  SmallVector<Value> fetch(OpBuilder &b, Location loc, Value k0) const {
-    SmallVector<Value> values;
-    for (const Staged &s : staged)
-      for (int64_t e = 0; e < s.width * tile.k / threads; ++e) {
-        auto [kk, ww] = slot(b, loc, s, e);
-        Value w = arith::AddIOp::create(b, loc, s.base, ww);
-        Value k = arith::AddIOp::create(b, loc, k0, kk);
-        auto [indices, ok] =
-            roles.operandElement(b, loc, batch, s.map, s.isLhs, w, s.size, k,
-                                 kEnd);
-        llvm::append_range(values, fetchOperand(b, loc, s.prologue, ok,
-                                                s.operand->get(), indices));
-      }
-    return values;
-  }
-
-  /// Stores the values fetched at k0 into the shared tiles.
-  void deposit(OpBuilder &b, Location loc, ValueRange values,
-               Value k0) const {
-    for (const Staged &s : staged)
-      for (int64_t e = 0; e < s.width * tile.k / threads; ++e) {
-        auto [kk, ww] = slot(b, loc, s, e);
-        Value w = arith::AddIOp::create(b, loc, s.base, ww);
-        Value k = arith::AddIOp::create(b, loc, k0, kk);
-        auto [indices, ok] = roles.operandElement(
-            b, loc, batch, s.map, s.isLhs, w, s.size, k, kEnd);
-        memref::StoreOp::create(
-            b, loc, finishOperand(b, loc, s.prologue, ok, indices, 1, values),
-            s.shared, ValueRange{kk, ww});
-      }
-  }
-};
-
-} // namespace
-
 void xla::gpu_kernels::emitTiledContractionKernel(
     OpBuilder &b, linalg::LinalgOp op,
     const linalg::ContractionDimensions &dims, const ContractionTile &tile,
@@ -404,25 +337,29 @@ void xla::gpu_kernels::emitTiledContractionKernel(
   linalg::FillOp fill = foldableOutputFill(op);
   SplitPartials partials = allocateSplitPartials(b, loc, roles, split.splits);
 
-  OpOperand *lhs = op.getDpsInputOperand(0), *rhs = op.getDpsInputOperand(1);
-  AffineMap lhsMap = op.getMatchingIndexingMap(lhs);
-  AffineMap rhsMap = op.getMatchingIndexingMap(rhs);
-  Type lhsElement = getElementTypeOrSelf(lhs->get().getType());
-  Type rhsElement = getElementTypeOrSelf(rhs->get().getType());
   Type outElement =
       getElementTypeOrSelf(op.getDpsInitOperand(0)->get().getType());
-
+  // Both operands' tiles are [k][width + pad] (with a ring, [stages][...]):
+  // a thread's fragment is then a few vector loads along a row of each.
   auto workgroup = gpu::AddressSpaceAttr::get(
       b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
-  auto sharedType = [&](int64_t width, Type element) {
-    return MemRefType::get({tile.k, width + kSharedPad}, element,
-                           MemRefLayoutAttrInterface(), workgroup);
-  };
+  SmallVector<StagedOperand, 2> operands;
+  SmallVector<Type, 2> sharedTypes;
+  for (auto [index, width] : {std::pair(0, tile.m), std::pair(1, tile.n)}) {
+    operands.push_back(describeStagedOperand(
+        op, roles, index, width, /*sharedKMajor=*/false, prologues));
+    SmallVector<int64_t> shape;
+    if (tile.stages)
+      shape.push_back(tile.stages);
+    shape.append({tile.k, width + kSharedPad});
+    sharedTypes.push_back(MemRefType::get(
+        shape, getElementTypeOrSelf(operands.back().operand->get().getType()),
+        MemRefLayoutAttrInterface(), workgroup));
+  }
   gpu::LaunchOp launch = createNamedLaunch(
       b, loc, name,
       constant(b, loc, split.splits * batchCount * tilesM * tilesN),
-      constant(b, loc, threads),
-      {sharedType(tile.m, lhsElement), sharedType(tile.n, rhsElement)});
+      constant(b, loc, threads), sharedTypes);
   Value lhsTile = launch.getWorkgroupAttributions()[0];
   Value rhsTile = launch.getWorkgroupAttributions()[1];
 
@@ -430,8 +367,7 @@ void xla::gpu_kernels::emitTiledContractionKernel(
   Value tid = launch.getThreadIds().x;
   ContractionBlock block = contractionBlock(
       b, loc, roles, launch.getBlockIds().x, split, tile.m, tile.n);
-  Value m0 = block.m0, n0 = block.n0, kBegin = block.kBegin,
-        kEnd = block.kEnd;
+  Value m0 = block.m0, n0 = block.n0, kEnd = block.kEnd;
   ArrayRef<Value> batch = block.batch;
   FragmentLayout layoutM(tile.m, tile.threadM), layoutN(tile.n, tile.threadN);
   // Captured by the loop's builder: no structured bindings (C++17).
@@ -458,45 +394,35 @@ void xla::gpu_kernels::emitTiledContractionKernel(
   Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(outElement));
   SmallVector<Value> initial(tile.threadM * tile.threadN, zero);
 
-  TileStaging staging{roles, tile, threads, tid, batch, kEnd,
-                      {{lhs, lhsMap, lhsTile, m0, tile.m, sizeM, true,
-                        prologues.lhs},
-                       {rhs, rhsMap, rhsTile, n0, tile.n, sizeN, false,
-                        prologues.rhs}}};
-  // Software pipelining through registers: the next step's global loads
-  // are issued before this step's arithmetic, so their latency hides
-  // behind it.
-  staging.deposit(b, loc, staging.fetch(b, loc, kBegin), kBegin);
-  gpu::BarrierOp::create(b, loc);
-  auto loop = scf::ForOp::create(
-      b, loc, kBegin, kEnd, constant(b, loc, tile.k), initial,
-      [&](OpBuilder &nb, Location nloc, Value k0, ValueRange accIn) {
-        Value next =
-            arith::AddIOp::create(nb, nloc, k0, constant(nb, nloc, tile.k));
-        SmallVector<Value> prefetched = staging.fetch(nb, nloc, next);
-        SmallVector<Value> acc(accIn);
-        // Unrolled: the accumulators stay in registers.
-        for (int64_t kk = 0; kk < tile.k; ++kk) {
-          Value kkValue = constant(nb, nloc, kk);
-          SmallVector<Value> a =
-              loadFragment(nb, nloc, lhsTile, kkValue, rowBase, layoutM);
-          SmallVector<Value> bv =
-              loadFragment(nb, nloc, rhsTile, kkValue, colBase, layoutN);
-          for (int64_t i = 0; i < tile.threadM; ++i)
-            for (int64_t j = 0; j < tile.threadN; ++j) {
-              Value &accumulator = acc[i * tile.threadN + j];
-              accumulator = cloneBody(nb, op, {a[i], bv[j], accumulator},
-                                      {})[0];
-            }
+  operands[0].shared = lhsTile;
+  operands[1].shared = rhsTile;
+  operands[0].base = m0;
+  operands[1].base = n0;
+  TileStaging staging{roles, tile.k, threads, tid, batch, kEnd, operands};
+  auto step = [&](OpBuilder &nb, MutableArrayRef<Value> acc, Value stage) {
+    // Unrolled: the accumulators stay in registers.
+    for (int64_t kk = 0; kk < tile.k; ++kk) {
+      Value kkValue = constant(nb, loc, kk);
+      SmallVector<Value> a =
+          loadFragment(nb, loc, lhsTile, stage, kkValue, rowBase, layoutM);
+      SmallVector<Value> bv =
+          loadFragment(nb, loc, rhsTile, stage, kkValue, colBase, layoutN);
+      for (int64_t i = 0; i < tile.threadM; ++i)
+        for (int64_t j = 0; j < tile.threadN; ++j) {
+          Value &accumulator = acc[i * tile.threadN + j];
+          accumulator = cloneBody(nb, op, {a[i], bv[j], accumulator}, {})[0];
         }
-        gpu::BarrierOp::create(nb, nloc);
-        staging.deposit(nb, nloc, prefetched, next);
-        gpu::BarrierOp::create(nb, nloc);
-        scf::YieldOp::create(nb, nloc, acc);
-      });
+    }
+  };
+  scf::ForOp loop =
+      tile.stages ? emitAsyncStagedLoop(b, loc, staging, block, tile.stages,
+                                        initial, step)
+                  : emitRegisterStagedLoop(b, loc, staging, block, initial,
+                                           step);
 
   addAccumulators(b, loc, op, roles, batch, rows, rowOk, cols, colOk,
-                  loop.getResults(), partials, block.split,
+                  loop.getResults().take_front(initial.size()), partials,
+                  block.split,
                   fill ? fill.getInputs()[0] : Value(), epilogue);
   contractMultiplyAdds(loop);
   requestMinBlocks(launch, name, tile.minBlocks);

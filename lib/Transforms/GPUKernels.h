@@ -463,7 +463,13 @@ struct ContractionTile {
   /// register file (`nvvm.minctasm`, through `kKernelMinBlocks`) and its
   /// constants are compiled in rather than passed.
   int64_t minBlocks = 1;
+  /// As TensorCoreTile's: 0, staging through registers; 2 or more, a ring
+  /// of shared tiles filled by `cp.async`.
+  int64_t stages = 0;
   int64_t threads() const { return (m / threadM) * (n / threadN); }
+  /// The shared memory of one step's tiles of both operands, of elements
+  /// of `elementBytes`.
+  int64_t stageBytes(int64_t elementBytes) const;
 };
 
 /// Index arithmetic of one contraction: loop sizes by role, and the full
@@ -609,9 +615,11 @@ matchContraction(mlir::linalg::LinalgOp op);
 
 /// One block per output tile (all batch dimensions flattened into the
 /// grid): per step of `tile.k`, the threads copy the operands' tiles into
-/// shared memory (coalesced along each operand's contiguous dimension,
-/// zero-padded at the edges), then each thread updates its accumulators
-/// from shared memory. The m, n and k dimensions may each be several loops
+/// shared memory (coalesced along each operand's contiguous dimension, in
+/// groups of 4 neighbours, zero-padded at the edges; through registers, or
+/// with `tile.stages` by cp.async into a ring), then each thread updates
+/// its accumulators from shared memory. Each operand's tile must be a
+/// whole number of groups of 4 per thread. The m, n and k dimensions may each be several loops
 /// (flattened in loop order). An operand with a prologue is computed by it
 /// as it is staged. Replaces `op`, a fill of its output that
 /// `foldableOutputFill` finds, `epilogue`'s op and the prologues' ops.

@@ -16,6 +16,8 @@
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
+
 namespace xla {
 #define GEN_PASS_DEF_GPUMAPLINALGPASS
 #include "xla-mlir/Transforms/Passes.h.inc"
@@ -71,30 +73,38 @@ static int64_t splitK(int64_t blocks, int64_t k, int64_t smCount) {
   return std::max<int64_t>(1, std::min(wanted, k / kMinSplitLength));
 }
 
-/// Strategy of a tensor-core kernel's cp.async ring: the most stages, up
-/// to 4, whose tiles fit in the 48 KiB of static shared memory a block
-/// gets; k in steps of 16 instead of 32 where that gives more and 32
-/// gives fewer than 3 (latency hidden over two steps). No more stages than
-/// a block has steps of k (at least 2). None (staging through registers)
-/// if not even 2 fit.
-static void chooseStages(TensorCoreTile &tile, int64_t k) {
+/// A cp.async ring for a block's k loop of `steps` steps of `stageBytes`
+/// of shared tiles: the most stages, up to 4, that fit in the 48 KiB of
+/// static shared memory a block gets, and no more than the block has steps
+/// (at least 2); 0 (staging through registers) if not even 2 fit.
+static int64_t ringStages(int64_t stageBytes, int64_t steps) {
   constexpr int64_t kSharedBytes = 48 * 1024, kMaxStages = 4;
-  auto fit = [&](const TensorCoreTile &t) {
-    return std::min(kMaxStages, kSharedBytes / t.stageBytes());
-  };
-  int64_t stages = fit(tile);
+  int64_t stages = std::min(kMaxStages, kSharedBytes / stageBytes);
+  stages = std::min(stages, std::max<int64_t>(steps, 2));
+  return stages >= 2 ? stages : 0;
+}
+
+/// Steps of `tileK` in a block's run of `k` split `splitK` ways.
+static int64_t stepsPerBlock(int64_t k, int64_t splitK, int64_t tileK) {
+  return llvm::divideCeil(llvm::divideCeil(k, splitK), tileK);
+}
+
+/// Strategy of a tensor-core kernel's ring (`ringStages`): k in steps of
+/// 16 instead of 32 where that fits more stages and 32 fits fewer than 3
+/// (latency hidden over two steps).
+static void chooseStages(TensorCoreTile &tile, int64_t k) {
+  constexpr int64_t kMaxSteps = std::numeric_limits<int64_t>::max();
+  int64_t stages = ringStages(tile.stageBytes(), kMaxSteps);
   TensorCoreTile half = tile;
   half.k = 16;
   // Each thread must still copy whole groups of 4 of both tiles.
   int64_t groups = 4 * tile.threads();
-  if (stages < 3 && tile.k > half.k && fit(half) > stages &&
-      half.m * half.k % groups == 0 && half.n * half.k % groups == 0) {
+  if (stages < 3 && tile.k > half.k &&
+      ringStages(half.stageBytes(), kMaxSteps) > stages &&
+      half.m * half.k % groups == 0 && half.n * half.k % groups == 0)
     tile.k = half.k;
-    stages = fit(half);
-  }
-  int64_t steps = llvm::divideCeil(llvm::divideCeil(k, tile.splitK), tile.k);
-  stages = std::min(stages, std::max<int64_t>(steps, 2));
-  tile.stages = stages >= 2 ? stages : 0;
+  tile.stages =
+      ringStages(tile.stageBytes(), stepsPerBlock(k, tile.splitK, tile.k));
 }
 
 static int64_t product(ArrayRef<int64_t> sizes, ArrayRef<unsigned> loops) {
@@ -399,14 +409,29 @@ private:
                                       prologues);
       return;
     }
+    // 256 threads, each staging one group of 4 of each operand per step.
     static const ContractionTile candidates[] = {
-        {128, 128, 8, 8, 8}, {64, 64, 16, 4, 4}, {32, 32, 16, 2, 2}};
+        {128, 128, 8, 8, 8}, {64, 64, 16, 4, 4}, {32, 32, 32, 2, 2}};
     ContractionTile tile =
         chooseTile<ContractionTile>(candidates, batch, m, n, smCount);
     int64_t blocks = batch * llvm::divideCeil(m, tile.m) *
                      llvm::divideCeil(n, tile.n);
     tile.splitK = splitK(blocks, k, smCount);
     tile.minBlocks = std::max<int64_t>(contractionBlocks, 1);
+    // Through registers, a step's loads have only its arithmetic to hide
+    // behind: 64 FMAs a thread in a 32x32 tile, whose blocks (a 128 x 768
+    // output with k = 768: 96 tiles in 3 splits of 8 steps) then wait out
+    // most of the loads' latency at every step.
+    if (asyncCopies) {
+      int64_t bytes = 0;
+      for (OpOperand *input : op.getDpsInputOperands())
+        bytes = std::max<int64_t>(
+            bytes,
+            getElementTypeOrSelf(input->get().getType()).getIntOrFloatBitWidth() /
+                8);
+      tile.stages = ringStages(tile.stageBytes(bytes),
+                               stepsPerBlock(k, tile.splitK, tile.k));
+    }
     std::optional<OutputEpilogue> epilogue =
         epilogueOf(op, contractionEpilogues || tile.splitK > 1);
     // The 128 x 128 tile's 64 accumulators take all of the 128 registers

@@ -27,7 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GPUKernels.h"
+#include "GPUTileStaging.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -40,8 +40,6 @@
 using namespace mlir;
 using namespace xla::gpu_kernels;
 
-/// Neighbours one thread stages at a time: 16 bytes of f32.
-static constexpr int64_t kGroup = 4;
 /// The shape of one mma.sync: m16n8k8.
 static constexpr int64_t kMmaM = 16, kMmaN = 8, kMmaK = 8;
 
@@ -82,223 +80,24 @@ bool xla::gpu_kernels::tensorCoreCompatible(linalg::LinalgOp op) {
          (mul.getLhs() == b && mul.getRhs() == a);
 }
 
+/// A group of 4 f32 rounded to TF32 (cvt.rna), as f32 bits: once per
+/// element and block while staging (tf32), where each fragment load would
+/// round it again for every warp that reads it (2 or 4), on the conversion
+/// unit's quarter rate.
+static Value roundGroup(OpBuilder &b, Location loc, Value group) {
+  SmallVector<Value> rounded;
+  for (int64_t j = 0; j < kStagingGroup; ++j)
+    rounded.push_back(NVVM::ConvertFloatToTF32Op::create(
+        b, loc, b.getI32Type(), vector::ExtractOp::create(b, loc, group, j),
+        NVVM::FPRoundingMode::RNA, NVVM::SaturationMode::NONE,
+        /*relu=*/false));
+  return vector::BitCastOp::create(
+      b, loc, group.getType(),
+      vector::FromElementsOp::create(
+          b, loc, VectorType::get({kStagingGroup}, b.getI32Type()), rounded));
+}
+
 namespace {
-
-/// One operand's staging: its tile of `width` rows or columns by tile.k,
-/// in shared memory with its contiguous dimension contiguous.
-struct Operand {
-  OpOperand *operand;
-  AffineMap map;
-  Value shared, base;
-  int64_t width, size;
-  bool isLhs;
-  /// The operand's contiguous dimension is one of k.
-  bool kMajor;
-  /// Alignment in bytes of a group's global load (0: four scalar loads).
-  int64_t alignment;
-  /// The operand's last dimension has unit stride: single elements can be
-  /// copied asynchronously (cp.async of 4 bytes) where groups cannot.
-  bool unitStride;
-  /// Computes the operand as it is staged (never copied asynchronously).
-  const OperandPrologue *prologue;
-
-  /// The indices of its shared tile's element (k, w), in ring slot
-  /// `stage` (none without stages).
-  SmallVector<Value> sharedIndices(Value k, Value w, Value stage) const {
-    SmallVector<Value> at;
-    if (stage)
-      at.push_back(stage);
-    at.append(kMajor ? SmallVector<Value>{w, k} : SmallVector<Value>{k, w});
-    return at;
-  }
-};
-
-/// The copies of both operands' tiles from device to shared memory,
-/// through registers or by cp.async, group e of this thread at group
-/// tid + e * threads.
-struct Staging {
-  const ContractionRoles &roles;
-  int64_t tileK, threads;
-  Value tid;
-  ArrayRef<Value> batch;
-  Value kEnd;
-  SmallVector<Operand, 2> operands;
-  /// Round to TF32 while staging (tf32): once per element and block,
-  /// where each fragment load would round it again for every warp that
-  /// reads it (2 or 4), on the conversion unit's quarter rate.
-  bool roundToTF32;
-
-  int64_t groups(const Operand &s) const {
-    return s.width * tileK / kGroup / threads;
-  }
-
-  /// (k, w) in the tile of element j of this thread's group e.
-  std::pair<Value, Value> slot(OpBuilder &b, Location loc, const Operand &s,
-                               int64_t e, int64_t j) const {
-    int64_t rowGroups = (s.kMajor ? tileK : s.width) / kGroup;
-    Value index = add(b, loc, tid, e * threads);
-    Value minor = arith::MulIOp::create(
-        b, loc, arith::RemUIOp::create(b, loc, index, constant(b, loc, rowGroups)),
-        constant(b, loc, kGroup));
-    minor = add(b, loc, minor, j);
-    Value major =
-        arith::DivUIOp::create(b, loc, index, constant(b, loc, rowGroups));
-    return s.kMajor ? std::make_pair(minor, major)
-                    : std::make_pair(major, minor);
-  }
-
-  /// The global indices of element (k0 + kk, base + ww) and whether it is
-  /// inside the operand and this block's run of k.
-  std::pair<SmallVector<Value>, Value> global(OpBuilder &b, Location loc,
-                                              const Operand &s, Value k0,
-                                              Value kk, Value ww) const {
-    Value w = arith::AddIOp::create(b, loc, s.base, ww);
-    Value k = arith::AddIOp::create(b, loc, k0, kk);
-    return roles.operandElement(b, loc, batch, s.map, s.isLhs, w, s.size, k,
-                                kEnd);
-  }
-
-  /// This thread's groups of the tiles at k0 (zeros past the edges and
-  /// this split's end), as `deposit` takes them: a vector of 4 per group,
-  /// or what an operand's prologue computes it from.
-  SmallVector<Value> fetch(OpBuilder &b, Location loc, Value k0) const {
-    SmallVector<Value> values;
-    for (const Operand &s : operands)
-      for (int64_t e = 0; e < groups(s); ++e) {
-        if (s.alignment) {
-          // The group is all inside or all outside (sizes multiples of 4).
-          auto [kk, ww] = slot(b, loc, s, e, 0);
-          auto [indices, ok] = global(b, loc, s, k0, kk, ww);
-          llvm::append_range(values,
-                             fetchOperand(b, loc, s.prologue, ok,
-                                          s.operand->get(), indices, kGroup,
-                                          s.alignment));
-          continue;
-        }
-        for (int64_t j = 0; j < kGroup; ++j) {
-          auto [kk, ww] = slot(b, loc, s, e, j);
-          auto [indices, ok] = global(b, loc, s, k0, kk, ww);
-          llvm::append_range(values, fetchOperand(b, loc, s.prologue, ok,
-                                                  s.operand->get(), indices));
-        }
-      }
-    return values;
-  }
-
-  /// Group e of `s`, fetched at k0, from the front of `fetched`, as a
-  /// vector of 4.
-  Value finishGroup(OpBuilder &b, Location loc, const Operand &s, int64_t e,
-                    Value k0, ValueRange &fetched) const {
-    if (s.alignment) {
-      auto [kk, ww] = slot(b, loc, s, e, 0);
-      auto [indices, ok] = global(b, loc, s, k0, kk, ww);
-      return finishOperand(b, loc, s.prologue, ok, indices, kGroup, fetched);
-    }
-    SmallVector<Value> elements;
-    for (int64_t j = 0; j < kGroup; ++j) {
-      auto [kk, ww] = slot(b, loc, s, e, j);
-      auto [indices, ok] = global(b, loc, s, k0, kk, ww);
-      elements.push_back(
-          finishOperand(b, loc, s.prologue, ok, indices, 1, fetched));
-    }
-    return vector::FromElementsOp::create(
-        b, loc, VectorType::get({kGroup}, b.getF32Type()), elements);
-  }
-
-  /// The shared-tile indices of element j of this thread's group e, in
-  /// ring slot `stage` (none without stages).
-  SmallVector<Value> sharedAt(OpBuilder &b, Location loc, const Operand &s,
-                              int64_t e, int64_t j, Value stage) const {
-    auto [kk, ww] = slot(b, loc, s, e, j);
-    return s.sharedIndices(kk, ww, stage);
-  }
-
-  /// A group of 4 f32 rounded to TF32 (cvt.rna), as f32 bits.
-  static Value roundGroup(OpBuilder &b, Location loc, Value group) {
-    SmallVector<Value> rounded;
-    for (int64_t j = 0; j < kGroup; ++j)
-      rounded.push_back(NVVM::ConvertFloatToTF32Op::create(
-          b, loc, b.getI32Type(), vector::ExtractOp::create(b, loc, group, j),
-          NVVM::FPRoundingMode::RNA, NVVM::SaturationMode::NONE,
-          /*relu=*/false));
-    return vector::BitCastOp::create(
-        b, loc, group.getType(),
-        vector::FromElementsOp::create(
-            b, loc, VectorType::get({kGroup}, b.getI32Type()), rounded));
-  }
-
-  /// Stores the groups fetched at k0 into the shared tiles, one 16-byte
-  /// store each.
-  void deposit(OpBuilder &b, Location loc, ValueRange values, Value k0,
-               Value stage = {}) const {
-    for (const Operand &s : operands)
-      for (int64_t e = 0; e < groups(s); ++e) {
-        Value group = finishGroup(b, loc, s, e, k0, values);
-        if (roundToTF32)
-          group = roundGroup(b, loc, group);
-        vector::StoreOp::create(b, loc, group, s.shared,
-                                sharedAt(b, loc, s, e, 0, stage),
-                                /*nontemporal=*/false, llvm::MaybeAlign(16));
-      }
-  }
-
-  /// Starts this thread's copies of the tiles at k0 into ring slot
-  /// `stage` and closes them as one group: a 16-byte cp.async per group
-  /// where the operand allows, else one per element; past the edges and
-  /// this split's end, copies of no bytes (zeros). An operand whose last
-  /// stride is not 1, or that a prologue computes, goes through registers
-  /// instead (loads that the first store waits for). Returns the group's
-  /// token.
-  Value copyAsync(OpBuilder &b, Location loc, Value k0, Value stage) const {
-    SmallVector<Value> tokens;
-    auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
-    auto copy = [&](const Operand &s, int64_t e, int64_t j, int64_t count) {
-      auto [kk, ww] = slot(b, loc, s, e, j);
-      auto [indices, ok] = global(b, loc, s, k0, kk, ww);
-      Value elements = arith::SelectOp::create(
-          b, loc, ok, constant(b, loc, count), constant(b, loc, 0));
-      tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
-          b, loc, tokenType, s.shared, sharedAt(b, loc, s, e, j, stage),
-          s.operand->get(), indices, b.getIndexAttr(count), elements,
-          count == kGroup ? b.getUnitAttr() : UnitAttr()));
-    };
-    for (const Operand &s : operands)
-      for (int64_t e = 0; e < groups(s); ++e) {
-        if (s.alignment >= 16 && !s.prologue) {
-          copy(s, e, 0, kGroup);
-        } else if (s.unitStride && !s.prologue) {
-          for (int64_t j = 0; j < kGroup; ++j)
-            copy(s, e, j, 1);
-        } else {
-          for (int64_t j = 0; j < kGroup; ++j) {
-            auto [kk, ww] = slot(b, loc, s, e, j);
-            auto [indices, ok] = global(b, loc, s, k0, kk, ww);
-            memref::StoreOp::create(b, loc,
-                                    loadOperand(b, loc, s.prologue, ok,
-                                                s.operand->get(), indices),
-                                    s.shared, sharedAt(b, loc, s, e, j, stage));
-          }
-        }
-      }
-    return nvgpu::DeviceAsyncCreateGroupOp::create(b, loc, tokenType, tokens);
-  }
-
-  /// Rounds this thread's groups of ring slot `stage` to TF32 in place,
-  /// once its copies have landed (tf32: once per element and block).
-  void roundInPlace(OpBuilder &b, Location loc, Value stage) const {
-    auto type = VectorType::get({kGroup}, b.getF32Type());
-    for (const Operand &s : operands)
-      for (int64_t e = 0; e < groups(s); ++e) {
-        SmallVector<Value> at = sharedAt(b, loc, s, e, 0, stage);
-        Value group = vector::LoadOp::create(b, loc, type, s.shared, at,
-                                             /*nontemporal=*/false,
-                                             llvm::MaybeAlign(16));
-        vector::StoreOp::create(b, loc, roundGroup(b, loc, group), s.shared,
-                                at, /*nontemporal=*/false,
-                                llvm::MaybeAlign(16));
-      }
-  }
-};
 
 /// TF32 operands of one fragment element: one register, or the head and
 /// tail of a tf32x3 split.
@@ -352,60 +151,6 @@ static void mma(OpBuilder &b, Location loc, ArrayRef<Value> a,
     acc[q] = LLVM::ExtractValueOp::create(b, loc, d, ArrayRef<int64_t>{q});
 }
 
-/// The k loop over a ring of `tile.stages` shared tiles filled by
-/// cp.async: steps 0 .. stages - 2 are requested before it; step i
-/// requests step i + stages - 1 into the slot step i - 1 read, runs its
-/// products, then waits for its own copies of step i + 1 (all but the
-/// newest stages - 2 groups) and meets the block at the one barrier, after
-/// which step i + 1's tile is complete and step i's is free.
-static scf::ForOp emitAsyncStagedLoop(
-    OpBuilder &b, Location loc, const Staging &staging,
-    const ContractionBlock &block, const TensorCoreTile &tile,
-    ValueRange initial,
-    llvm::function_ref<void(OpBuilder &, MutableArrayRef<Value>, Value)>
-        step) {
-  int64_t stages = tile.stages;
-  Value group;
-  for (int64_t s = 0; s + 1 < stages; ++s)
-    group = staging.copyAsync(b, loc, add(b, loc, block.kBegin, s * tile.k),
-                              constant(b, loc, s));
-  auto landed = [&](OpBuilder &nb, Value token, Value stage) {
-    nvgpu::DeviceAsyncWaitOp::create(nb, loc, token,
-                                     nb.getI32IntegerAttr(stages - 2));
-    if (staging.roundToTF32)
-      staging.roundInPlace(nb, loc, stage);
-    gpu::BarrierOp::create(nb, loc);
-  };
-  Value first = constant(b, loc, 0);
-  landed(b, group, first);
-  SmallVector<Value> iterArgs(initial);
-  iterArgs.push_back(first);
-  auto next = [&](OpBuilder &nb, Value stage, int64_t ahead) {
-    return arith::RemUIOp::create(nb, loc, add(nb, loc, stage, ahead),
-                                  constant(nb, loc, stages))
-        .getResult();
-  };
-  auto loop = scf::ForOp::create(
-      b, loc, block.kBegin, block.kEnd, constant(b, loc, tile.k), iterArgs,
-      [&](OpBuilder &nb, Location nloc, Value k0, ValueRange args) {
-        Value stage = args.back();
-        Value token = staging.copyAsync(
-            nb, nloc, add(nb, nloc, k0, (stages - 1) * tile.k),
-            next(nb, stage, stages - 1));
-        SmallVector<Value> acc(args.drop_back());
-        step(nb, acc, stage);
-        Value following = next(nb, stage, 1);
-        landed(nb, token, following);
-        acc.push_back(following);
-        scf::YieldOp::create(nb, nloc, acc);
-      });
-  // The copies still in flight are of steps past k (zeros): none may
-  // outlive the block.
-  if (stages > 2)
-    nvgpu::DeviceAsyncWaitOp::create(b, loc, group, b.getI32IntegerAttr(0));
-  return loop;
-}
-
 void xla::gpu_kernels::emitTensorCoreContractionKernel(
     OpBuilder &b, linalg::LinalgOp op,
     const linalg::ContractionDimensions &dims, const TensorCoreTile &tile,
@@ -426,33 +171,19 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
   Type f32 = b.getF32Type();
   auto workgroup = gpu::AddressSpaceAttr::get(
       b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
-  SmallVector<Operand, 2> operands;
+  SmallVector<StagedOperand, 2> operands;
   SmallVector<Type, 2> sharedTypes;
-  for (auto [index, width, size] :
-       {std::tuple(0, tile.m, sizeM), std::tuple(1, tile.n, sizeN)}) {
-    OpOperand *operand = op.getDpsInputOperand(index);
-    AffineMap map = op.getMatchingIndexingMap(operand);
-    unsigned inner = cast<AffineDimExpr>(map.getResults().back()).getPosition();
-    bool kMajor = llvm::is_contained(dims.k, inner);
-    ArrayRef<unsigned> role = kMajor ? ArrayRef(dims.k)
-                              : index == 0 ? ArrayRef(dims.m)
-                                           : ArrayRef(dims.n);
-    // A group of 4 neighbours along the flattened role is 4 neighbours in
-    // memory when the contiguous dimension is the role's fastest loop and
-    // 4 divides it.
-    int64_t alignment = 0;
-    if (role.back() == inner && roles.loopSizes[inner] % kGroup == 0)
-      alignment = vectorAlignment(operand->get(), kGroup, 16);
-    bool unitStride =
-        cast<MemRefType>(operand->get().getType()).isLastDimUnitStride();
-    operands.push_back({operand, map, Value(), Value(), width, size,
-                        index == 0, kMajor, alignment, unitStride,
-                        prologues.of(index == 0)});
+  for (auto [index, width] : {std::pair(0, tile.m), std::pair(1, tile.n)}) {
+    // Shared tiles keep the operand's contiguous dimension contiguous.
+    StagedOperand s = describeStagedOperand(op, roles, index, width,
+                                            /*sharedKMajor=*/false, prologues);
+    s.sharedKMajor = s.kMajor;
+    operands.push_back(s);
     // With stages, a ring of tiles: [stages][...].
     SmallVector<int64_t> shape;
     if (tile.stages)
       shape.push_back(tile.stages);
-    shape.append(sharedTileShape(width, tile.k, kMajor));
+    shape.append(sharedTileShape(width, tile.k, s.kMajor));
     sharedTypes.push_back(
         MemRefType::get(shape, f32, MemRefLayoutAttrInterface(), workgroup));
   }
@@ -489,7 +220,7 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
 
   // Shared-tile element (k, w) of an operand, in ring slot `stage` (none
   // without stages).
-  auto sharedLoad = [&](OpBuilder &nb, const Operand &s, Value k, Value w,
+  auto sharedLoad = [&](OpBuilder &nb, const StagedOperand &s, Value k, Value w,
                         Value stage) {
     return memref::LoadOp::create(nb, loc, s.shared,
                                   s.sharedIndices(k, w, stage))
@@ -555,31 +286,15 @@ void xla::gpu_kernels::emitTensorCoreContractionKernel(
     }
   };
 
-  Staging staging{roles,      tile.k,      threads,
-                  tid,        block.batch, block.kEnd,
-                  operands,   precision == TensorCorePrecision::TF32};
-  scf::ForOp loop;
-  if (tile.stages) {
-    loop = emitAsyncStagedLoop(b, loc, staging, block, tile, initial, step);
-  } else {
-    // As the SIMT kernel: the next step's global loads are issued before
-    // this step's arithmetic.
-    staging.deposit(b, loc, staging.fetch(b, loc, block.kBegin),
-                    block.kBegin);
-    gpu::BarrierOp::create(b, loc);
-    loop = scf::ForOp::create(
-        b, loc, block.kBegin, block.kEnd, constant(b, loc, tile.k), initial,
-        [&](OpBuilder &nb, Location nloc, Value k0, ValueRange accIn) {
-          Value next = add(nb, nloc, k0, tile.k);
-          SmallVector<Value> prefetched = staging.fetch(nb, nloc, next);
-          SmallVector<Value> acc(accIn);
-          step(nb, acc, Value());
-          gpu::BarrierOp::create(nb, nloc);
-          staging.deposit(nb, nloc, prefetched, next);
-          gpu::BarrierOp::create(nb, nloc);
-          scf::YieldOp::create(nb, nloc, acc);
-        });
-  }
+  TileStaging staging{roles, tile.k, threads, tid, block.batch, block.kEnd,
+                      operands};
+  if (precision == TensorCorePrecision::TF32)
+    staging.transformGroup = roundGroup;
+  scf::ForOp loop =
+      tile.stages ? emitAsyncStagedLoop(b, loc, staging, block, tile.stages,
+                                        initial, step)
+                  : emitRegisterStagedLoop(b, loc, staging, block, initial,
+                                           step);
   // The accumulators' outputs, computed after the loop so that they take
   // no registers during it: rows warpM0 + 16 mi + g (+ 8), columns
   // warpN0 + 8 ni + 2 t (+ 1).

@@ -22,16 +22,19 @@
 // CHECK-SAME: st.global.v4.b32
 // CHECK-SAME: \00")
 
-// The matrix product: 16-byte aligned shared-memory tiles, barriers around
-// each step's copy, and fused multiply-adds from vector shared loads
-// (2 x 32 bits here: 32x32 tiles, 2x2 per thread).
+// The matrix product: 16-byte aligned shared-memory tiles filled by
+// cp.async (16 bytes a group) into a ring, fused multiply-adds from vector
+// shared loads (2 x 32 bits here: 32x32 tiles, 2x2 per thread), then a
+// wait for the copies of the step after next and one barrier.
 // CHECK: llvm.mlir.global internal constant @output_dot_general_fusion_0_module_image("
 // CHECK-SAME: .entry output_dot_general_fusion_0(
 // CHECK-SAME: .shared .align 16
-// CHECK-SAME: st.shared.b32
-// CHECK-SAME: bar.sync
+// CHECK-SAME: cp.async.cg.shared.global [{{[^]]*}}], [{{[^]]*}}], 16
+// CHECK-SAME: cp.async.commit_group
 // CHECK-SAME: ld.shared.v{{[24]}}.b32
 // CHECK-SAME: fma.rn.f32
+// CHECK-SAME: cp.async.wait_group
+// CHECK-SAME: bar.sync
 // CHECK-SAME: \00")
 
 // The row maximum of 512 x 1024 (64 threads per row): 16-byte loads of 4

@@ -1,5 +1,5 @@
-// RUN: xla-opt %s --xla-gpu-map-linalg="sm-count=8 row-fusion=false skinny-products=false" --canonicalize --cse | FileCheck %s
-// RUN: xla-opt %s --xla-gpu-map-linalg="row-fusion=false skinny-products=false" --canonicalize --cse | FileCheck %s --check-prefix=SM132
+// RUN: xla-opt %s --xla-gpu-map-linalg="sm-count=8 row-fusion=false skinny-products=false async-copies=false" --canonicalize --cse | FileCheck %s
+// RUN: xla-opt %s --xla-gpu-map-linalg="row-fusion=false skinny-products=false async-copies=false" --canonicalize --cse | FileCheck %s --check-prefix=SM132
 // The per-op strategies (row fusions and the kernels of products of a few
 // rows off; they have their own tests, gpu_map_linalg_row_fusion.mlir and
 // gpu_map_linalg_skinny.mlir).
@@ -223,9 +223,14 @@ func.func private @input_column_fusion(%a: memref<64x32xf32>, %out: memref<32xf3
 // output), 256 threads of 8x8 accumulators from zero. Thread t holds rows
 // and columns 4 * (t / 16 or t % 16) + {0..3} and 64 more, so that each
 // fragment is two 16-byte shared loads that a warp reads without bank
-// conflicts. Operands staged through padded shared tiles of k = 8, zero
-// outside the operands; the next step's global loads are issued before
-// this step's arithmetic; results added to the output, guarded.
+// conflicts. Operands staged through padded shared tiles of k = 8 (here
+// through registers, `async-copies=false`; the ring of cp.async is in
+// gpu_map_linalg_async_copies.mlir), each thread one group of 4
+// neighbours of each: the lhs's along k (one 16-byte load, stored
+// transposed), the rhs's along n (rows of 250 are not 16-byte aligned:
+// four loads, one 16-byte store); zero outside the operands; the next
+// step's global loads are issued before this step's arithmetic; results
+// added to the output, guarded.
 // CHECK-LABEL: func.func private @output_dot_fusion(
 // CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c16, {{.*}}) threads(%[[TID:[^,]*]], {{.*}}) in ({{.*}} = %c256, {{.*}}) module(@output_dot_fusion_0_module) function(@output_dot_fusion_0) workgroup(%[[A:.*]] : memref<8x132xf32, #gpu.address_space<workgroup>>, %[[B:.*]] : memref<8x132xf32, #gpu.address_space<workgroup>>)
 // CHECK:           %[[TY:.*]] = arith.divui %[[TID]], %c16
@@ -233,12 +238,15 @@ func.func private @input_column_fusion(%a: memref<64x32xf32>, %out: memref<32xf3
 // CHECK:           %[[TX:.*]] = arith.remui %[[TID]], %c16
 // CHECK:           %[[COL:.*]] = arith.muli %[[TX]], %c4
 // CHECK:           %[[ROW64:.*]] = arith.addi %[[ROW]], %c64
+// CHECK:           vector.load %arg0[{{.*}}] {alignment = 16 : i64} : memref<4x256x64xf32>, vector<4xf32>
+// CHECK-COUNT-4:   memref.load %arg1
 // CHECK-COUNT-4:   memref.store %{{.*}}, %[[A]]
-// CHECK-COUNT-4:   memref.store %{{.*}}, %[[B]]
+// CHECK:           vector.store %{{.*}}, %[[B]][{{.*}}] {alignment = 16 : i64}
 // CHECK-NEXT:      gpu.barrier
-// CHECK-NEXT:      %[[R:.*]]:64 = scf.for %[[K:.*]] = %c0 to %c64 step %c8 iter_args(%{{.*}} = %cst,
+// CHECK-NEXT:      %[[R:.*]]:64 = scf.for %[[K:.*]] = %c0 to %c64 step %c8 iter_args(%{{.*}} = %cst{{.*}},
 // CHECK:             %[[NEXT:.*]] = arith.addi %[[K]], %c8
-// CHECK-COUNT-8:     memref.load %arg{{[01]}}
+// CHECK:             vector.load %arg0
+// CHECK-COUNT-4:     memref.load %arg1
 // CHECK:             vector.load %[[A]][%c0, %[[ROW]]] {alignment = 16 : i64} : {{.*}}, vector<4xf32>
 // CHECK:             vector.load %[[A]][%c0, %[[ROW64]]] {alignment = 16 : i64}
 // CHECK:             vector.load %[[B]][%c0, %[[COL]]] {alignment = 16 : i64}
@@ -247,7 +255,7 @@ func.func private @input_column_fusion(%a: memref<64x32xf32>, %out: memref<32xf3
 // CHECK-NEXT:        arith.addf
 // CHECK:             gpu.barrier
 // CHECK-COUNT-4:     memref.store %{{.*}}, %[[A]]
-// CHECK-COUNT-4:     memref.store %{{.*}}, %[[B]]
+// CHECK:             vector.store %{{.*}}, %[[B]]
 // CHECK-NEXT:        gpu.barrier
 // CHECK:           scf.if
 // CHECK-NEXT:        %[[OLD:.*]] = memref.load %arg2
@@ -259,9 +267,10 @@ func.func private @output_dot_fusion(%a: memref<4x256x64xf32>, %b: memref<4x64x2
 }
 
 // 20 rows (the masked positions of a BERT step) by 1000: 32x32 tiles, the
-// ones that waste least (128-row tiles would compute 84% padding).
+// ones that waste least (128-row tiles would compute 84% padding), k in
+// steps of 32.
 // CHECK-LABEL: func.func private @output_narrow_fusion(
-// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c32, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) {{.*}} workgroup(%{{.*}} : memref<16x36xf32, #gpu.address_space<workgroup>>
+// CHECK:         gpu.launch blocks({{.*}}) in ({{.*}} = %c32, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) {{.*}} workgroup(%{{.*}} : memref<32x36xf32, #gpu.address_space<workgroup>>
 func.func private @output_narrow_fusion(%a: memref<20x64xf32>, %b: memref<64x1000xf32>, %c: memref<20x1000xf32>) attributes {xla.fusion_kind = "output"} {
   linalg.matmul ins(%a, %b : memref<20x64xf32>, memref<64x1000xf32>) outs(%c : memref<20x1000xf32>)
   return
@@ -278,10 +287,10 @@ func.func private @output_narrow_fusion(%a: memref<20x64xf32>, %b: memref<64x100
 // CHECK-NEXT:        memref.store %[[NEW]], %arg2
 // CHECK-NOT:       memref.load %arg2
 // CHECK:         return
-func.func private @output_filled_dot_fusion(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>) attributes {xla.fusion_kind = "output"} {
+func.func private @output_filled_dot_fusion(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>) attributes {xla.fusion_kind = "output"} {
   %zero = arith.constant 0.0 : f32
   linalg.fill ins(%zero : f32) outs(%c : memref<64x64xf32>)
-  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
+  linalg.matmul ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
   return
 }
 
@@ -421,8 +430,8 @@ func.func private @output_matvec_transposed_fusion(%a: memref<4x32xf32>, %b: mem
 
 // Split k: 20 x 768 with k = 30522 (a BERT step's masked positions times
 // the vocabulary) has 24 tiles of 32x32 for 132 multiprocessors, so 11
-// blocks share each tile, each summing 174 steps of 16 of k (the last
-// split the remaining 246), from zero, into its slice of the partials. A
+// blocks share each tile, each summing 87 steps of 32 of k (the last
+// split the remaining 2682), from zero, into its slice of the partials. A
 // second kernel, a thread per output element, adds the output's value and
 // the 11 slices in order: the same sum at every run, unlike atomic adds.
 // SM132-LABEL: func.func private @output_split_k_fusion(
@@ -432,7 +441,7 @@ func.func private @output_matvec_transposed_fusion(%a: memref<4x32xf32>, %b: mem
 // SM132:           %[[BEGIN:.*]] = arith.muli %[[SPLIT]], %c2784
 // SM132:           %[[END0:.*]] = arith.addi %[[BEGIN]], %c2784
 // SM132:           %[[END:.*]] = arith.minui %[[END0]], %c30522
-// SM132:           %[[R:.*]]:4 = scf.for %{{.*}} = %[[BEGIN]] to %[[END]] step %c16 iter_args(%{{.*}} = %cst,
+// SM132:           %[[R:.*]]:4 = scf.for %{{.*}} = %[[BEGIN]] to %[[END]] step %c32 iter_args(%{{.*}} = %cst{{.*}},
 // SM132:           memref.store %[[R]]#0, %[[PARTIALS]][%[[SPLIT]], %c0, %{{.*}}, %{{.*}}]
 // SM132-NOT:       memref.atomic_rmw
 // SM132-NOT:       memref.store {{.*}}, %arg2

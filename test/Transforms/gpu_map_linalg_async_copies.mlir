@@ -1,10 +1,13 @@
 // RUN: xla-opt %s --xla-gpu-map-linalg="tensor-cores=tf32x3 row-fusion=false sm-count=16" --canonicalize --cse | FileCheck %s
 // RUN: xla-opt %s --xla-gpu-map-linalg="tensor-cores=tf32 row-fusion=false sm-count=16" --canonicalize --cse | FileCheck %s --check-prefix=TF32
 // RUN: xla-opt %s --xla-gpu-map-linalg="tensor-cores=tf32x3 async-copies=false row-fusion=false sm-count=16" --canonicalize --cse | FileCheck %s --check-prefix=REGS
-// Tensor-core kernels with cp.async (xla-gpu-map-linalg async-copies, the
-// default; GPUTensorCoreKernel.cpp): the operands' tiles go straight to a
-// ring of shared tiles (nvgpu.device_async_copy), stages - 1 steps of k
-// ahead of the products, one group of copies per step and one barrier.
+// RUN: xla-opt %s --xla-gpu-map-linalg="row-fusion=false" --canonicalize --cse | FileCheck %s --check-prefix=FMA
+// Contraction kernels with cp.async (xla-gpu-map-linalg async-copies, the
+// default; GPUTileStaging.cpp), on tensor cores (GPUTensorCoreKernel.cpp)
+// and in the SIMT tiles (GPUContractionKernel.cpp, prefix FMA): the
+// operands' tiles go straight to a ring of shared tiles
+// (nvgpu.device_async_copy), stages - 1 steps of k ahead of the products,
+// one group of copies per step and one barrier.
 
 #mk = affine_map<(m, n, k) -> (m, k)>
 #kn = affine_map<(m, n, k) -> (k, n)>
@@ -119,20 +122,63 @@ func.func private @output_abt_fusion(%a: memref<100x62xf32>, %b: memref<72x62xf3
 }
 
 // An operand whose last dimension is not contiguous (a transposed view)
-// cannot be copied asynchronously: its elements go through registers into
-// the same slot (loads the stores wait for); the other operand's groups
-// are still cp.async.
+// cannot be copied asynchronously: its groups go through registers into
+// the same slot, loaded before the step's products and stored after them
+// (GPUTileStaging.cpp), while the other operand's groups are still
+// cp.async.
 // CHECK-LABEL: func.func private @output_strided_fusion(
 // CHECK:         gpu.launch {{.*}} workgroup(%[[A:.*]] : memref<2x32x36xf32, #gpu.address_space<workgroup>>, %[[B:.*]] : memref<2x32x40xf32, #gpu.address_space<workgroup>>)
 // CHECK-NOT:       nvgpu.device_async_copy %arg0
 // CHECK:           memref.load %arg0[{{.*}}] : memref<64x64xf32, strided<[1, 64]>>
-// CHECK:           memref.store %{{.*}}, %[[A]][%c0, {{.*}}]
 // CHECK:           nvgpu.device_async_copy %arg1[{{.*}}], %[[B]][%c0, {{.*}}], 4, %{{.*}} {bypassL1}
+// CHECK:           vector.store %{{.*}}, %[[A]][%c0, {{.*}}]
 // CHECK:           scf.for
 // CHECK:             memref.load %arg0[{{.*}}] : memref<64x64xf32, strided<[1, 64]>>
 // CHECK:             nvgpu.device_async_copy %arg1
+// CHECK:             nvvm.mma.sync
+// CHECK:             vector.store %{{.*}}, %[[A]][
+// CHECK:             nvgpu.device_async_wait
 func.func private @output_strided_fusion(%a: memref<64x64xf32, strided<[1, 64]>>, %b: memref<64x64xf32>, %c: memref<64x64xf32>) attributes {xla.fusion_kind = "output"} {
   linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<64x64xf32, strided<[1, 64]>>, memref<64x64xf32>) outs(%c : memref<64x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// The SIMT kernel's ring: a BERT layer's projection at batch 1 (128 x 768,
+// k 768) on 132 multiprocessors gets 96 tiles of 32x32 in 3 splits (288
+// blocks), each 8 steps of 32 of k: 4 stages of [32][32 + 4] per operand
+// (36 KiB), three steps ahead. Both tiles are [k][width] for the
+// fragments' vector loads: the lhs's group of 4 along k is stored
+// transposed, 4 copies of 4 bytes (cp.async.ca); the rhs's group along n is
+// one 16-byte copy. The wait leaves the two newest groups in flight.
+// FMA-LABEL: func.func private @output_projection_fusion(
+// FMA:         memref.alloc() : memref<3x1x128x768xf32>
+// FMA:         gpu.launch blocks({{.*}}) in ({{.*}} = %c288, {{.*}}) threads({{.*}}) in ({{.*}} = %c256, {{.*}}) {{.*}} workgroup(%[[A:.*]] : memref<4x32x36xf32, #gpu.address_space<workgroup>>, %[[B:.*]] : memref<4x32x36xf32, #gpu.address_space<workgroup>>)
+// FMA-COUNT-4: nvgpu.device_async_copy %arg0[{{.*}}], %[[A]][%c0, {{.*}}], 1, %{{.*}} : memref<128x768xf32>
+// FMA:         nvgpu.device_async_copy %arg1[{{.*}}], %[[B]][%c0, {{.*}}], 4, %{{.*}} {bypassL1}
+// FMA:         nvgpu.device_async_create_group
+// FMA:         nvgpu.device_async_copy %arg0[{{.*}}], %[[A]][%c1,
+// FMA:         nvgpu.device_async_copy %arg0[{{.*}}], %[[A]][%c2,
+// FMA:         %[[G:.*]] = nvgpu.device_async_create_group
+// FMA-NEXT:    nvgpu.device_async_wait %[[G]] {numGroups = 2 : i32}
+// FMA-NEXT:    gpu.barrier
+// FMA-NEXT:    %[[R:.*]]:5 = scf.for %{{.*}} step %c32 iter_args({{.*}}, %[[SLOT:.*]] = %c0) -> (f32, f32, f32, f32, index)
+// FMA-COUNT-4:   nvgpu.device_async_copy %arg0
+// FMA:           nvgpu.device_async_copy %arg1
+// FMA:           %[[G2:.*]] = nvgpu.device_async_create_group
+// FMA:           vector.load %[[A]][%[[SLOT]], %c0, {{.*}}] {alignment = 8 : i64} : {{.*}}, vector<2xf32>
+// FMA:           arith.mulf {{.*}} fastmath<contract>
+// FMA:           nvgpu.device_async_wait %[[G2]] {numGroups = 2 : i32}
+// FMA-NEXT:      gpu.barrier
+// FMA-NEXT:      scf.yield
+// FMA:         nvgpu.device_async_wait %[[G]] {numGroups = 0 : i32}
+// FMA:         memref.store %[[R]]#0, %alloc
+func.func private @output_projection_fusion(%a: memref<128x768xf32>, %b: memref<768x768xf32>, %c: memref<128x768xf32>) attributes {xla.fusion_kind = "output"} {
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]} ins(%a, %b : memref<128x768xf32>, memref<768x768xf32>) outs(%c : memref<128x768xf32>) {
   ^bb0(%x: f32, %y: f32, %acc: f32):
     %p = arith.mulf %x, %y : f32
     %s = arith.addf %acc, %p : f32

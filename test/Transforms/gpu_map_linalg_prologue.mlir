@@ -2,6 +2,7 @@
 // RUN: xla-opt %s --xla-gpu-map-linalg="sm-count=8 row-fusion=false contraction-prologues=false" --canonicalize --cse | FileCheck %s --check-prefix=OFF
 // RUN: xla-opt %s --xla-gpu-map-linalg="sm-count=8 row-fusion=false tensor-cores=tf32" --canonicalize --cse | FileCheck %s --check-prefix=TC
 // RUN: xla-opt %s --xla-gpu-map-linalg="sm-count=8 row-fusion=false contraction-epilogues" --canonicalize --cse | FileCheck %s --check-prefix=EPI
+// RUN: xla-opt %s --xla-gpu-map-linalg="sm-count=8 row-fusion=false async-copies=false" --canonicalize --cse | FileCheck %s --check-prefix=REGS
 // The elementwise op that writes a contraction's operand into a buffer
 // nothing else reads is computed by the contraction's kernel where it
 // stages that operand (GPUOperandPrologue.cpp): its inputs loaded at the
@@ -16,31 +17,48 @@
 #mn = affine_map<(m, n, k) -> (m, n)>
 
 // A normalization of the lhs by a per-row and a per-column value, staged
-// as the lhs's tile. The next step's x is loaded ahead with the other
-// loads, before this step's products; after them, where the tile is
-// stored, the per-row and per-column values are loaded (from the cache)
-// and the body applied, in the same guard. Its two multiplies keep their
-// rounding (no fastmath<contract>, which only the product's own
-// multiply-adds get).
+// as the lhs's tile. The rhs goes to the ring of shared tiles by cp.async;
+// the lhs cannot (a prologue computes it), so a step loads the x of its
+// group of 4 along k for the step two ahead with its copies, before its
+// products; after them, the per-row and per-column values are loaded (from
+// the cache) and the body applied, in the same guard, and the group is
+// stored transposed into that step's slot, before the wait and the
+// barrier. Its two multiplies keep their rounding (no
+// fastmath<contract>, which only the product's own multiply-adds get).
 // CHECK-LABEL: func.func private @output_norm_fusion(
 // CHECK-NOT:     memref.alloc
 // CHECK-NOT:     linalg.generic
-// CHECK:         gpu.launch
+// CHECK:         gpu.launch {{.*}} workgroup(%{{.*}} : memref<3x32x36xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<3x32x36xf32, #gpu.address_space<workgroup>>)
 // CHECK:           scf.for
-// CHECK:             %[[X:.*]] = scf.if %[[OK:.*]] -> (f32) {
+// CHECK:             %[[X:.*]]:4 = scf.if %[[OK:.*]] -> (f32, f32, f32, f32) {
 // CHECK-NEXT:          memref.load %arg0[%[[R:.*]], %[[K:.*]]] : memref<64x96xf32>
+// CHECK:             nvgpu.device_async_copy %arg3
 // CHECK:             arith.mulf {{.*}} fastmath<contract>
-// CHECK:             gpu.barrier
-// CHECK-NEXT:        %[[E:.*]] = scf.if %[[OK]] -> (f32) {
+// CHECK:             %[[E:.*]] = scf.if %[[OK]] -> (vector<4xf32>) {
 // CHECK-NEXT:          %[[S:.*]] = memref.load %arg1[%[[R]]] : memref<64xf32>
 // CHECK-NEXT:          %[[G:.*]] = memref.load %arg2[%[[K]]] : memref<96xf32>
-// CHECK-NEXT:          %[[XS:.*]] = arith.mulf %[[X]], %[[S]] : f32
+// CHECK:               %[[XS:.*]] = arith.mulf %[[X]]#0, %[[S]] : f32
 // CHECK-NEXT:          %[[XSG:.*]] = arith.mulf %[[XS]], %[[G]] : f32
-// CHECK-NEXT:          scf.yield %[[XSG]] : f32
-// CHECK:             memref.store %[[E]], %{{.*}} : memref<16x36xf32, #gpu.address_space<workgroup>>
+// CHECK:             vector.extract %[[E]][0]
+// CHECK-NEXT:        memref.store %{{.*}} : memref<3x32x36xf32, #gpu.address_space<workgroup>>
+// CHECK:             nvgpu.device_async_wait
+// CHECK-NEXT:        gpu.barrier
 // CHECK-NOT:     linalg.
 // CHECK-NOT:     memref.dealloc
 // CHECK:         return
+// Through registers: the same loads ahead, the body after the products
+// and the first barrier, then the stores.
+// REGS-LABEL: func.func private @output_norm_fusion(
+// REGS:         gpu.launch {{.*}} workgroup(%{{.*}} : memref<32x36xf32, #gpu.address_space<workgroup>>
+// REGS:           scf.for
+// REGS:             %[[X:.*]]:4 = scf.if %[[OK:.*]] -> (f32, f32, f32, f32) {
+// REGS-NEXT:          memref.load %arg0
+// REGS:             arith.mulf {{.*}} fastmath<contract>
+// REGS:             gpu.barrier
+// REGS-NEXT:        %[[E:.*]] = scf.if %[[OK]] -> (vector<4xf32>) {
+// REGS-NEXT:          memref.load %arg1
+// REGS:             memref.store %{{.*}} : memref<32x36xf32, #gpu.address_space<workgroup>>
+// REGS:             gpu.barrier
 // OFF-LABEL: func.func private @output_norm_fusion(
 // OFF:         memref.alloc
 // OFF:         linalg.generic
@@ -69,19 +87,21 @@ func.func private @output_norm_fusion(%x: memref<64x96xf32>, %s: memref<64xf32>,
 
 // A transposed rhs (A times B transposed) through tanh, written by a
 // permutation of its loops: the element (n, k) of the rhs is tanh of
-// %v[k, n]. With an epilogue (a bias), one kernel does all three.
+// %v[k, n]. With an epilogue (a bias), one kernel does all three. The lhs
+// goes by cp.async, one element at a time (stored transposed, k-major
+// rows of the tile); the rhs's v through registers, its tanh after the
+// products.
 // CHECK-LABEL: func.func private @output_rhs_fusion(
 // CHECK-NOT:     linalg.generic
 // CHECK:         gpu.launch
 // CHECK:           scf.for
-// CHECK:             memref.load %arg0
-// CHECK:             memref.load %arg0
-// CHECK:             %[[V:.*]] = scf.if %[[OK:.*]] -> (f32) {
+// CHECK-COUNT-4:     nvgpu.device_async_copy %arg0[{{.*}}], {{.*}}, 1, %{{.*}} : memref<64x96xf32>
+// CHECK:             %[[V:.*]]:4 = scf.if %[[OK:.*]] -> (f32, f32, f32, f32) {
 // CHECK-NEXT:          memref.load %arg1[%{{.*}}, %{{.*}}] : memref<96x80xf32>
-// CHECK:             gpu.barrier
-// CHECK:             scf.if %[[OK]] -> (f32) {
-// CHECK-NEXT:          %[[T:.*]] = math.tanh %[[V]] : f32
-// CHECK-NEXT:          scf.yield %[[T]] : f32
+// CHECK:             arith.mulf {{.*}} fastmath<contract>
+// CHECK:             scf.if %[[OK]] -> (vector<4xf32>) {
+// CHECK-NEXT:          %[[T:.*]] = math.tanh %[[V]]#0 : f32
+// CHECK:             nvgpu.device_async_wait
 // CHECK:         return
 // EPI-LABEL: func.func private @output_rhs_fusion(
 // EPI-NOT:     linalg.generic
@@ -219,7 +239,7 @@ func.func private @output_freed_input_fusion(%x: memref<64x96xf32>, %w: memref<9
 // register two blocks per multiprocessor allow (the prologue would spill).
 // CHECK-LABEL: func.func private @output_large_tile_fusion(
 // CHECK:         linalg.generic
-// CHECK:         gpu.launch {{.*}} workgroup(%{{.*}} : memref<8x132xf32, #gpu.address_space<workgroup>>
+// CHECK:         gpu.launch {{.*}} workgroup(%{{.*}} : memref<4x8x132xf32, #gpu.address_space<workgroup>>
 func.func private @output_large_tile_fusion(%x: memref<512x64xf32>, %w: memref<64x512xf32>, %c: memref<512x512xf32>) attributes {xla.fusion_kind = "output"} {
   %t = memref.alloc() {alignment = 64 : i64} : memref<512x64xf32>
   linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel"]} ins(%x : memref<512x64xf32>) outs(%t : memref<512x64xf32>) {

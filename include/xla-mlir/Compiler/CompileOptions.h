@@ -114,9 +114,10 @@ struct CompileOptions {
   /// TF32 products, near-f32 accuracy). Off by default: results must not
   /// depend on the target more than f32 rounding does (docs/numerics.md).
   std::string gpuTensorCores;
-  /// `gpu-async-copies`: tensor-core kernels copy their operands' tiles to
-  /// shared memory with cp.async, into a ring of tiles filled ahead of the
-  /// products (sm_80 and later, as tensor cores).
+  /// `gpu-async-copies`: contraction kernels (tiled and tensor-core) copy
+  /// their operands' tiles to shared memory with cp.async, into a ring of
+  /// tiles filled ahead of the products (on sm_80 and later; older chips
+  /// stage through registers).
   bool gpuAsyncCopies = true;
   /// `gpu-skinny-products`: on a GPU, a product of at most 32 rows streams
   /// its rhs once, each thread a group of columns of all rows, instead of

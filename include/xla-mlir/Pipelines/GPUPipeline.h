@@ -99,8 +99,9 @@ struct GPUPipelineOptions : public HLOLoweringOptions {
       llvm::cl::init(true)};
   Option<bool> asyncCopies{
       *this, "async-copies",
-      llvm::cl::desc("Tensor-core kernels fill a ring of shared tiles with "
-                     "cp.async (xla-gpu-map-linalg async-copies)"),
+      llvm::cl::desc("Contraction kernels fill a ring of shared tiles with "
+                     "cp.async on sm_80 and later (xla-gpu-map-linalg "
+                     "async-copies)"),
       llvm::cl::init(true)};
   Option<bool> rowFusion{
       *this, "row-fusion",

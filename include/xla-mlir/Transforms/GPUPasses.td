@@ -109,9 +109,14 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
     - A contraction with static shapes and f32 results becomes a tiled
       kernel through shared memory (bodies of multiplies, adds and casts,
       so that the zeros padding k contribute nothing). Tile: the largest
-      of 128x128 (8x8 per thread), 64x64 (4x4) and 32x32 (2x2) that still
-      gives `sm-count` blocks and spends at least 75% of its work inside
-      the output, else the one that wastes least, the smaller on a tie.
+      of 128x128 (8x8 per thread, k in steps of 8), 64x64 (4x4, 16) and
+      32x32 (2x2, 32) that still gives `sm-count` blocks and spends at
+      least 75% of its work inside the output, else the one that wastes
+      least, the smaller on a tie. Each of its 256 threads stages one group
+      of 4 neighbours of each operand per step (one 16-byte load where the
+      buffer allows); with `async-copies` (the default) by `cp.async` into
+      a ring of up to 4 tiles (as many as fit in 48 KiB and the block has
+      steps), one barrier per step, else through registers.
       When the tiles alone give fewer blocks than `sm-count`, k is split
       over up to two blocks per multiprocessor, each split summing at least
       256 of k and storing its partial sums in its slice of a buffer of
@@ -266,9 +271,10 @@ def GPUMapLinalgPass : Pass<"xla-gpu-map-linalg", "::mlir::ModuleOp"> {
            "n gets a kernel that streams the rhs once, each thread a group "
            "of columns of all rows (=false: the tiled kernel)">,
     Option<"asyncCopies", "async-copies", "bool", /*default=*/"true",
-           "Tensor-core kernels copy their operands' tiles to shared "
-           "memory with cp.async into a ring of tiles, one barrier per "
-           "step (=false: through registers, two barriers per step)">,
+           "Contraction kernels (tiled and tensor-core) copy their "
+           "operands' tiles to shared memory with cp.async into a ring of "
+           "tiles, one barrier per step (=false: through registers, two "
+           "barriers per step); needs sm_80 or later">,
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::func::FuncDialect",
