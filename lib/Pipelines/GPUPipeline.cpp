@@ -33,7 +33,6 @@
 
 using namespace mlir;
 
-/// What runs inside each gpu.module: the device code to NVVM.
 /// The version of chip `sm_<digits>[suffix]` (90 for sm_90a), or 0.
 static unsigned smVersion(llvm::StringRef chip) {
   unsigned version = 0;
@@ -43,6 +42,7 @@ static unsigned smVersion(llvm::StringRef chip) {
   return version;
 }
 
+/// What runs inside each gpu.module: the device code to NVVM.
 static void addDeviceLowering(OpPassManager &pm) {
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   device.addPass(xla::createGPUAlignSharedMemoryPass());
